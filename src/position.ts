@@ -1,0 +1,194 @@
+/**
+ * Positions as plain data: the unpacked, human-facing form of a game (a fresh deal or a position
+ * in the middle of a game), validated once through `validatePosition`. The solver's packed state
+ * (`state.ts`) is built from a validated Position and can be turned back into one.
+ *
+ * Our JSON form: `{"tableau": [[bottom … top] × 7], "stock": [first turned … last],
+ * "faceDown": [n1 … n7], "waste": [bottom … top], "foundations": {"c","d","h","s"}, "pass": 1…}`.
+ * Missing keys take the values of a fresh deal.
+ */
+import { type Card, NUM_CARDS, cardName, fitsOn, makeCard, parseCard } from './cards.ts';
+import { type Result, err, ok } from './types.ts';
+
+/** A game position: piles bottom → top, stock in turning order, foundations as heights c d h s. */
+export interface Position {
+  tableau: Card[][];
+  /** How many cards at the bottom of each pile are face down. */
+  faceDown: number[];
+  /** Stock, first card to be turned first. */
+  stock: Card[];
+  /** Waste, bottom → top (the last card is playable). */
+  waste: Card[];
+  /** Top rank 0…13 on the foundation of each suit, in the order clubs, diamonds, hearts, spades. */
+  foundations: number[];
+  /** The current pass through the stock, from 1. */
+  pass: number;
+}
+
+/** A fresh deal: 7 piles of 1…7 cards and the 24-card stock. */
+export interface Deal {
+  tableau: Card[][];
+  stock: Card[];
+}
+
+/** The position at the start of a deal. */
+export function dealPosition(deal: Deal): Position {
+  return {
+    tableau: deal.tableau.map((p) => p.slice()),
+    faceDown: deal.tableau.map((p) => Math.max(0, p.length - 1)),
+    stock: deal.stock.slice(),
+    waste: [],
+    foundations: [0, 0, 0, 0],
+    pass: 1,
+  };
+}
+
+/** True when the position is exactly the start of a deal (1…7 cards, all but the top face down). */
+export function isFreshDeal(p: Position): boolean {
+  return (
+    p.waste.length === 0 &&
+    p.pass === 1 &&
+    p.foundations.every((f) => f === 0) &&
+    p.tableau.every((pile, i) => pile.length === i + 1 && p.faceDown[i] === i)
+  );
+}
+
+/** Checks a position: 7 piles, 52 distinct cards in all, no face-down top, face-up runs, sane foundations. */
+export function validatePosition(p: Position): Result<Position> {
+  if (!Array.isArray(p.tableau) || p.tableau.length !== 7) return err(`tableau must have 7 piles, got ${p.tableau?.length}`);
+  if (!Array.isArray(p.faceDown) || p.faceDown.length !== 7) return err('faceDown must list 7 counts');
+  if (!Array.isArray(p.foundations) || p.foundations.length !== 4) return err('foundations must give 4 heights');
+  if (!Number.isInteger(p.pass) || p.pass < 1) return err(`pass must be a whole number ≥ 1, got ${p.pass}`);
+  const seen = new Array<string>(NUM_CARDS).fill('');
+  const place = (c: Card, where: string): string | undefined => {
+    if (!Number.isInteger(c) || c < 0 || c >= NUM_CARDS) return `unknown card at ${where}`;
+    if (seen[c]) return `duplicate card ${cardName(c)} at ${where} (also at ${seen[c]})`;
+    seen[c] = where;
+    return undefined;
+  };
+  for (let s = 0; s < 4; s++) {
+    const h = p.foundations[s];
+    if (!Number.isInteger(h) || h < 0 || h > 13) return err(`foundation ${'cdhs'[s]} must hold 0…13 cards, got ${h}`);
+    for (let r = 1; r <= h; r++) {
+      const e = place(makeCard(r, s), `foundation ${'cdhs'[s]}`);
+      if (e) return err(e);
+    }
+  }
+  for (let i = 0; i < 7; i++) {
+    const pile = p.tableau[i];
+    const down = p.faceDown[i];
+    if (!Array.isArray(pile)) return err(`pile t${i + 1} is not a list`);
+    if (!Number.isInteger(down) || down < 0) return err(`faceDown of t${i + 1} must be a whole number ≥ 0`);
+    if (pile.length > 0 && down >= pile.length) return err(`face-down card on top of pile t${i + 1}`);
+    if (pile.length === 0 && down > 0) return err(`pile t${i + 1} is empty but has ${down} face-down cards`);
+    for (let j = 0; j < pile.length; j++) {
+      const e = place(pile[j], `t${i + 1} card ${j + 1}`);
+      if (e) return err(e);
+    }
+    for (let j = down + 1; j < pile.length; j++) {
+      if (!fitsOn(pile[j], pile[j - 1]))
+        return err(`face-up cards of t${i + 1} do not form a run at ${cardName(pile[j - 1])} ${cardName(pile[j])}`);
+    }
+  }
+  for (let j = 0; j < p.stock.length; j++) {
+    const e = place(p.stock[j], `stock card ${j + 1}`);
+    if (e) return err(e);
+  }
+  for (let j = 0; j < p.waste.length; j++) {
+    const e = place(p.waste[j], `waste card ${j + 1}`);
+    if (e) return err(e);
+  }
+  const missing = seen.map((w, c) => (w ? -1 : c)).filter((c) => c >= 0);
+  if (missing.length > 0)
+    return err(`${52 - missing.length} cards instead of 52: missing ${missing.slice(0, 6).map(cardName).join(' ')}${missing.length > 6 ? ' …' : ''}`);
+  return ok(p);
+}
+
+/** Checks that a validated position is also a fresh deal, and returns the deal. */
+export function positionToDeal(p: Position): Result<Deal> {
+  if (!isFreshDeal(p)) return err('not a fresh deal (cards have been played)');
+  return ok({ tableau: p.tableau.map((x) => x.slice()), stock: p.stock.slice() });
+}
+
+/** Our JSON object for a position; a fresh deal writes only `tableau` and `stock`. */
+export function makePositionJson(p: Position): Record<string, unknown> {
+  const names = (cs: Card[]) => cs.map(cardName);
+  const base: Record<string, unknown> = { tableau: p.tableau.map(names), stock: names(p.stock) };
+  if (isFreshDeal(p)) return base;
+  return {
+    ...base,
+    faceDown: p.faceDown.slice(),
+    waste: names(p.waste),
+    foundations: { c: p.foundations[0], d: p.foundations[1], h: p.foundations[2], s: p.foundations[3] },
+    pass: p.pass,
+  };
+}
+
+function cardList(v: unknown, where: string): Result<Card[]> {
+  if (!Array.isArray(v)) return err(`${where} must be a list of cards`);
+  const out: Card[] = [];
+  for (let i = 0; i < v.length; i++) {
+    const c = typeof v[i] === 'string' ? parseCard(v[i]) : undefined;
+    if (c === undefined) return err(`unknown card ${JSON.stringify(v[i])} at ${where} card ${i + 1}`);
+    out.push(c);
+  }
+  return ok(out);
+}
+
+/** Reads our JSON form (an already parsed object) into a validated position. */
+export function parsePositionObject(o: unknown): Result<Position> {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return err('a position must be a JSON object');
+  const j = o as Record<string, unknown>;
+  if (!Array.isArray(j.tableau) || j.tableau.length !== 7) return err('"tableau" must be a list of 7 piles');
+  const tableau: Card[][] = [];
+  for (let i = 0; i < 7; i++) {
+    const r = cardList(j.tableau[i], `t${i + 1}`);
+    if (!r.ok) return r;
+    tableau.push(r.value);
+  }
+  const stock = j.stock === undefined ? ok<Card[]>([]) : cardList(j.stock, 'stock');
+  if (!stock.ok) return stock;
+  const waste = j.waste === undefined ? ok<Card[]>([]) : cardList(j.waste, 'waste');
+  if (!waste.ok) return waste;
+  let faceDown = tableau.map((p) => Math.max(0, p.length - 1));
+  if (j.faceDown !== undefined) {
+    if (!Array.isArray(j.faceDown) || j.faceDown.length !== 7 || !j.faceDown.every((n) => Number.isInteger(n)))
+      return err('"faceDown" must be a list of 7 whole numbers');
+    faceDown = j.faceDown as number[];
+  }
+  const foundations = [0, 0, 0, 0];
+  if (j.foundations !== undefined) {
+    const f = j.foundations;
+    if (typeof f !== 'object' || f === null || Array.isArray(f)) return err('"foundations" must be an object {"c","d","h","s"}');
+    for (const [k, v] of Object.entries(f as Record<string, unknown>)) {
+      const s = 'cdhs'.indexOf(k.toLowerCase());
+      if (s < 0 || k.length !== 1) return err(`unknown foundation suit ${JSON.stringify(k)}`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 13)
+        return err(`foundation ${k} must hold 0…13 cards, got ${JSON.stringify(v)}`);
+      foundations[s] = v;
+    }
+  }
+  let pass = 1;
+  if (j.pass !== undefined) {
+    if (typeof j.pass !== 'number' || !Number.isInteger(j.pass) || j.pass < 1) return err('"pass" must be a whole number ≥ 1');
+    pass = j.pass;
+  }
+  return validatePosition({ tableau, faceDown, stock: stock.value, waste: waste.value, foundations, pass });
+}
+
+/** Parses our JSON text into a validated position. */
+export function parsePositionJson(text: string): Result<Position> {
+  let o: unknown;
+  try {
+    o = JSON.parse(text);
+  } catch (e) {
+    return err(`malformed JSON: ${(e as Error).message}`);
+  }
+  return parsePositionObject(o);
+}
+
+/** Number of cards on the foundations. */
+export function foundationCount(p: Position): number {
+  return p.foundations.reduce((a, b) => a + b, 0);
+}
+

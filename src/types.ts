@@ -1,0 +1,50 @@
+/** Shared small types: results, rules, seed families. */
+
+/** A value or a one-line error message. Parsers return these instead of throwing. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function err<T = never>(error: string): Result<T> {
+  return { ok: false, error };
+}
+
+/** An error meant for the user: the CLI prints its message on one line, without a stack. */
+export class UserError extends Error {
+  override name = 'UserError';
+}
+
+/** Unwraps a result or throws a UserError with its message. */
+export function unwrap<T>(r: Result<T>): T {
+  if (!r.ok) throw new UserError(r.error);
+  return r.value;
+}
+
+/** Rule settings. `passes` is a number ≥ 1 or null for unlimited. */
+export interface Rules {
+  draw: number;
+  passes: number | null;
+  foundationReturn: boolean;
+}
+
+export const DEFAULT_RULES: Rules = { draw: 3, passes: null, foundationReturn: true };
+
+/** Checks rule settings: draw 1…24, passes ≥ 1 or null. */
+export function validateRules(r: Rules): Result<Rules> {
+  if (!Number.isInteger(r.draw) || r.draw < 1 || r.draw > 24) return err(`draw must be 1…24, got ${r.draw}`);
+  if (r.passes !== null && (!Number.isInteger(r.passes) || r.passes < 1))
+    return err(`passes must be a whole number ≥ 1 or unlimited, got ${r.passes}`);
+  return ok(r);
+}
+
+/** Short label of a rule set: `draw 3, unlimited passes`. */
+export function rulesLabel(r: Rules): string {
+  const p = r.passes === null ? 'unlimited passes' : r.passes === 1 ? '1 pass' : `${r.passes} passes`;
+  return `draw ${r.draw}, ${p}${r.foundationReturn ? '' : ', no foundation return'}`;
+}
+
+/** The seed families: numberings of deals reproduced from other programs. */
+export const FAMILIES = ['solvitaire', 'klondike-solver', 'greenfelt'] as const;
+export type Family = (typeof FAMILIES)[number];
