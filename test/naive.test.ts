@@ -86,7 +86,7 @@ const c = (s: string): Card => {
 const cs = (s: string): Card[] => s.split(/\s+/).filter(Boolean).map(c);
 const cardText = (card: Card): string => cardName(card);
 
-/** A small valid position: every card not placed explicitly goes to the foundations or the stock as given. */
+/** A validated position from our JSON form (stock and waste default to empty); throws when invalid. */
 function pos(o: Partial<Record<'tableau' | 'faceDown' | 'stock' | 'waste' | 'foundations' | 'pass', unknown>>): Position {
   const j = JSON.stringify({ stock: [], waste: [], ...o });
   const r = parsePositionJson(j);
@@ -97,9 +97,8 @@ function pos(o: Partial<Record<'tableau' | 'faceDown' | 'stock' | 'waste' | 'fou
 const D1: Rules = { draw: 1, passes: null, foundationReturn: true };
 const D3: Rules = { draw: 3, passes: null, foundationReturn: true };
 
-/** A position with the given piles, stock and waste; every other card sits on the foundations (spades and hearts complete). */
+/** Hearts and spades complete on their foundations; the 26 clubs and diamonds in the given piles, stock and waste. */
 function smallPosition(tableau: string[], faceDown: number[], stock: string, waste: string, pass = 1): Position {
-  // Clubs and diamonds in play below; hearts and spades complete on their foundations.
   return pos({
     tableau: tableau.map((t) => t.split(/\s+/).filter(Boolean)),
     faceDown,
@@ -110,7 +109,7 @@ function smallPosition(tableau: string[], faceDown: number[], stock: string, was
   });
 }
 
-// The 26 clubs and diamonds, spread so that the tests below have what they need.
+// Six clubs and diamonds on the tableau; the other 20 (`rest` below) go to the stock or the waste.
 const CLUBS_DIAMONDS = {
   tableau: ['Kc Qd Jc', 'Td', '9c 8d', '', '', '', ''],
   faceDown: [2, 0, 1, 0, 0, 0, 0],
