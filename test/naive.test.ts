@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type Card, cardName, parseCard } from '../src/cards.ts';
-import { type Position, parsePositionJson, validatePosition } from '../src/position.ts';
+import { dealFromSeed } from '../src/families.ts';
+import { type Position, dealPosition, parsePositionJson, validatePosition } from '../src/position.ts';
 import type { Rules } from '../src/types.ts';
 import { type NaiveMove, isWon, naiveApply, naiveMoveKey, naiveMoves, naivePerft, naivePerftDivide } from './naive.ts';
 
@@ -58,6 +59,11 @@ function label(r: Row): string {
 }
 
 function positionOf(r: Row): Position {
+  if (r.name === 'seed') {
+    const deal = dealFromSeed(Number(r.source));
+    if (!deal.ok) throw new Error(`${label(r)}: ${deal.error}`);
+    return dealPosition(deal.value);
+  }
   const parsed = parsePositionJson(r.source);
   if (!parsed.ok) throw new Error(`${label(r)}: ${parsed.error}`);
   return parsed.value;
@@ -69,6 +75,18 @@ describe('naive perft against perft.tsv: positions', () => {
   if (skipped.length > 0)
     console.log(`naive perft: skipping ${skipped.length} position rows with count > ${NAIVE_LIMIT} (set NAIVE_ALL=1 to run them)`);
   for (const r of posRows.filter(runnable)) {
+    it(label(r), () => {
+      expect(naivePerft(positionOf(r), r.rules, r.depth)).toBe(r.count);
+    });
+  }
+});
+
+describe('naive perft against perft.tsv: Solvitaire seeds', () => {
+  const seedRows = rows.filter((r) => r.name === 'seed');
+  const skipped = seedRows.filter((r) => !runnable(r));
+  if (skipped.length > 0)
+    console.log(`naive perft: skipping ${skipped.length} seed rows with count > ${NAIVE_LIMIT} (set NAIVE_ALL=1 to run them)`);
+  for (const r of seedRows.filter(runnable)) {
     it(label(r), () => {
       expect(naivePerft(positionOf(r), r.rules, r.depth)).toBe(r.count);
     });
