@@ -1,0 +1,100 @@
+/**
+ * Rendering of `stats` rows: JSON (an array of StatsRow), CSV (the same columns, `unlimited` for
+ * passes) and a table for people. Also the CSV field quoting shared with `export`.
+ */
+import { rulesLabel } from '../types.ts';
+import { type GroupStats, type Histogram, STATS_COLUMNS, type StatsRow } from './aggregate.ts';
+
+/** The output formats of `stats`. */
+export const STATS_FORMATS = ['table', 'csv', 'json'] as const;
+export type StatsFormat = (typeof STATS_FORMATS)[number];
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, or edge spaces. */
+export function csvField(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'string' ? v : String(v);
+  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** One CSV line, CRLF-free (LF) as most tools expect. */
+export function csvLine(fields: readonly unknown[]): string {
+  return fields.map(csvField).join(',') + '\n';
+}
+
+/** Rows as CSV with a header line. */
+export function statsToCsv(rows: readonly StatsRow[]): string {
+  let out = csvLine(STATS_COLUMNS);
+  for (const r of rows) out += csvLine(STATS_COLUMNS.map((c) => (c === 'passes' && r.passes === null ? 'unlimited' : r[c])));
+  return out;
+}
+
+/** Rows as a pretty-printed JSON array. */
+export function statsToJson(rows: readonly StatsRow[]): string {
+  return JSON.stringify(rows, null, 2) + '\n';
+}
+
+/** A fraction as a percentage with `d` decimals: 0.81945 → `81.95%`. */
+export function pct(x: number | null, d = 2): string {
+  return x === null ? '–' : `${(x * 100).toFixed(d)}%`;
+}
+
+/** An integer with thousands separators. */
+export function int(x: number | null): string {
+  return x === null ? '–' : Math.round(x).toLocaleString('en-US');
+}
+
+/** A duration in ms with about three significant digits. */
+export function msText(x: number | null): string {
+  if (x === null) return '–';
+  if (x >= 100) return int(x);
+  if (x >= 10) return x.toFixed(1);
+  if (x >= 1) return x.toFixed(2);
+  return x.toFixed(3);
+}
+
+/** `81.95% ± 0.08%`: the share and half the width of its Wilson interval. */
+export function rateText(r: StatsRow): string {
+  if (r.winRate === null || r.ciLow === null || r.ciHigh === null) return 'no decided deals';
+  const half = (r.ciHigh - r.ciLow) / 2;
+  const d = half >= 0.0005 ? 2 : 3;
+  return `${pct(r.winRate, d)} ± ${pct(half, d)}`;
+}
+
+const BARS = ' ▁▂▃▄▅▆▇█';
+
+/** A histogram as a one-line bar string, scaled to its fullest bin. */
+export function sparkline(h: Histogram): string {
+  const max = Math.max(0, ...h.counts);
+  if (max === 0) return '';
+  return h.counts.map((c) => (c === 0 ? ' ' : BARS[Math.max(1, Math.round((c / max) * 8))])).join('');
+}
+
+/** Title of a group: `draw 3, unlimited passes · solvitaire`. */
+export function groupTitle(r: StatsRow): string {
+  return `${rulesLabel({ draw: r.draw, passes: r.passes, foundationReturn: r.foundationReturn })} · ${r.family}`;
+}
+
+/** The table form: one block per group. */
+export function statsToTable(groups: readonly GroupStats[], source: string): string {
+  if (groups.length === 0) return `no results in ${source} match (0 deals)\n`;
+  const blocks = groups.map(({ row: r, lengthHist }) => {
+    const lines = [
+      groupTitle(r),
+      `  deals      ${int(r.deals)}: winnable ${int(r.winnable)}, unwinnable ${int(r.unwinnable)}, unknown ${int(r.unknown)}, errors ${int(r.errors)}`,
+      `  winnable   ${rateText(r)}` +
+        (r.ciLow === null ? '' : `  (95% Wilson ${pct(r.ciLow, 3)} – ${pct(r.ciHigh, 3)} over ${int(r.decided)} decided deals)`),
+      `  bounds     ${pct(r.lowerBound, 3)} – ${pct(r.upperBound, 3)}  (undecided deals all lost – all won)`,
+      `  time ms    p50 ${msText(r.msP50)}  p90 ${msText(r.msP90)}  p99 ${msText(r.msP99)}  max ${msText(r.msMax)}  mean ${msText(r.msMean)}`,
+      `  nodes      mean ${int(r.nodesMean)}  max ${int(r.nodesMax)}`,
+    ];
+    if (r.lengthMin !== null) {
+      const e = lengthHist.edges;
+      lines.push(
+        `  length     min ${r.lengthMin}  p50 ${r.lengthP50}  mean ${r.lengthMean!.toFixed(1)}  p90 ${r.lengthP90}  max ${r.lengthMax}`,
+        `             ${e[0]} |${sparkline(lengthHist)}| ${e[e.length - 1] - 1}`,
+      );
+    } else lines.push('  length     – (no winnable deals)');
+    return lines.join('\n');
+  });
+  return blocks.join('\n\n') + '\n';
+}
