@@ -34,7 +34,7 @@ export function dealFromSeed(seed: number, family: Family = 'solvitaire'): Resul
   const range = FAMILY_RANGES[family];
   if (range === undefined) return err(`unknown seed family ${JSON.stringify(family)} (expected ${FAMILIES.join(', ')})`);
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < range.min || seed > range.max)
-    return err(`seed ${seed} is outside the ${family} range ${range.label} (a whole number)`);
+    return err(`${family} seeds are whole numbers ${range.label}, got ${seed}`);
   switch (family) {
     case 'solvitaire':
       return ok(solvitaireDeal(seed));
