@@ -1,0 +1,83 @@
+/**
+ * The worker pool: piscina threads running `worker.ts`, one deal per thread at a time.
+ *
+ * `solve` never rejects for a deal's own fault: a thread that dies (exit, out of memory under
+ * the heap limit, killed for passing the hard time limit) becomes an `error` outcome with the
+ * reason, and piscina starts a replacement thread. Only `destroy()` makes pending calls reject,
+ * with `PoolClosedError`, so the caller can tell "abandoned" from "failed".
+ */
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { type DealOutcome, type DealTask, errorOutcome } from './worker.ts';
+
+/** How the pool runs its threads. */
+export interface PoolOptions {
+  workers: number;
+  /** V8 old-generation limit of each thread in MiB; undefined = Node's default. */
+  heapMb?: number;
+  /** Wall-clock limit per deal in ms after which its thread is killed; undefined = none. */
+  hardLimitMs?: number;
+}
+
+/** Rejection of calls still running when the pool was destroyed. */
+export class PoolClosedError extends Error {
+  override name = 'PoolClosedError';
+}
+
+export interface SolverPool {
+  solve(task: DealTask): Promise<DealOutcome>;
+  /** Kills the threads; running calls reject with PoolClosedError. */
+  destroy(): Promise<void>;
+}
+
+const ENTRY = fileURLToPath(new URL('./worker-entry.mjs', import.meta.url));
+
+/** The heap limit for threads given the solver's memory budget (its tables plus headroom). */
+export function heapLimitMb(maxMemoryMb: number | undefined): number | undefined {
+  return maxMemoryMb === undefined ? undefined : 2 * maxMemoryMb + 256;
+}
+
+/** The hard per-deal wall-clock limit for a solver timeout: twice the timeout plus 5 s. */
+export function hardLimitMs(timeoutMs: number | undefined): number | undefined {
+  return timeoutMs === undefined ? undefined : 2 * timeoutMs + 5000;
+}
+
+function firstLine(e: unknown): string {
+  return String((e as Error)?.message ?? e).split('\n')[0];
+}
+
+/** Starts the threads. */
+export function createSolverPool(opts: PoolOptions): SolverPool {
+  const pool = new Piscina<DealTask, DealOutcome>({
+    filename: ENTRY,
+    minThreads: opts.workers,
+    maxThreads: opts.workers,
+    concurrentTasksPerWorker: 1,
+    idleTimeout: 60_000,
+    resourceLimits: opts.heapMb === undefined ? undefined : { maxOldGenerationSizeMb: opts.heapMb },
+  });
+  // A thread failing while idle is replaced by piscina; nothing to record.
+  pool.on('error', () => {});
+  let closed = false;
+  return {
+    async solve(task) {
+      const t0 = performance.now();
+      const limit = opts.hardLimitMs;
+      const signal = limit === undefined ? undefined : AbortSignal.timeout(limit);
+      try {
+        return await pool.run(task, signal ? { signal } : {});
+      } catch (e) {
+        if (closed) throw new PoolClosedError('pool closed');
+        const ms = performance.now() - t0;
+        if (signal?.aborted) return errorOutcome(task.seed, `deal passed the hard time limit of ${(limit! / 1000).toFixed(1)} s; worker replaced`, ms);
+        const code = (e as { code?: string }).code;
+        const what = code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'worker ran out of memory' : 'worker died';
+        return errorOutcome(task.seed, `${what}: ${firstLine(e)}; worker replaced`, ms);
+      }
+    },
+    async destroy() {
+      closed = true;
+      await pool.destroy();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The batch worker: solves one seeded deal per call, inside a piscina worker thread.
+ *
+ * It never throws for a deal: a solver exception comes back as an `error` outcome with its
+ * message, so the thread stays in the pool. A thread that dies (exit, out of memory, killed
+ * by the hard time limit) is seen by the pool in the main thread instead (`pool.ts`).
+ *
+ * Test hook: `KLONDIKE_TEST_FAULT=seed:kind[,seed:kind…]` (seed may be `*`) makes the worker
+ * misbehave on purpose before solving: `throw`, `crash` (the thread exits), `oom` (allocates
+ * until the heap limit kills the thread), `hang` (spins forever) or `sleepN` (waits N ms,
+ * then solves normally). It is read once per thread and is meant for tests only.
+ */
+import { dealFromSeed } from '../families.ts';
+import { movesToCompact } from '../notation.ts';
+import { dealPosition } from '../position.ts';
+import { type Budget, solve } from '../solver.ts';
+import type { Family, Rules } from '../types.ts';
+
+/** What the main thread sends for one deal. */
+export interface DealTask {
+  seed: number;
+  family: Family;
+  rules: Rules;
+  budget: Budget;
+}
+
+/** Verdicts as stored: the solver's three plus `error`. */
+export type StoredVerdict = 'winnable' | 'unwinnable' | 'unknown' | 'error';
+
+/** What comes back for one deal; maps one-to-one onto a `results` row. */
+export interface DealOutcome {
+  seed: number;
+  verdict: StoredVerdict;
+  nodes: number;
+  ms: number;
+  solutionLength: number | null;
+  moves: string | null;
+  error: string | null;
+}
+
+/** An `error` outcome for a deal. */
+export function errorOutcome(seed: number, message: string, ms = 0): DealOutcome {
+  return { seed, verdict: 'error', nodes: 0, ms, solutionLength: null, moves: null, error: message };
+}
+
+function parseFaults(text: string | undefined): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const part of (text ?? '').split(',')) {
+    const [seed, kind] = part.split(':');
+    if (seed && kind) m.set(seed.trim(), kind.trim());
+  }
+  return m;
+}
+
+const faults = parseFaults(process.env.KLONDIKE_TEST_FAULT);
+
+function injectFault(seed: number): void {
+  const kind = faults.get(String(seed)) ?? faults.get('*');
+  if (kind === undefined) return;
+  if (kind === 'throw') throw new Error(`test fault: deal ${seed} throws`);
+  if (kind === 'crash') process.exit(3);
+  if (kind === 'oom') {
+    const hoard: number[][] = [];
+    for (;;) hoard.push(new Array<number>(1 << 16).fill(seed + hoard.length + 0.5));
+  }
+  if (kind === 'hang') for (;;);
+  const sleep = /^sleep(\d+)$/.exec(kind);
+  if (sleep) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(sleep[1]));
+}
+
+/** Solves one deal; the piscina task handler. */
+export default function solveDeal(task: DealTask): DealOutcome {
+  const t0 = performance.now();
+  try {
+    injectFault(task.seed);
+    const deal = dealFromSeed(task.seed, task.family);
+    if (!deal.ok) return errorOutcome(task.seed, deal.error);
+    const r = solve(dealPosition(deal.value), task.rules, task.budget);
+    const won = r.verdict === 'winnable';
+    return {
+      seed: task.seed,
+      verdict: r.verdict,
+      nodes: r.stats.nodes,
+      ms: r.stats.ms,
+      solutionLength: won ? r.moves.length : null,
+      moves: won ? movesToCompact(r.moves) : null,
+      error: null,
+    };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    return errorOutcome(task.seed, `solver threw: ${msg.split('\n')[0]}`, performance.now() - t0);
+  }
+}
