@@ -52,11 +52,17 @@ export function msText(x: number | null): string {
   return x.toFixed(3);
 }
 
-/** `81.95% ± 0.08%`: the share and half the width of its Wilson interval. */
+/**
+ * `81.95% ± 0.08%`: the share and half the width of its Wilson interval. When the interval is
+ * clearly lopsided (small samples, shares near 0 or 1) a ± would mislead, so the interval itself
+ * is shown: `75.00% (40.93% – 92.85%)`.
+ */
 export function rateText(r: StatsRow): string {
   if (r.winRate === null || r.ciLow === null || r.ciHigh === null) return 'no decided deals';
   const half = (r.ciHigh - r.ciLow) / 2;
   const d = half >= 0.0005 ? 2 : 3;
+  const skew = Math.abs(r.ciHigh - r.winRate - (r.winRate - r.ciLow));
+  if (skew > 0.2 * half) return `${pct(r.winRate, d)} (${pct(r.ciLow, d)} – ${pct(r.ciHigh, d)})`;
   return `${pct(r.winRate, d)} ± ${pct(half, d)}`;
 }
 

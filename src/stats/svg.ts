@@ -32,9 +32,9 @@ export interface IntervalRow {
 
 /** The winnable-share chart. */
 export function intervalChart(title: string, rows: readonly IntervalRow[]): string {
-  const W = 900;
-  const left = 290;
-  const right = 150;
+  const left = textWidth(rows.map((r) => r.label)) + 20;
+  const right = 170;
+  const W = Math.max(900, left + 480 + right);
   const rowH = 34;
   const top = 44;
   const H = top + rows.length * rowH + 46;
@@ -106,10 +106,10 @@ export interface HistOptions {
 
 /** Several histograms over the same bins, each as a share of its own total. */
 export function histogramChart(opts: HistOptions, series: readonly HistSeries[]): string {
-  const W = 900;
   const H = 340;
   const left = 56;
-  const right = 250;
+  const right = textWidth(series.map((s) => s.label)) + 50;
+  const W = left + 620 + right;
   const top = 36;
   const bottom = 56;
   const nb = Math.max(1, opts.edges.length - 1);
@@ -153,6 +153,11 @@ export function histogramChart(opts: HistOptions, series: readonly HistSeries[])
   });
   out.push(`</svg>`);
   return out.join('\n');
+}
+
+/** A generous estimate of the width of the longest of `labels` at 12px, in px. */
+function textWidth(labels: readonly string[]): number {
+  return Math.ceil(7 * Math.max(10, ...labels.map((l) => l.length)));
 }
 
 /** 1, 2 or 5 times a power of ten, at least x. */

@@ -30,7 +30,10 @@ export function wilson(k: number, n: number, z = Z95): Interval | undefined {
   const z2n = (z * z) / n;
   const centre = (p + z2n / 2) / (1 + z2n);
   const half = (z / (1 + z2n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
-  return { rate: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  // At k = 0 and k = n the interval touches 0 and 1 exactly; rounding would miss them by an ulp.
+  const low = k <= 0 ? 0 : Math.max(0, centre - half);
+  const high = k >= n ? 1 : Math.min(1, centre + half);
+  return { rate: p, low, high };
 }
 
 /** Deal counts of one group, as stored. */

@@ -1,0 +1,112 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { movesFromCompact } from '../src/notation.ts';
+import { openResultsDb } from '../src/stats/db.ts';
+import { EXPORT_COLUMNS, type ExportRecord, exportChunks } from '../src/stats/export.ts';
+import { initSchema } from '../src/store/schema.ts';
+import { makeKnownDb, parseCsv, tempDir } from './stats-fixture.ts';
+
+let dir: string;
+let db: Database.Database;
+const text = (format: 'csv' | 'ndjson' | 'json', f = {}) => [...exportChunks(db, format, f)].join('');
+
+beforeAll(() => {
+  dir = tempDir();
+  makeKnownDb(join(dir, 'known.sqlite'));
+  db = openResultsDb(join(dir, 'known.sqlite'));
+});
+afterAll(() => db.close());
+
+describe('export formats', () => {
+  it('JSON is one array of every deal in (family, seed, rule set) order', () => {
+    const recs = JSON.parse(text('json')) as ExportRecord[];
+    expect(recs).toHaveLength(16);
+    expect(recs.map((r) => `${r.family}:${r.seed}`).slice(0, 6)).toEqual([
+      'greenfelt:100', 'greenfelt:101', 'klondike-solver:0', 'klondike-solver:1', 'klondike-solver:2', 'klondike-solver:3',
+    ]);
+    expect(Object.keys(recs[0])).toEqual([...EXPORT_COLUMNS]);
+    const s1 = recs.find((r) => r.family === 'solvitaire' && r.seed === 1)!;
+    expect(s1).toMatchObject({ draw: 3, passes: null, foundationReturn: true, verdict: 'winnable', nodes: 100, ms: 1, solutionLength: 100 });
+    expect(movesFromCompact(s1.moves!)).toEqual({ ok: true, value: [
+      { from: 'stock', to: 'waste', count: 1 }, { from: 'waste', to: 't3', count: 1 }, { from: 't1', to: 'fc', count: 1 }, { from: 't4', to: 't7', count: 4 },
+    ] });
+    const ks = recs.find((r) => r.family === 'klondike-solver')!;
+    expect(ks).toMatchObject({ draw: 1, passes: 3, foundationReturn: false, verdict: 'unwinnable', solutionLength: null, moves: null });
+  });
+
+  it('NDJSON has the same records, one per line', () => {
+    const lines = text('ndjson').trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l))).toEqual(JSON.parse(text('json')));
+  });
+
+  it('CSV quotes what needs quoting and parses back to the JSON values', () => {
+    const csv = text('csv');
+    expect(csv).toContain('"worker crashed, ""badly""\nsecond line"');
+    const [head, ...rows] = parseCsv(csv);
+    expect(head).toEqual([...EXPORT_COLUMNS]);
+    const recs = JSON.parse(text('json')) as ExportRecord[];
+    expect(rows).toHaveLength(recs.length);
+    rows.forEach((cells, i) => {
+      EXPORT_COLUMNS.forEach((c, j) => {
+        const v = recs[i][c];
+        const want = c === 'passes' && v === null ? 'unlimited' : v === null ? '' : String(v);
+        expect(cells[j], `${c} of row ${i}`).toBe(want);
+      });
+    });
+    expect(rows.find((r) => r[0] === 'solvitaire' && r[1] === '10')![10]).toBe('worker crashed, "badly"\nsecond line');
+  });
+
+  it('filters apply, and an empty selection is still valid output', () => {
+    expect(JSON.parse(text('json', { family: 'solvitaire', seeds: [{ from: 2, to: 3 }] })).map((r: ExportRecord) => r.seed)).toEqual([2, 3]);
+    expect(text('json', { draw: 7 })).toBe('[]\n');
+    expect(text('ndjson', { draw: 7 })).toBe('');
+    expect(text('csv', { draw: 7 })).toBe(EXPORT_COLUMNS.join(',') + '\n');
+  });
+});
+
+describe('export streams', () => {
+  it('100,000 deals come out in bounded chunks, quickly', () => {
+    const path = join(dir, 'big.sqlite');
+    const w = new Database(path);
+    initSchema(w);
+    w.prepare('INSERT INTO rule_sets (id, draw, passes, foundation_return) VALUES (1, 3, 0, 1)').run();
+    const add = w.prepare(`INSERT INTO results (family, seed, rule_set, verdict, nodes, ms, solution_length, moves, solver_version, solved_at)
+      VALUES ('solvitaire', ?, 1, ?, ?, ?, ?, ?, 'test', '2025-01-01T00:00:00Z')`);
+    const N = 100_000;
+    w.transaction(() => {
+      for (let s = 1; s <= N; s++) {
+        const win = s % 5 !== 0;
+        add.run(s, win ? 'winnable' : 'unwinnable', s % 977, (s % 1000) / 7, win ? 4 : null, win ? 'SW W3 1c 474' : null);
+      }
+    })();
+    w.close();
+    const big = openResultsDb(path);
+    for (const format of ['ndjson', 'csv', 'json'] as const) {
+      const t0 = performance.now();
+      let chunks = 0;
+      let maxChunk = 0;
+      let newlines = 0;
+      let last = '';
+      for (const c of exportChunks(big, format)) {
+        chunks++;
+        maxChunk = Math.max(maxChunk, c.length);
+        for (let i = c.indexOf('\n'); i >= 0; i = c.indexOf('\n', i + 1)) newlines++;
+        last = c;
+      }
+      const ms = performance.now() - t0;
+      // ndjson: one line per deal; csv: plus the header; json: plus the "[" and "]" lines.
+      expect(newlines).toBe(N + (format === 'ndjson' ? 0 : format === 'csv' ? 1 : 2));
+      expect(chunks).toBeGreaterThan(50);
+      expect(maxChunk).toBeLessThan(70_000);
+      expect(ms).toBeLessThan(10_000);
+      if (format === 'json') expect(last.endsWith('\n]\n')).toBe(true);
+    }
+    // Stopping early releases the statement: the connection is usable again at once.
+    const it = exportChunks(big, 'csv');
+    it.next();
+    it.return(undefined);
+    expect((big.prepare('SELECT count(*) AS n FROM results').get() as { n: number }).n).toBe(N);
+    big.close();
+  });
+});

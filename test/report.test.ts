@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { computeStats } from '../src/stats/aggregate.ts';
+import { openResultsDb } from '../src/stats/db.ts';
+import { renderReport } from '../src/stats/report.ts';
+import { makeKnownDb, tempDir } from './stats-fixture.ts';
+
+let html: string;
+let dir: string;
+
+beforeAll(() => {
+  dir = tempDir();
+  makeKnownDb(join(dir, 'known.sqlite'));
+  const db = openResultsDb(join(dir, 'known.sqlite'));
+  html = renderReport(computeStats(db), { source: 'known <db>.sqlite', generatedAt: '2025-01-01T00:00:00Z' });
+  db.close();
+});
+
+describe('report', () => {
+  it('has its three charts: winnable share, solve time, solution length', () => {
+    const svgs = html.match(/<svg\b[^>]*>[\s\S]*?<\/svg>/g) ?? [];
+    expect(svgs).toHaveLength(3);
+    expect(svgs[0]!).toContain('<title>Winnable share');
+    expect(svgs[1]!).toContain('<title>Solve time');
+    expect(svgs[2]!).toContain('<title>Solution length');
+    // One bar per group that has decided deals (greenfelt has none), one interval, one bounds strip per group.
+    expect(svgs[0]!.match(/class="bar"/g)).toHaveLength(2);
+    expect(svgs[0]!.match(/class="ci"/g)).toHaveLength(2);
+    expect(svgs[0]!.match(/class="bounds"/g)).toHaveLength(3);
+    // One filled step outline per group in the time chart, per group with solutions in the length chart.
+    expect(svgs[1]!.match(/class="series"/g)).toHaveLength(3);
+    expect(svgs[2]!.match(/class="series"/g)).toHaveLength(1);
+  });
+
+  it('has the stats tables', () => {
+    expect(html.match(/<table>/g)).toHaveLength(2);
+    expect(html).toContain('75.00% (40.93% – 92.85%)');
+    expect(html).toContain('60.000% – 80.000%');
+  });
+
+  it('is self-contained: no URLs, scripts, links or external resources', () => {
+    expect(html).not.toMatch(/https?:|ftp:|file:|\/\/[a-z0-9-]+\.[a-z]/i);
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|@import|url\(|\bsrc=|\bhref=/i);
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain('<meta charset="utf-8">');
+  });
+
+  it('escapes text', () => {
+    expect(html).toContain('known &lt;db&gt;.sqlite');
+    expect(html).not.toContain('known <db>');
+  });
+
+  it('an empty selection gives a report that says so, without charts', () => {
+    const empty = renderReport([], { source: 'x', generatedAt: 't' });
+    expect(empty).toContain('No results');
+    expect(empty).not.toContain('<svg');
+  });
+});
+
+const CHROMIUM = '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) console.warn(`report.test.ts: ${CHROMIUM} not found; skipping the headless render check (apt-get install -y chromium)`);
+
+describe.skipIf(!haveChromium)(`report in headless Chromium${haveChromium ? '' : ' (SKIPPED: /usr/bin/chromium missing)'}`, () => {
+  it('renders with its charts (scripts/render-report.sh)', () => {
+    const out = join(dir, 'render');
+    const r = spawnSync('bash', ['scripts/render-report.sh', join(dir, 'known.sqlite'), out], { encoding: 'utf8', timeout: 240_000 });
+    expect(r.status, r.stderr + r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/render-report: OK: 3 charts/);
+    const dom = readFileSync(join(out, 'report.dom.html'), 'utf8');
+    expect(dom.match(/<svg/g)).toHaveLength(3);
+    expect(readFileSync(join(out, 'report.png')).subarray(1, 4).toString()).toBe('PNG');
+  }, 300_000);
+});
