@@ -42,8 +42,9 @@ export function parseSeeds(text: string, where = ''): Result<number[]> {
   for (const tok of tokens) {
     const m = /^([^-]*)-([^-]*)$/.exec(tok);
     if (m) {
+      if (m[1] === '' || m[2] === '') return err(`malformed seed range ${JSON.stringify(tok)}${where}: both ends are needed`);
       const a = parseSeed(m[1], where);
-      if (!a.ok) return err(`malformed seed range ${JSON.stringify(tok)}${where}: ${m[1] === '' || m[2] === '' ? 'both ends are needed' : a.error}`);
+      if (!a.ok) return err(`malformed seed range ${JSON.stringify(tok)}${where}: ${a.error}`);
       const b = parseSeed(m[2], where);
       if (!b.ok) return err(`malformed seed range ${JSON.stringify(tok)}${where}: ${b.error}`);
       if (b.value < a.value) return err(`malformed seed range ${JSON.stringify(tok)}${where}: the end is below the start`);

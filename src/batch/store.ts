@@ -90,7 +90,7 @@ function lockHolder(db: Database.Database): string | undefined {
   const m = /^(\d+)@(.*)$/.exec(row.value);
   if (!m) return undefined;
   const pid = Number(m[1]);
-  if (m[2] === hostname() && (pid === process.pid || !pidAlive(pid))) return undefined;
+  if (m[2] === hostname() && !pidAlive(pid)) return undefined;
   return `pid ${pid} on ${m[2]}`;
 }
 
