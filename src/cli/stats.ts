@@ -28,7 +28,8 @@ interface FilterOpts {
   db: string;
   family?: ResultFilter['family'];
   draw?: number;
-  passes?: number | null;
+  /** 'unlimited' rather than null: commander turns a parsed null into ''. */
+  passes?: number | 'unlimited';
   foundationReturn?: boolean;
   seeds?: ResultFilter['seeds'];
 }
@@ -38,17 +39,18 @@ function withCommonOptions(cmd: Command): Command {
     .option('--db <file>', 'results database', DEFAULT_DB)
     .option('--family <name>', 'only this seed family', arg(parseFamily))
     .option('--draw <n>', 'only this draw count', arg(parseDraw))
-    .option('--passes <n>', 'only this pass limit (1, 3, … or unlimited)', arg(parsePasses))
-    .addOption(
-      new Option('--foundation-return <yes|no>', 'only rule sets that allow (yes) or forbid (no) foundation returns')
-        .choices(['yes', 'no'])
-        .argParser((s) => s === 'yes'),
-    )
+    .option('--passes <n>', 'only this pass limit (1, 3, … or unlimited)', (s: string) => arg(parsePasses)(s) ?? 'unlimited')
+    .option('--foundation-return <yes|no>', 'only rule sets that allow (yes) or forbid (no) foundation returns', arg(parseYesNo))
     .option('--seeds <ranges>', 'only these seeds, e.g. 1-100,500', arg(parseSeeds));
 }
 
+function parseYesNo(s: string): Result<boolean> {
+  return s === 'yes' ? { ok: true, value: true } : s === 'no' ? { ok: true, value: false } : { ok: false, error: `expected yes or no, got ${JSON.stringify(s)}` };
+}
+
 function filterOf(o: FilterOpts): ResultFilter {
-  return { family: o.family, draw: o.draw, passes: o.passes, foundationReturn: o.foundationReturn, seeds: o.seeds };
+  const passes = o.passes === 'unlimited' ? null : o.passes;
+  return { family: o.family, draw: o.draw, passes, foundationReturn: o.foundationReturn, seeds: o.seeds };
 }
 
 /** Opens --out for writing (synchronously, so a bad path is a clean UserError), or stdout. */
