@@ -93,6 +93,42 @@ describe('naive perft against perft.tsv: Solvitaire seeds', () => {
   }
 });
 
+describe('naive generator self-checks', () => {
+  /** Walks the tree: distinct move keys at every node, every child a valid 52-card position. */
+  function walk(p: Position, rules: Rules, depth: number): number {
+    const ms = naiveMoves(p, rules);
+    const ks = ms.map(naiveMoveKey);
+    expect(new Set(ks).size).toBe(ks.length);
+    if (depth === 0) return 1;
+    let n = 0;
+    for (const m of ms) {
+      const q = naiveApply(p, m, rules);
+      const v = validatePosition(q);
+      if (!v.ok) throw new Error(`after ${naiveMoveKey(m)}: ${v.error}`);
+      n += walk(q, rules, depth - 1);
+    }
+    return n;
+  }
+
+  for (const seed of [1, 2, 3]) {
+    for (const rules of [
+      { draw: 1, passes: null, foundationReturn: true },
+      { draw: 3, passes: 1, foundationReturn: false },
+    ] satisfies Rules[]) {
+      it(`seed ${seed}, draw ${rules.draw}: distinct moves, valid children, divide sums to perft`, () => {
+        const deal = dealFromSeed(seed);
+        if (!deal.ok) throw new Error(deal.error);
+        const p = dealPosition(deal.value);
+        const depth = rules.draw === 1 ? 4 : 8;
+        walk(p, rules, depth - 1);
+        const div = naivePerftDivide(p, rules, depth);
+        const sum = [...div.values()].reduce((a, b) => a + b, 0);
+        expect(sum).toBe(naivePerft(p, rules, depth));
+      });
+    }
+  }
+});
+
 // ---------------------------------------------------------------------------------------------
 // naiveApply basics
 
