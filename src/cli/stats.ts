@@ -65,6 +65,19 @@ function openOut(path: string | undefined): Writable {
   return createWriteStream('', { fd });
 }
 
+/** Resolves on the stream's next 'drain' or 'error', leaving no listener behind. */
+function drainOrError(out: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('error', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('error', done);
+  });
+}
+
 /** Writes chunks with backpressure, then ends file streams; stdout closing early (EPIPE) stops quietly. */
 async function pump(chunks: Iterable<string>, out: Writable): Promise<void> {
   let failed: Error | undefined;
@@ -73,7 +86,7 @@ async function pump(chunks: Iterable<string>, out: Writable): Promise<void> {
   try {
     for (const c of chunks) {
       if (failed) break;
-      if (!out.write(c)) await Promise.race([once(out, 'drain'), once(out, 'error')]).catch(() => undefined);
+      if (!out.write(c)) await drainOrError(out);
     }
     if (out !== process.stdout && !failed) {
       out.end();
