@@ -1,11 +1,39 @@
-/** Solver API (implementation in progress). */
+/**
+ * The solver: depth-first search over the packed state with a transposition table, stock
+ * macro-moves and move pruning. Every rule below keeps the verdict exact under every rule
+ * variant (pass limits, forbidden foundation returns); each can be switched off for tests.
+ *
+ * - Safe foundation moves are played without branching: a tableau top of rank r whose suit is
+ *   ready goes up when both foundations of the other colour hold r−1 and the other suit of its
+ *   colour holds r−2 (with foundation returns forbidden, the first condition is enough). Then
+ *   every card that could ever be built on it, directly or through a chain, is already home; a
+ *   winning line from before the move can be rewritten to start with it (docs/solver.md).
+ * - Stock macro-moves: instead of single draws, "play the card that k draws (and maybe one
+ *   redeal) would expose". Reaching a card in the current pass dominates reaching it after a
+ *   redeal (same cards, more passes left), so each card is reached the cheapest way.
+ * - A King moves to one empty column only (the columns are interchangeable, and the hash ignores
+ *   their order); a pile that is a King and its run with nothing under it never moves to an
+ *   empty column.
+ * - A partial run moves off a face-up card x only when x can then go to its foundation or the
+ *   twin of the run's base (same rank and colour) is available to take its place on x. Any other
+ *   partial move can be postponed to the moment x is next used, so nothing is lost.
+ * - A foundation card comes back down only when some card of the other colour one rank lower
+ *   (to land on it) or the same rank (to take the next card of its suit) is not face down; an
+ *   Ace never comes back.
+ * - Moves are ordered so wins come early: foundation moves, runs that turn a card up, stock.
+ */
+import { RANK, RED } from './cards.ts';
+import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, bOf, genAtomic, indexOf, kindOf, make, mv, stockPassFor, undo } from './moves.ts';
 import type { AtomicMove } from './notation.ts';
 import type { Position } from './position.ts';
+import { toAtomic } from './solution.ts';
+import { State, STRIDE } from './state.ts';
+import { TranspositionTable } from './tt.ts';
 import type { Rules } from './types.ts';
 
 export type Verdict = 'winnable' | 'unwinnable' | 'unknown';
 
-/** Search budgets; each has a default. */
+/** Search budgets; each has a default (DEFAULT_BUDGET). */
 export interface Budget {
   maxNodes?: number;
   timeoutMs?: number;
@@ -13,11 +41,32 @@ export interface Budget {
   maxMemoryMb?: number;
 }
 
+export const DEFAULT_BUDGET: Required<Budget> = { maxNodes: 200_000_000, timeoutMs: 60_000, maxMemoryMb: 1024 };
+
+/** Switches for the pruning rules (all on by default); tests turn them off to cross-check. */
+export interface Pruning {
+  safeFoundation: boolean;
+  partialRuns: boolean;
+  foundationReturns: boolean;
+  oneEmptyColumn: boolean;
+  /** Stock macro-moves; off means atomic draws and redeals, as perft counts them. */
+  stockMacros: boolean;
+  /** After a stock card goes onto the tableau, the next move must build on it or be a stock move. */
+  delayStock: boolean;
+}
+
+export const FULL_PRUNING: Pruning = { safeFoundation: true, partialRuns: true, foundationReturns: true, oneEmptyColumn: true, stockMacros: true, delayStock: true };
+export const NO_PRUNING: Pruning = { safeFoundation: false, partialRuns: false, foundationReturns: false, oneEmptyColumn: false, stockMacros: false, delayStock: false };
+
 export interface SolveStats {
+  /** Positions expanded. */
   nodes: number;
+  /** Distinct positions stored in the transposition table. */
   uniqueStates: number;
+  /** Positions found in the table (already searched). */
   ttHits: number;
   ms: number;
+  /** Atomic moves in the solution (0 unless winnable). */
   solutionLength: number;
 }
 
@@ -30,7 +79,349 @@ export interface SolveResult {
   stats: SolveStats;
 }
 
-/** Decides whether the position can be won under the rules. */
-export function solve(_position: Position, _rules: Rules, _budget: Budget = {}): SolveResult {
-  throw new Error('solver not written yet');
+const MAX_DEPTH = 4096;
+const MOVES_PER_NODE = 256;
+
+let sharedTable: TranspositionTable | undefined;
+
+/** Decides whether the position (validated) can be won under the rules. */
+export function solve(position: Position, rules: Rules, budget: Budget = {}, pruning: Pruning = FULL_PRUNING): SolveResult {
+  const b = { ...DEFAULT_BUDGET, ...budget };
+  if (!sharedTable || sharedTable.maxCapacity !== TranspositionTable.capacityFor(b.maxMemoryMb))
+    sharedTable = new TranspositionTable(b.maxMemoryMb);
+  else sharedTable.clear();
+  const search = new Search(State.fromPosition(position, rules), sharedTable, b, pruning);
+  return search.run();
 }
+
+class Search {
+  nodes = 0;
+  hits = 0;
+  aborted: 'nodes' | 'time' | 'memory' | undefined;
+  private readonly deadline: number;
+  private readonly moves = new Int32Array(MAX_DEPTH * MOVES_PER_NODE);
+  private readonly scores = new Int32Array(MOVES_PER_NODE);
+  /** The moves from the start to here (safe moves included), and their undo tokens. */
+  private readonly path = new Int32Array(MAX_DEPTH * 8);
+  private readonly tokens = new Int32Array(MAX_DEPTH * 8);
+  private pathLen = 0;
+  private readonly start: State;
+  /** Per-card marks with a generation counter, so they never need clearing. */
+  private readonly avail = new Int32Array(52);
+  private gen = 0;
+  private readonly reach = new Int32Array(52);
+  private reachN = 0;
+
+  constructor(
+    private readonly s: State,
+    private readonly tt: TranspositionTable,
+    private readonly budget: Required<Budget>,
+    private readonly pr: Pruning,
+  ) {
+    this.start = s.clone();
+    this.deadline = Date.now() + budget.timeoutMs;
+  }
+
+  run(): SolveResult {
+    const t0 = performance.now();
+    const won = this.dfs(0, -1, -1);
+    const ms = performance.now() - t0;
+    const stats: SolveStats = { nodes: this.nodes, uniqueStates: this.tt.count, ttHits: this.hits, ms, solutionLength: 0 };
+    if (won) {
+      const moves = this.atomicSolution();
+      stats.solutionLength = moves.length;
+      return { verdict: 'winnable', moves, stats };
+    }
+    if (this.aborted) return { verdict: 'unknown', reason: this.aborted, moves: [], stats };
+    return { verdict: 'unwinnable', moves: [], stats };
+  }
+
+  /** Expands the path (macro-moves, safe moves) into atomic moves, replayed from the start. */
+  private atomicSolution(): AtomicMove[] {
+    const s = this.start.clone();
+    const out: AtomicMove[] = [];
+    const step = (m: number) => {
+      out.push(toAtomic(s, m));
+      make(s, m);
+    };
+    for (let k = 0; k < this.pathLen; k++) {
+      const m = this.path[k];
+      const kind = kindOf(m);
+      if (kind === S2F || kind === S2T) {
+        const i = indexOf(m);
+        if (i !== s.w - 1) {
+          const pass = stockPassFor(s, i);
+          if (pass !== s.pass) {
+            while (s.w < s.n) step(mv(DRAW, 0, 0, 1, 0));
+            step(mv(REDEAL, 0, 0, 1, 0));
+          }
+          while (s.w !== i + 1) step(mv(DRAW, 0, 0, 1, 0));
+        }
+        step(mv(kind, 0, bOf(m), 1, s.w - 1));
+      } else step(m);
+    }
+    if (s.home !== 52) throw new Error('internal: solution path does not win');
+    return out;
+  }
+
+  /**
+   * Searches from the current state; `placedCol`/`placedCard` name the stock card the previous
+   * move put on the tableau (or -1): the next move must then build on it or be a stock move, as
+   * any other move could have been played before it (delayStock).
+   */
+  private dfs(depth: number, placedCol: number, placedCard: number): boolean {
+    const s = this.s;
+    if ((++this.nodes & 1023) === 0) {
+      if (this.nodes >= this.budget.maxNodes) this.aborted = 'nodes';
+      else if (Date.now() > this.deadline) this.aborted = 'time';
+      else if (this.tt.exhausted) this.aborted = 'memory';
+    }
+    if (this.aborted || depth >= MAX_DEPTH - 1) {
+      if (!this.aborted) this.aborted = 'memory';
+      return false;
+    }
+    const pathMark = this.pathLen;
+    // safe foundation moves, without branching
+    let autos = 0;
+    if (this.pr.safeFoundation) autos = this.playSafe();
+    if (s.home === 52) return true;
+    if (placedCol >= 0 && (s.len[placedCol] === 0 || s.top(placedCol) !== placedCard)) {
+      // the placed card went straight up: the same as playing it from the stock to its foundation
+      this.undoSafe(autos, pathMark);
+      return false;
+    }
+    if (this.tt.insert(s.h1, s.h2)) {
+      this.hits++;
+      this.undoSafe(autos, pathMark);
+      return false;
+    }
+    const base = depth * MOVES_PER_NODE;
+    const n = this.pr.stockMacros ? this.generate(base, placedCol) : genAtomic(s, this.moves, base) - base;
+    const delay = this.pr.delayStock && this.pr.stockMacros;
+    for (let k = 0; k < n; k++) {
+      const m = this.moves[base + k];
+      const t = make(s, m);
+      this.path[this.pathLen++] = m;
+      const placed = delay && kindOf(m) === S2T ? bOf(m) : -1;
+      if (this.dfs(depth + 1, placed, placed >= 0 ? s.top(placed) : -1)) return true;
+      this.pathLen--;
+      undo(s, m, t);
+      if (this.aborted) break;
+    }
+    this.undoSafe(autos, pathMark);
+    return false;
+  }
+
+  /** Plays safe tableau → foundation moves until none is left; returns how many (on the path). */
+  private playSafe(): number {
+    const s = this.s;
+    const { found, len, cols } = s;
+    const strict = s.foundationReturn;
+    let count = 0;
+    let again = true;
+    while (again) {
+      again = false;
+      for (let a = 0; a < 7; a++) {
+        const l = len[a];
+        if (l === 0) continue;
+        const c = cols[a * STRIDE + l - 1];
+        const suit = c & 3;
+        const r = RANK[c];
+        if (found[suit] !== r - 1) continue;
+        if (r > 2) {
+          // other colour: suits (suit ^ 1) and (suit ^ 2)... colour pairs are c/s and d/h
+          const o1 = RED[c] ? 0 : 1;
+          const o2 = RED[c] ? 3 : 2;
+          if (found[o1] < r - 1 || found[o2] < r - 1) continue;
+          if (strict && found[suit ^ 3] < r - 2) continue;
+        }
+        const m = mv(T2F, a, suit, 1, 0);
+        this.tokens[this.pathLen] = make(s, m);
+        this.path[this.pathLen++] = m;
+        count++;
+        again = true;
+      }
+    }
+    return count;
+  }
+
+  private undoSafe(autos: number, pathMark: number): void {
+    if (autos === 0) {
+      this.pathLen = pathMark;
+      return;
+    }
+    for (let k = pathMark + autos - 1; k >= pathMark; k--) undo(this.s, this.path[k], this.tokens[k]);
+    this.pathLen = pathMark;
+  }
+
+  /** Marks the stock cards reachable as waste tops; fills `reach` with their deck indices. */
+  private computeReach(): void {
+    const s = this.s;
+    let k = 0;
+    const { w, n, draw } = s;
+    if (w > 0) this.reach[k++] = w - 1;
+    if (w < n) {
+      for (let i = w + draw - 1; i < n - 1; i += draw) this.reach[k++] = i;
+      this.reach[k++] = n - 1;
+    }
+    if (n > 0 && s.pass < s.passLimit) {
+      // after a redeal: every draw-th card and the last; skip those already reachable this pass
+      for (let i = draw - 1; i < n; i += draw) if (!this.reachableThisPass(i)) this.reach[k++] = i;
+      if (!this.reachableThisPass(n - 1) && (n - 1) % draw !== draw - 1) this.reach[k++] = n - 1;
+    }
+    this.reachN = k;
+  }
+
+  private reachableThisPass(i: number): boolean {
+    const s = this.s;
+    return i === s.w - 1 || (i >= s.w && ((i + 1 - s.w) % s.draw === 0 || i === s.n - 1));
+  }
+
+  /** Cards available to land somewhere now: face-up tableau cards, reachable stock cards, foundation tops. */
+  private markAvailable(): void {
+    const s = this.s;
+    const g = ++this.gen;
+    for (let a = 0; a < 7; a++) for (let j = a * STRIDE + s.down[a]; j < a * STRIDE + s.len[a]; j++) this.avail[s.cols[j]] = g;
+    for (let k = 0; k < this.reachN; k++) this.avail[s.deck[this.reach[k]]] = g;
+    if (s.foundationReturn) for (let suit = 0; suit < 4; suit++) if (s.found[suit] > 0) this.avail[(s.found[suit] - 1) * 4 + suit] = g;
+  }
+
+  /**
+   * Solver moves (macro stock moves, pruned tableau moves) in order; returns how many. With
+   * `only` ≥ 0, only stock moves and moves onto pile `only` (delayStock).
+   */
+  private generate(base: number, only: number): number {
+    const s = this.s;
+    const { cols, len, down, found } = s;
+    const out = this.moves;
+    const sc = this.scores;
+    let n = 0;
+    this.computeReach();
+    let firstEmpty = -1;
+    for (let b = 0; b < 7; b++) if (len[b] === 0) {
+      firstEmpty = b;
+      break;
+    }
+    const oneEmpty = this.pr.oneEmptyColumn;
+    // stock
+    for (let k = 0; k < this.reachN; k++) {
+      const i = this.reach[k];
+      const c = s.deck[i];
+      const cost = i === s.w - 1 ? 0 : stockPassFor(s, i) === s.pass ? 1 : 2;
+      if (found[c & 3] === RANK[c] - 1) { out[base + n] = mv(S2F, 0, c & 3, 1, i); sc[n++] = 900 - cost; }
+      if (RANK[c] === 13) {
+        for (let b = 0; b < 7; b++) {
+          if (len[b] !== 0) continue;
+          { out[base + n] = mv(S2T, 0, b, 1, i); sc[n++] = 500 - cost; }
+          if (oneEmpty) break;
+        }
+      } else {
+        for (let b = 0; b < 7; b++) {
+          const lb = len[b];
+          if (lb === 0) continue;
+          const t = cols[b * STRIDE + lb - 1];
+          if (RANK[t] === RANK[c] + 1 && RED[t] !== RED[c]) { out[base + n] = mv(S2T, 0, b, 1, i); sc[n++] = 400 - cost; }
+        }
+      }
+    }
+    let partialsMarked = false;
+    for (let a = 0; a < 7; a++) {
+      const la = len[a];
+      if (la === 0) continue;
+      const top = cols[a * STRIDE + la - 1];
+      if (only < 0 && found[top & 3] === RANK[top] - 1) { out[base + n] = mv(T2F, a, top & 3, 1, 0); sc[n++] = 1000 + (la === down[a] + 1 ? down[a] : 0); }
+      const baseIdx = a * STRIDE + down[a];
+      const baseRank = RANK[cols[baseIdx]];
+      const topRank = RANK[top];
+      for (let b = 0; b < 7; b++) {
+        if (b === a || (only >= 0 && b !== only)) continue;
+        const lb = len[b];
+        if (lb === 0) {
+          if (baseRank !== 13) continue;
+          if (down[a] === 0 && oneEmpty) continue; // a lone King run: moving it changes nothing
+          if (oneEmpty && b !== firstEmpty) continue;
+          { out[base + n] = mv(T2T, a, b, la - down[a], 0); sc[n++] = 700 + down[a]; }
+          continue;
+        }
+        const t = cols[b * STRIDE + lb - 1];
+        const r = RANK[t] - 1;
+        if (r < topRank || r > baseRank) continue;
+        const j = baseIdx + (baseRank - r);
+        if (RED[cols[j]] === RED[t]) continue;
+        const count = a * STRIDE + la - j;
+        if (j === baseIdx) {
+          // whole face-up run: turns a card up or empties the pile
+          { out[base + n] = mv(T2T, a, b, count, 0); sc[n++] = down[a] > 0 ? 800 + down[a] : 300; }
+        } else {
+          if (this.pr.partialRuns) {
+            const x = cols[j - 1];
+            const ok = found[x & 3] === RANK[x] - 1;
+            if (!ok) {
+              if (!partialsMarked) {
+                this.markAvailable();
+                partialsMarked = true;
+              }
+              if (this.avail[cols[j] ^ 3] !== this.gen) continue;
+            }
+            { out[base + n] = mv(T2T, a, b, count, 0); sc[n++] = ok ? 850 : 200; }
+          } else { out[base + n] = mv(T2T, a, b, count, 0); sc[n++] = 200; }
+        }
+      }
+    }
+    if (s.foundationReturn) {
+      let downMarked = false;
+      for (let suit = 0; suit < 4; suit++) {
+        const h = found[suit];
+        if (h === 0) continue;
+        const c = (h - 1) * 4 + suit;
+        if (this.pr.foundationReturns) {
+          if (h === 1) continue;
+          if (!downMarked) {
+            this.markFaceDown();
+            downMarked = true;
+          }
+          const g = this.gen;
+          const o1 = RED[c] ? 0 : 1;
+          const o2 = RED[c] ? 3 : 2;
+          const useful =
+            this.avail[(h - 2) * 4 + o1] !== g || this.avail[(h - 2) * 4 + o2] !== g || this.avail[(h - 1) * 4 + o1] !== g || this.avail[(h - 1) * 4 + o2] !== g;
+          if (!useful) continue;
+        }
+        for (let b = 0; b < 7; b++) {
+          if (only >= 0 && b !== only) continue;
+          const lb = len[b];
+          if (lb === 0) {
+            if (h !== 13) continue;
+            { out[base + n] = mv(F2T, suit, b, 1, 0); sc[n++] = 100; }
+            if (oneEmpty) break;
+            continue;
+          }
+          const t = cols[b * STRIDE + lb - 1];
+          if (RANK[t] === h + 1 && RED[t] !== RED[c]) { out[base + n] = mv(F2T, suit, b, 1, 0); sc[n++] = 100; }
+        }
+      }
+    }
+    // order by score, highest first (insertion sort: lists are short)
+    for (let i = 1; i < n; i++) {
+      const m = out[base + i];
+      const v = sc[i];
+      let j = i - 1;
+      while (j >= 0 && sc[j] < v) {
+        out[base + j + 1] = out[base + j];
+        sc[j + 1] = sc[j];
+        j--;
+      }
+      out[base + j + 1] = m;
+      sc[j + 1] = v;
+    }
+    return n;
+  }
+
+  /** Marks the face-down cards with a fresh generation (reusing `avail`). */
+  private markFaceDown(): void {
+    const s = this.s;
+    const g = ++this.gen;
+    for (let a = 0; a < 7; a++) for (let j = a * STRIDE; j < a * STRIDE + s.down[a]; j++) this.avail[s.cols[j]] = g;
+  }
+}
+

@@ -1,0 +1,184 @@
+/**
+ * Moves as small integers, made and undone in place on a `State`, and the generator of every
+ * legal atomic move (the definition perft counts; see issue 3).
+ *
+ * Encoding: `kind | a << 4 | b << 8 | count << 12 | index << 18`.
+ * - DRAW, REDEAL: atomic stock moves.
+ * - S2F / S2T: play `deck[index]` to its foundation / to pile b. With `index = w - 1` this is the
+ *   atomic waste move; with any other index it is a stock macro-move: draw (and redeal when
+ *   needed) until `deck[index]` is the waste top, then play it. `make` works out the draws.
+ * - T2F: top of pile a to the foundation of suit b. T2T: `count` cards from pile a to pile b.
+ * - F2T: top of the foundation of suit a onto pile b.
+ * `make` returns an undo token (the turned-up flag, or the old stock position and pass).
+ */
+import { RANK, RED } from './cards.ts';
+import { type State, STRIDE } from './state.ts';
+
+export const DRAW = 0;
+export const REDEAL = 1;
+export const S2F = 2;
+export const S2T = 3;
+export const T2F = 4;
+export const T2T = 5;
+export const F2T = 6;
+
+export function mv(kind: number, a: number, b: number, count: number, index: number): number {
+  return kind | (a << 4) | (b << 8) | (count << 12) | (index << 18);
+}
+export const kindOf = (m: number) => m & 15;
+export const aOf = (m: number) => (m >> 4) & 15;
+export const bOf = (m: number) => (m >> 8) & 15;
+export const countOf = (m: number) => (m >> 12) & 63;
+export const indexOf = (m: number) => (m >> 18) & 63;
+
+/** The pass in which deck[i] can first be made the waste top, or 0 when it cannot (pass limit). */
+export function stockPassFor(s: State, i: number): number {
+  if (i === s.w - 1) return s.pass;
+  if (i >= s.w && ((i + 1 - s.w) % s.draw === 0 || i === s.n - 1)) return s.pass;
+  if (s.pass >= s.passLimit) return 0;
+  if ((i + 1) % s.draw === 0 || i === s.n - 1) return s.pass + 1;
+  return 0;
+}
+
+/** Makes move m; returns the undo token. */
+export function make(s: State, m: number): number {
+  switch (m & 15) {
+    case DRAW: {
+      const w = s.w;
+      s.setStock(Math.min(w + s.draw, s.n), s.pass);
+      return w;
+    }
+    case REDEAL: {
+      const w = s.w;
+      s.setStock(0, s.pass + 1);
+      return w;
+    }
+    case S2F:
+    case S2T: {
+      const i = (m >> 18) & 63;
+      const token = s.w | (s.pass << 6);
+      if (i !== s.w - 1) s.setStock(i + 1, stockPassFor(s, i));
+      const c = s.takeDeck(i);
+      if ((m & 15) === S2F) s.cardToFound(c);
+      else s.cardToCol((m >> 8) & 15, c);
+      return token;
+    }
+    case T2F:
+      return s.colToFound((m >> 4) & 15);
+    case T2T:
+      return s.moveRun((m >> 4) & 15, (m >> 8) & 15, (m >> 12) & 63);
+    case F2T:
+      s.foundToCol((m >> 4) & 15, (m >> 8) & 15);
+      return 0;
+  }
+  throw new Error(`bad move ${m}`);
+}
+
+/** Undoes move m made with token t. */
+export function undo(s: State, m: number, t: number): void {
+  switch (m & 15) {
+    case DRAW:
+      s.setStock(t, s.pass);
+      return;
+    case REDEAL:
+      s.setStock(t, s.pass - 1);
+      return;
+    case S2F:
+    case S2T: {
+      const i = (m >> 18) & 63;
+      const c = (m & 15) === S2F ? s.cardFromFound((m >> 8) & 15) : s.cardFromCol((m >> 8) & 15);
+      s.putDeck(i, c);
+      s.setStock(t & 63, t >> 6);
+      return;
+    }
+    case T2F:
+      s.unColToFound((m >> 4) & 15, (m >> 8) & 15, t);
+      return;
+    case T2T:
+      s.unmoveRun((m >> 4) & 15, (m >> 8) & 15, (m >> 12) & 63, t);
+      return;
+    case F2T:
+      s.unFoundToCol((m >> 4) & 15, (m >> 8) & 15);
+      return;
+  }
+  throw new Error(`bad move ${m}`);
+}
+
+/**
+ * Every legal atomic move of the position into `out` (from `start`); returns the new end.
+ * Each distinct (from, to, count) once; a won position has none.
+ */
+export function genAtomic(s: State, out: Int32Array, start = 0): number {
+  let k = start;
+  if (s.home === 52) return k;
+  const { cols, len, down, found } = s;
+  // stock
+  if (s.w < s.n) out[k++] = mv(DRAW, 0, 0, 1, 0);
+  else if (s.n > 0 && s.pass < s.passLimit) out[k++] = mv(REDEAL, 0, 0, 1, 0);
+  // waste top
+  if (s.w > 0) {
+    const i = s.w - 1;
+    const c = s.deck[i];
+    if (found[c & 3] === RANK[c] - 1) out[k++] = mv(S2F, 0, c & 3, 1, i);
+    for (let b = 0; b < 7; b++) if (fitsPile(s, c, b)) out[k++] = mv(S2T, 0, b, 1, i);
+  }
+  for (let a = 0; a < 7; a++) {
+    const la = len[a];
+    if (la === 0) continue;
+    const top = cols[a * STRIDE + la - 1];
+    if (found[top & 3] === RANK[top] - 1) out[k++] = mv(T2F, a, top & 3, 1, 0);
+    const baseIdx = a * STRIDE + down[a];
+    const baseRank = RANK[cols[baseIdx]];
+    const topRank = RANK[top];
+    for (let b = 0; b < 7; b++) {
+      if (b === a) continue;
+      const lb = len[b];
+      if (lb === 0) {
+        if (baseRank === 13) out[k++] = mv(T2T, a, b, la - down[a], 0);
+        continue;
+      }
+      const t = cols[b * STRIDE + lb - 1];
+      const r = RANK[t] - 1; // rank that fits on t
+      if (r < topRank || r > baseRank) continue;
+      const j = baseIdx + (baseRank - r);
+      if (RED[cols[j]] !== RED[t]) out[k++] = mv(T2T, a, b, a * STRIDE + la - j, 0);
+    }
+  }
+  if (s.foundationReturn) {
+    for (let suit = 0; suit < 4; suit++) {
+      const h = found[suit];
+      if (h === 0) continue;
+      const c = (h - 1) * 4 + suit;
+      for (let b = 0; b < 7; b++) if (fitsPile(s, c, b)) out[k++] = mv(F2T, suit, b, 1, 0);
+    }
+  }
+  return k;
+}
+
+/** True when card c may go on top of pile b (a King on an empty pile). */
+export function fitsPile(s: State, c: number, b: number): boolean {
+  const lb = s.len[b];
+  if (lb === 0) return RANK[c] === 13;
+  const t = s.cols[b * STRIDE + lb - 1];
+  return RANK[t] === RANK[c] + 1 && RED[t] !== RED[c];
+}
+
+/** Perft: the number of move sequences of length `depth`. */
+export function perft(s: State, depth: number): number {
+  const bufs: Int32Array[] = [];
+  for (let d = 0; d <= depth; d++) bufs.push(new Int32Array(256));
+  const rec = (d: number): number => {
+    const buf = bufs[d];
+    const n = genAtomic(s, buf);
+    if (d === 1) return n;
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const m = buf[i];
+      const t = make(s, m);
+      total += rec(d - 1);
+      undo(s, m, t);
+    }
+    return total;
+  };
+  return depth === 0 ? 1 : rec(depth);
+}

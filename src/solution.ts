@@ -1,0 +1,240 @@
+/**
+ * Solutions: the solution JSON (this project's interchange format), the readable notation, and
+ * `replay`, which checks a move list with the plain engine: every move must be one of the legal
+ * atomic moves that `genAtomic` lists, exactly as perft counts them.
+ */
+import { cardName, cardPretty } from './cards.ts';
+import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, fitsPile, genAtomic, indexOf, kindOf, make } from './moves.ts';
+import { type AtomicMove, PILE_NAMES, type PileName, pileIndex } from './notation.ts';
+import { type Deal, type Position, dealPosition, makePositionJson, parsePositionObject } from './position.ts';
+import { State, STRIDE } from './state.ts';
+import { type Result, type Rules, err, ok, validateRules } from './types.ts';
+
+/** The solution JSON. `deal` may be a mid-game position in our JSON form. */
+export interface Solution {
+  family?: string;
+  seed?: number;
+  rules: Rules;
+  deal: Position;
+  moves: AtomicMove[];
+}
+
+const COL_NAMES: PileName[] = ['t1', 't2', 't3', 't4', 't5', 't6', 't7'];
+const FOUND_NAMES: PileName[] = ['fc', 'fd', 'fh', 'fs'];
+
+/** The atomic move of an internal atomic move in state s (before it is made). */
+export function toAtomic(s: State, m: number): AtomicMove {
+  switch (kindOf(m)) {
+    case DRAW:
+      return { from: 'stock', to: 'waste', count: Math.min(s.draw, s.n - s.w) };
+    case REDEAL:
+      return { from: 'waste', to: 'stock', count: s.w };
+    case S2F:
+      return { from: 'waste', to: FOUND_NAMES[bOf(m)], count: 1 };
+    case S2T:
+      return { from: 'waste', to: COL_NAMES[bOf(m)], count: 1 };
+    case T2F:
+      return { from: COL_NAMES[aOf(m)], to: FOUND_NAMES[bOf(m)], count: 1 };
+    case T2T:
+      return { from: COL_NAMES[aOf(m)], to: COL_NAMES[bOf(m)], count: countOf(m) };
+    case F2T:
+      return { from: FOUND_NAMES[aOf(m)], to: COL_NAMES[bOf(m)], count: 1 };
+  }
+  throw new Error(`bad move ${m}`);
+}
+
+/** True when the atomic move names internal move m in state s. Draws and redeals also accept count 1. */
+function sameMove(s: State, m: number, a: AtomicMove): boolean {
+  const b = toAtomic(s, m);
+  if (b.from !== a.from || b.to !== a.to) return false;
+  if (kindOf(m) === DRAW || kindOf(m) === REDEAL) return a.count === b.count || a.count === 1;
+  return a.count === b.count;
+}
+
+/** Finds the legal internal move for an atomic move, or says why it is illegal. */
+export function findMove(s: State, a: AtomicMove): Result<number> {
+  const buf = new Int32Array(256);
+  const n = genAtomic(s, buf);
+  for (let i = 0; i < n; i++) if (sameMove(s, buf[i], a)) return ok(buf[i]);
+  return err(whyIllegal(s, a));
+}
+
+function describeTop(s: State, pile: PileName): string {
+  const i = pileIndex(pile);
+  if (pile === 'stock') return s.w < s.n ? `${s.n - s.w} cards` : 'empty';
+  if (pile === 'waste') return s.w > 0 ? cardName(s.deck[s.w - 1]) : 'empty';
+  if (i >= 2 && i <= 8) return s.len[i - 2] ? cardName(s.top(i - 2)) : 'empty';
+  const suit = i - 9;
+  return s.found[suit] ? cardName((s.found[suit] - 1) * 4 + suit) : 'empty';
+}
+
+function whyIllegal(s: State, a: AtomicMove): string {
+  const f = pileIndex(a.from);
+  const t = pileIndex(a.to);
+  if (f < 0 || t < 0) return `unknown pile in ${a.from} → ${a.to}`;
+  if (!Number.isInteger(a.count) || a.count < 1) return `bad count ${a.count}`;
+  if (s.home === 52) return 'the game is already won';
+  if (a.from === 'stock') {
+    if (a.to !== 'waste') return 'the stock only turns onto the waste';
+    return s.w < s.n ? `a draw turns ${Math.min(s.draw, s.n - s.w)} cards, not ${a.count}` : 'the stock is empty';
+  }
+  if (a.to === 'stock') {
+    if (a.from !== 'waste') return 'only the waste goes back to the stock';
+    if (s.w < s.n) return 'redeal while the stock is not empty';
+    if (s.n === 0) return 'nothing to redeal';
+    if (s.pass >= s.passLimit) return `no passes left (pass ${s.pass} of ${s.passLimit})`;
+    return `a redeal moves ${s.w} cards, not ${a.count}`;
+  }
+  if (a.to === 'waste') return 'cards only reach the waste by drawing';
+  if (f >= 9 && !s.foundationReturn) return 'foundation to tableau is forbidden under these rules';
+  if (f >= 9 && t >= 9) return 'foundation to foundation is not a move';
+  const src = describeTop(s, a.from);
+  if (src === 'empty') return `${a.from} is empty`;
+  if (t >= 9) {
+    if (a.count !== 1) return 'one card at a time goes to a foundation';
+    return `${src} does not go on ${a.to} (${describeTop(s, a.to)})`;
+  }
+  // to a pile
+  const b = t - 2;
+  let card: number;
+  if (f >= 2 && f <= 8) {
+    const col = f - 2;
+    const faceUp = s.len[col] - s.down[col];
+    if (a.count > faceUp) return `${a.from} has only ${faceUp} face-up cards, not ${a.count}`;
+    if (a.from === a.to) return 'a pile onto itself';
+    card = s.cols[col * STRIDE + s.len[col] - a.count];
+  } else {
+    if (a.count !== 1) return `only one card moves from ${a.from}`;
+    card = f === 1 ? s.deck[s.w - 1] : (s.found[f - 9] - 1) * 4 + (f - 9);
+  }
+  if (s.len[b] === 0) return `only a King goes into the empty ${a.to}, not ${cardName(card)}`;
+  if (!fitsPile(s, card, b)) return `${cardName(card)} does not fit on ${cardName(s.top(b))} in ${a.to}`;
+  return `${a.from} → ${a.to} ×${a.count} is not legal`;
+}
+
+export type ReplayOutcome = { status: 'won' } | { status: 'not won'; position: Position } | { status: 'illegal'; index: number; why: string };
+
+/** Replays moves from a position under rules with the plain engine. */
+export function replay(position: Position, rules: Rules, moves: readonly AtomicMove[]): ReplayOutcome {
+  const s = State.fromPosition(position, rules);
+  for (let k = 0; k < moves.length; k++) {
+    const r = findMove(s, moves[k]);
+    if (!r.ok) return { status: 'illegal', index: k + 1, why: `${moves[k].from} → ${moves[k].to}${moves[k].count > 1 ? ` ×${moves[k].count}` : ''}: ${r.error}` };
+    make(s, r.value);
+  }
+  return s.home === 52 ? { status: 'won' } : { status: 'not won', position: s.toPosition() };
+}
+
+/** Readable notation of a move list from a position: `1. draw (Th 9c 8d)`, `2. 8d waste → t4 (on 9s)`. */
+export function describeMoves(position: Position, rules: Rules, moves: readonly AtomicMove[], colour = false): string[] {
+  const s = State.fromPosition(position, rules);
+  const lines: string[] = [];
+  const name = (c: number) => cardPretty(c, colour);
+  for (let k = 0; k < moves.length; k++) {
+    const r = findMove(s, moves[k]);
+    if (!r.ok) {
+      lines.push(`${k + 1}. illegal: ${r.error}`);
+      break;
+    }
+    const m = r.value;
+    let text: string;
+    switch (kindOf(m)) {
+      case DRAW: {
+        const cards = Array.from(s.deck.subarray(s.w, Math.min(s.w + s.draw, s.n))).map(name);
+        text = `draw ${cards.join(' ')}`;
+        break;
+      }
+      case REDEAL:
+        text = `redeal (pass ${s.pass + 1})`;
+        break;
+      case S2F:
+        text = `${name(s.deck[indexOf(m)])} waste → foundation`;
+        break;
+      case S2T:
+        text = `${name(s.deck[indexOf(m)])} waste → ${COL_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
+        break;
+      case T2F:
+        text = `${name(s.top(aOf(m)))} ${COL_NAMES[aOf(m)]} → foundation`;
+        break;
+      case T2T: {
+        const a = aOf(m);
+        const c = s.cols[a * STRIDE + s.len[a] - countOf(m)];
+        text = `${name(c)}${countOf(m) > 1 ? ` (+${countOf(m) - 1})` : ''} ${COL_NAMES[a]} → ${COL_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
+        break;
+      }
+      case F2T: {
+        const suit = aOf(m);
+        text = `${name((s.found[suit] - 1) * 4 + suit)} foundation → ${COL_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
+        break;
+      }
+      default:
+        text = '?';
+    }
+    lines.push(`${k + 1}. ${text}`);
+    make(s, m);
+  }
+  return lines;
+}
+
+function onto(s: State, b: number, name: (c: number) => string): string {
+  return s.len[b] === 0 ? ' (empty)' : ` (on ${name(s.top(b))})`;
+}
+
+/** The solution JSON object. */
+export function makeSolutionJson(sol: Solution, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (sol.family !== undefined) out.family = sol.family;
+  if (sol.seed !== undefined) out.seed = sol.seed;
+  out.rules = { draw: sol.rules.draw, passes: sol.rules.passes, foundationReturn: sol.rules.foundationReturn };
+  out.deal = makePositionJson(sol.deal);
+  Object.assign(out, extra);
+  out.moves = sol.moves.map((m) => ({ from: m.from, to: m.to, count: m.count }));
+  return out;
+}
+
+/** Reads a solution JSON text. */
+export function parseSolutionJson(text: string): Result<Solution> {
+  let o: unknown;
+  try {
+    o = JSON.parse(text);
+  } catch (e) {
+    return err(`malformed JSON: ${(e as Error).message}`);
+  }
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return err('a solution must be a JSON object');
+  const j = o as Record<string, unknown>;
+  const r = j.rules as Record<string, unknown> | undefined;
+  if (typeof r !== 'object' || r === null) return err('"rules" missing: {"draw", "passes", "foundationReturn"}');
+  const rules: Rules = {
+    draw: typeof r.draw === 'number' ? r.draw : NaN,
+    passes: r.passes === null || r.passes === undefined ? null : typeof r.passes === 'number' ? r.passes : NaN,
+    foundationReturn: r.foundationReturn === undefined ? true : r.foundationReturn === true,
+  };
+  const rv = validateRules(rules);
+  if (!rv.ok) return rv;
+  if (j.deal === undefined) return err('"deal" missing');
+  const deal = parsePositionObject(j.deal);
+  if (!deal.ok) return err(`deal: ${deal.error}`);
+  if (!Array.isArray(j.moves)) return err('"moves" must be a list');
+  const moves: AtomicMove[] = [];
+  for (let k = 0; k < j.moves.length; k++) {
+    const m = j.moves[k] as Record<string, unknown>;
+    if (typeof m !== 'object' || m === null) return err(`move ${k + 1} is not an object`);
+    if (pileIndex(String(m.from)) < 0 || pileIndex(String(m.to)) < 0)
+      return err(`move ${k + 1}: unknown pile ${JSON.stringify(pileIndex(String(m.from)) < 0 ? m.from : m.to)} (piles: ${PILE_NAMES.join(' ')})`);
+    const count = m.count === undefined ? 1 : m.count;
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) return err(`move ${k + 1}: bad count ${JSON.stringify(m.count)}`);
+    moves.push({ from: m.from as PileName, to: m.to as PileName, count });
+  }
+  return ok({
+    family: typeof j.family === 'string' ? j.family : undefined,
+    seed: typeof j.seed === 'number' ? j.seed : undefined,
+    rules,
+    deal: deal.value,
+    moves,
+  });
+}
+
+export function solutionForDeal(deal: Deal, rules: Rules, moves: AtomicMove[]): Solution {
+  return { rules, deal: dealPosition(deal), moves };
+}
+

@@ -1,0 +1,440 @@
+/**
+ * The packed game state: everything the move generator and the solver touch, in a handful of
+ * typed arrays, changed in place by make/undo with no allocation.
+ *
+ * Layout
+ * - Tableau: `cols` holds 7 piles of STRIDE (64) bytes each, bottom → top; `len[i]` cards in pile
+ *   i, of which the first `down[i]` are face down. Everything above the face-down cards is one
+ *   run (descending, alternating colours), so any face-up card heads a movable run.
+ * - Stock and waste share one array `deck[0…n)` in turning order: the waste is `deck[0…w)` (its
+ *   top `deck[w-1]`), the stock is `deck[w…n)` (`deck[w]` is turned next). A draw of k advances
+ *   `w` by min(k, n−w); a redeal sets `w = 0` (the waste becomes the stock in the same order) and
+ *   counts a pass. Playing the waste top removes `deck[w-1]`; the cards after it shift down.
+ * - Foundations: `found[s]` is the top rank 0…13 of suit s (clubs, diamonds, hearts, spades).
+ * - `pass`: the current pass through the stock, from 1.
+ *
+ * Worked example: the deal `t1 = [6d]`, `t2 = [2d 4c]`, …, stock `Th 9c 8d …` gives
+ * `len = [1,2,…,7]`, `down = [0,1,…,6]`, `cols[64] = 2d, cols[65] = 4c`, `deck = [Th,9c,8d,…]`,
+ * `n = 24`, `w = 0`. After one draw of 3: `w = 3`, the waste top is `deck[2] = 8d`. Playing 8d
+ * onto a black 9 leaves `deck = [Th,9c,Qh,…]`, `n = 23`, `w = 2`.
+ *
+ * Hash: 64 bits as two 32-bit halves (`h1`, `h2`), the XOR of Zobrist terms that do not depend on
+ * which column a card is in, so positions that differ only by the order of the columns hash
+ * alike (the columns are interchangeable for winning):
+ * - for every tableau card c, a term for the pair (c, the card under it or "bottom of a pile");
+ * - for every face-down card, a term; for every stock/waste card, a term; a term for `w`
+ *   (except with draw 1 and unlimited passes, where every stock card is always reachable);
+ * - with a pass limit, a term for `pass` (unlimited passes make the pass number irrelevant).
+ * The foundations need no term: they hold exactly the cards found nowhere else. Every change
+ * updates the hash in O(1) (a run move changes one pair: its base card's).
+ *
+ * `pack()` writes the state losslessly in a few dozen bytes (foundations as 4-bit nibbles, a
+ * pile header byte of face-down count and length, 6-bit cards) and `unpack()` reads it back.
+ */
+import { type Card, makeCard } from './cards.ts';
+import type { Position } from './position.ts';
+import type { Rules } from './types.ts';
+
+export const STRIDE = 64;
+export const BOTTOM = 52;
+
+// ---- Zobrist tables, frozen: generated from a fixed xorshift seed. ----
+function zobrist(n: number, seed: number): Int32Array {
+  const out = new Int32Array(n);
+  let x = seed | 0;
+  for (let i = 0; i < n; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x;
+  }
+  return out;
+}
+/** Pair (card, card under it or BOTTOM) → term, index `card * 53 + under`. */
+const ZP1 = zobrist(52 * 53, 0x2545f491);
+const ZP2 = zobrist(52 * 53, 0x9e3779b9 | 0);
+const ZD1 = zobrist(52, 0x12345679);
+const ZD2 = zobrist(52, 0x7feb352d);
+const ZS1 = zobrist(52, 0x68e31da4);
+const ZS2 = zobrist(52, 0x1b873593);
+const ZW1 = zobrist(53, 0x3c6ef372);
+const ZW2 = zobrist(53, 0x5bd1e995);
+const ZW0 = new Int32Array(53);
+const ZPASS1 = zobrist(256, 0x27d4eb2f);
+const ZPASS2 = zobrist(256, 0x165667b1);
+
+export class State {
+  readonly cols = new Uint8Array(7 * STRIDE);
+  readonly len = new Uint8Array(7);
+  readonly down = new Uint8Array(7);
+  readonly deck = new Uint8Array(52);
+  n = 0;
+  w = 0;
+  readonly found = new Uint8Array(4);
+  pass = 1;
+  /** Cards on the foundations (52 = won). */
+  home = 0;
+  h1 = 0;
+  h2 = 0;
+  readonly draw: number;
+  /** Pass limit; Infinity when unlimited. */
+  readonly passLimit: number;
+  readonly foundationReturn: boolean;
+  /** True when the pass number is part of the hash (pass-limited rules). */
+  private readonly hashPass: boolean;
+  /** Terms for the stock position w: all zero for draw 1 with unlimited passes, where every stock card is always reachable and w does not matter. */
+  private readonly zw1: Int32Array;
+  private readonly zw2: Int32Array;
+
+  constructor(rules: Rules) {
+    this.draw = rules.draw;
+    this.passLimit = rules.passes === null ? Infinity : rules.passes;
+    this.foundationReturn = rules.foundationReturn;
+    this.hashPass = rules.passes !== null;
+    const hashW = rules.draw > 1 || rules.passes !== null;
+    this.zw1 = hashW ? ZW1 : ZW0;
+    this.zw2 = hashW ? ZW2 : ZW0;
+  }
+
+  /** A state from a validated position. */
+  static fromPosition(p: Position, rules: Rules): State {
+    const s = new State(rules);
+    for (let i = 0; i < 7; i++) {
+      s.len[i] = p.tableau[i].length;
+      s.down[i] = p.faceDown[i];
+      for (let j = 0; j < p.tableau[i].length; j++) s.cols[i * STRIDE + j] = p.tableau[i][j];
+    }
+    let k = 0;
+    for (const c of p.waste) s.deck[k++] = c;
+    s.w = k;
+    for (const c of p.stock) s.deck[k++] = c;
+    s.n = k;
+    for (let i = 0; i < 4; i++) s.found[i] = p.foundations[i];
+    s.home = p.foundations.reduce((a, b) => a + b, 0);
+    s.pass = p.pass;
+    s.rehash();
+    return s;
+  }
+
+  /** The plain position this state stands for. */
+  toPosition(): Position {
+    const tableau: Card[][] = [];
+    for (let i = 0; i < 7; i++) tableau.push(Array.from(this.cols.subarray(i * STRIDE, i * STRIDE + this.len[i])));
+    return {
+      tableau,
+      faceDown: Array.from(this.down),
+      stock: Array.from(this.deck.subarray(this.w, this.n)),
+      waste: Array.from(this.deck.subarray(0, this.w)),
+      foundations: Array.from(this.found),
+      pass: this.pass,
+    };
+  }
+
+  clone(): State {
+    const s = new State({ draw: this.draw, passes: this.passLimit === Infinity ? null : this.passLimit, foundationReturn: this.foundationReturn });
+    s.cols.set(this.cols);
+    s.len.set(this.len);
+    s.down.set(this.down);
+    s.deck.set(this.deck);
+    s.found.set(this.found);
+    s.n = this.n;
+    s.w = this.w;
+    s.pass = this.pass;
+    s.home = this.home;
+    s.h1 = this.h1;
+    s.h2 = this.h2;
+    return s;
+  }
+
+  /** Recomputes the hash from scratch (tests compare it with the incremental one). */
+  rehash(): void {
+    const [a, b] = this.hashFromScratch();
+    this.h1 = a;
+    this.h2 = b;
+  }
+
+  hashFromScratch(): [number, number] {
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < 7; i++) {
+      const base = i * STRIDE;
+      for (let j = 0; j < this.len[i]; j++) {
+        const c = this.cols[base + j];
+        const k = c * 53 + (j === 0 ? BOTTOM : this.cols[base + j - 1]);
+        a ^= ZP1[k];
+        b ^= ZP2[k];
+        if (j < this.down[i]) {
+          a ^= ZD1[c];
+          b ^= ZD2[c];
+        }
+      }
+    }
+    for (let j = 0; j < this.n; j++) {
+      a ^= ZS1[this.deck[j]];
+      b ^= ZS2[this.deck[j]];
+    }
+    a ^= this.zw1[this.w];
+    b ^= this.zw2[this.w];
+    if (this.hashPass) {
+      a ^= ZPASS1[this.pass & 255];
+      b ^= ZPASS2[this.pass & 255];
+    }
+    return [a, b];
+  }
+
+  get won(): boolean {
+    return this.home === 52;
+  }
+
+  top(col: number): number {
+    return this.cols[col * STRIDE + this.len[col] - 1];
+  }
+
+  // ---- primitive changes; each keeps the hash up to date ----
+
+  /** Moves the top `count` cards of pile `a` onto pile `b`; returns 1 when a card was turned up. */
+  moveRun(a: number, b: number, count: number): number {
+    const la = this.len[a];
+    const from = a * STRIDE + la - count;
+    const base = this.cols[from];
+    const under = la - count === 0 ? BOTTOM : this.cols[from - 1];
+    const lb = this.len[b];
+    const onto = lb === 0 ? BOTTOM : this.cols[b * STRIDE + lb - 1];
+    const k0 = base * 53 + under;
+    const k1 = base * 53 + onto;
+    this.h1 ^= ZP1[k0] ^ ZP1[k1];
+    this.h2 ^= ZP2[k0] ^ ZP2[k1];
+    this.cols.copyWithin(b * STRIDE + lb, from, from + count);
+    this.len[a] = la - count;
+    this.len[b] = lb + count;
+    return this.flip(a);
+  }
+
+  /** Puts back a run moved by moveRun (after unflip). */
+  unmoveRun(a: number, b: number, count: number, flipped: number): void {
+    if (flipped) this.unflip(a);
+    const lb = this.len[b] - count;
+    const from = b * STRIDE + lb;
+    const base = this.cols[from];
+    const la = this.len[a];
+    const under = la === 0 ? BOTTOM : this.cols[a * STRIDE + la - 1];
+    const onto = lb === 0 ? BOTTOM : this.cols[from - 1];
+    const k0 = base * 53 + under;
+    const k1 = base * 53 + onto;
+    this.h1 ^= ZP1[k0] ^ ZP1[k1];
+    this.h2 ^= ZP2[k0] ^ ZP2[k1];
+    this.cols.copyWithin(a * STRIDE + la, from, from + count);
+    this.len[a] = la + count;
+    this.len[b] = lb;
+  }
+
+  private flip(a: number): number {
+    const l = this.len[a];
+    if (l > 0 && this.down[a] === l) {
+      const c = this.cols[a * STRIDE + l - 1];
+      this.down[a] = l - 1;
+      this.h1 ^= ZD1[c];
+      this.h2 ^= ZD2[c];
+      return 1;
+    }
+    return 0;
+  }
+
+  private unflip(a: number): void {
+    const l = this.len[a];
+    const c = this.cols[a * STRIDE + l - 1];
+    this.down[a] = l;
+    this.h1 ^= ZD1[c];
+    this.h2 ^= ZD2[c];
+  }
+
+  /** Top of pile `a` to its foundation; returns 1 when a card was turned up. */
+  colToFound(a: number): number {
+    const l = this.len[a] - 1;
+    const c = this.cols[a * STRIDE + l];
+    const k = c * 53 + (l === 0 ? BOTTOM : this.cols[a * STRIDE + l - 1]);
+    this.h1 ^= ZP1[k];
+    this.h2 ^= ZP2[k];
+    this.len[a] = l;
+    this.found[c & 3]++;
+    this.home++;
+    return this.flip(a);
+  }
+
+  unColToFound(a: number, suit: number, flipped: number): void {
+    if (flipped) this.unflip(a);
+    const c = makeCard(this.found[suit], suit);
+    this.found[suit]--;
+    this.home--;
+    this.pushCol(a, c);
+  }
+
+  /** Foundation top of `suit` onto pile `b`. */
+  foundToCol(suit: number, b: number): void {
+    const c = makeCard(this.found[suit], suit);
+    this.found[suit]--;
+    this.home--;
+    this.pushCol(b, c);
+  }
+
+  unFoundToCol(suit: number, b: number): void {
+    const l = this.len[b] - 1;
+    const c = this.cols[b * STRIDE + l];
+    const k = c * 53 + (l === 0 ? BOTTOM : this.cols[b * STRIDE + l - 1]);
+    this.h1 ^= ZP1[k];
+    this.h2 ^= ZP2[k];
+    this.len[b] = l;
+    this.found[suit]++;
+    this.home++;
+  }
+
+  private pushCol(b: number, c: number): void {
+    const l = this.len[b];
+    const k = c * 53 + (l === 0 ? BOTTOM : this.cols[b * STRIDE + l - 1]);
+    this.h1 ^= ZP1[k];
+    this.h2 ^= ZP2[k];
+    this.cols[b * STRIDE + l] = c;
+    this.len[b] = l + 1;
+  }
+
+  /** Sets the stock/waste split point and pass, keeping the hash. */
+  setStock(w: number, pass: number): void {
+    this.h1 ^= this.zw1[this.w] ^ this.zw1[w];
+    this.h2 ^= this.zw2[this.w] ^ this.zw2[w];
+    if (this.hashPass && pass !== this.pass) {
+      this.h1 ^= ZPASS1[this.pass & 255] ^ ZPASS1[pass & 255];
+      this.h2 ^= ZPASS2[this.pass & 255] ^ ZPASS2[pass & 255];
+    }
+    this.w = w;
+    this.pass = pass;
+  }
+
+  /** Removes deck[i] (which must be the waste top, i = w-1) and returns it; w becomes i. */
+  takeDeck(i: number): Card {
+    const c = this.deck[i];
+    this.h1 ^= ZS1[c] ^ this.zw1[this.w] ^ this.zw1[i];
+    this.h2 ^= ZS2[c] ^ this.zw2[this.w] ^ this.zw2[i];
+    this.deck.copyWithin(i, i + 1, this.n);
+    this.n--;
+    this.w = i;
+    return c;
+  }
+
+  /** Puts card c back at deck[i] and makes it the waste top (w = i + 1). */
+  putDeck(i: number, c: Card): void {
+    this.deck.copyWithin(i + 1, i, this.n);
+    this.deck[i] = c;
+    this.n++;
+    this.h1 ^= ZS1[c] ^ this.zw1[this.w] ^ this.zw1[i + 1];
+    this.h2 ^= ZS2[c] ^ this.zw2[this.w] ^ this.zw2[i + 1];
+    this.w = i + 1;
+  }
+
+  /** Card c (just taken from the deck) onto foundation or pile. */
+  cardToFound(c: Card): void {
+    this.found[c & 3]++;
+    this.home++;
+  }
+
+  cardFromFound(suit: number): Card {
+    const c = makeCard(this.found[suit], suit);
+    this.found[suit]--;
+    this.home--;
+    return c;
+  }
+
+  cardToCol(b: number, c: Card): void {
+    this.pushCol(b, c);
+  }
+
+  cardFromCol(b: number): Card {
+    const l = this.len[b] - 1;
+    const c = this.cols[b * STRIDE + l];
+    const k = c * 53 + (l === 0 ? BOTTOM : this.cols[b * STRIDE + l - 1]);
+    this.h1 ^= ZP1[k];
+    this.h2 ^= ZP2[k];
+    this.len[b] = l;
+    return c;
+  }
+
+  /** Lossless bytes: foundation nibbles (2 bytes), pass (2), n, w, the deck, then per pile: down, len, cards. */
+  pack(): Uint8Array {
+    let size = 6 + this.n;
+    for (let i = 0; i < 7; i++) size += 2 + this.len[i];
+    const out = new Uint8Array(size);
+    out[0] = (this.found[0] << 4) | this.found[1];
+    out[1] = (this.found[2] << 4) | this.found[3];
+    out[2] = this.pass & 255;
+    out[3] = (this.pass >> 8) & 255;
+    out[4] = this.n;
+    out[5] = this.w;
+    let k = 6;
+    for (let j = 0; j < this.n; j++) out[k++] = this.deck[j];
+    for (let i = 0; i < 7; i++) {
+      out[k++] = this.down[i];
+      out[k++] = this.len[i];
+      for (let j = 0; j < this.len[i]; j++) out[k++] = this.cols[i * STRIDE + j];
+    }
+    return out;
+  }
+
+  /** Reads bytes written by pack() into a state under the given rules. */
+  static unpack(bytes: Uint8Array, rules: Rules): State {
+    const s = new State(rules);
+    s.found[0] = bytes[0] >> 4;
+    s.found[1] = bytes[0] & 15;
+    s.found[2] = bytes[1] >> 4;
+    s.found[3] = bytes[1] & 15;
+    s.home = s.found[0] + s.found[1] + s.found[2] + s.found[3];
+    s.pass = bytes[2] | (bytes[3] << 8);
+    s.n = bytes[4];
+    s.w = bytes[5];
+    let k = 6;
+    for (let j = 0; j < s.n; j++) s.deck[j] = bytes[k++];
+    for (let i = 0; i < 7; i++) {
+      s.down[i] = bytes[k++];
+      s.len[i] = bytes[k++];
+      for (let j = 0; j < s.len[i]; j++) s.cols[i * STRIDE + j] = bytes[k++];
+    }
+    s.rehash();
+    return s;
+  }
+
+  /** True when both states hold the same cards in the same places. */
+  equals(o: State): boolean {
+    if (this.n !== o.n || this.w !== o.w || this.pass !== o.pass || this.home !== o.home) return false;
+    for (let i = 0; i < 4; i++) if (this.found[i] !== o.found[i]) return false;
+    for (let j = 0; j < this.n; j++) if (this.deck[j] !== o.deck[j]) return false;
+    for (let i = 0; i < 7; i++) {
+      if (this.len[i] !== o.len[i] || this.down[i] !== o.down[i]) return false;
+      for (let j = 0; j < this.len[i]; j++) if (this.cols[i * STRIDE + j] !== o.cols[i * STRIDE + j]) return false;
+    }
+    return true;
+  }
+
+  /** Every card exactly once across tableau, deck and foundations (a test invariant). */
+  checkCards(): string | undefined {
+    const seen = new Uint8Array(52);
+    const mark = (c: number, where: string) => {
+      if (c >= 52) return `bad card ${c} in ${where}`;
+      if (seen[c]) return `card ${c} twice (${where})`;
+      seen[c] = 1;
+      return undefined;
+    };
+    for (let s = 0; s < 4; s++) for (let r = 1; r <= this.found[s]; r++) {
+      const e = mark(makeCard(r, s), 'foundation');
+      if (e) return e;
+    }
+    for (let i = 0; i < 7; i++) for (let j = 0; j < this.len[i]; j++) {
+      const e = mark(this.cols[i * STRIDE + j], `t${i + 1}`);
+      if (e) return e;
+    }
+    for (let j = 0; j < this.n; j++) {
+      const e = mark(this.deck[j], 'deck');
+      if (e) return e;
+    }
+    for (let c = 0; c < 52; c++) if (!seen[c]) return `card ${c} missing`;
+    return undefined;
+  }
+}
+

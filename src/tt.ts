@@ -1,0 +1,117 @@
+/**
+ * The transposition table: a set of 64-bit state hashes in two Int32Arrays, open addressing with
+ * linear probing over a window of PROBE slots. It starts small and doubles (rehashing) while it is
+ * more than half full, up to a capacity fixed by the memory budget (8 bytes a slot).
+ *
+ * Replacement policy, once at full size: a new state whose window is full overwrites the slot its
+ * hash points to (the home slot); the evicted state may be searched again later, which costs time
+ * but never changes a verdict. When evictions exceed the capacity the table is thrashing, and
+ * `exhausted` tells the solver to give up with "unknown (memory)".
+ *
+ * Only the hash is stored: two different states with the same 64 bits would be confused. With
+ * the table index taken from the same bits, the chance for a search of N states is about
+ * N²/2^65 (for 10^8 states, 3·10^-4); the tests cross-check verdicts with pruning off.
+ */
+const PROBE = 16;
+
+export class TranspositionTable {
+  private k1: Int32Array;
+  private k2: Int32Array;
+  private mask: number;
+  count = 0;
+  evictions = 0;
+  readonly maxCapacity: number;
+  private readonly initialCapacity: number;
+
+  /** The largest power-of-two slot count that fits the memory budget. */
+  static capacityFor(maxMemoryMb: number): number {
+    let max = 1 << 10;
+    while (max * 2 * 8 <= maxMemoryMb * 1024 * 1024) max *= 2;
+    return max;
+  }
+
+  constructor(maxMemoryMb: number, initialCapacity = 1 << 16) {
+    const max = TranspositionTable.capacityFor(maxMemoryMb);
+    this.maxCapacity = max;
+    this.initialCapacity = Math.min(initialCapacity, max);
+    this.k1 = new Int32Array(this.initialCapacity);
+    this.k2 = new Int32Array(this.initialCapacity);
+    this.mask = this.initialCapacity - 1;
+  }
+
+  get capacity(): number {
+    return this.mask + 1;
+  }
+
+  get bytes(): number {
+    return this.capacity * 8;
+  }
+
+  get exhausted(): boolean {
+    return this.evictions > this.maxCapacity;
+  }
+
+  /** Empties the table (and shrinks it back to its initial size). */
+  clear(): void {
+    if (this.capacity > this.initialCapacity) {
+      this.k1 = new Int32Array(this.initialCapacity);
+      this.k2 = new Int32Array(this.initialCapacity);
+      this.mask = this.initialCapacity - 1;
+    } else {
+      this.k1.fill(0);
+      this.k2.fill(0);
+    }
+    this.count = 0;
+    this.evictions = 0;
+  }
+
+  /** Adds the hash; returns true when it was already there. */
+  insert(h1: number, h2: number): boolean {
+    if (h1 === 0 && h2 === 0) h2 = 1; // (0, 0) marks an empty slot
+    const mask = this.mask;
+    const k1 = this.k1;
+    const k2 = this.k2;
+    let i = (h1 ^ Math.imul(h2, 0x9e3779b1)) & mask;
+    const home = i;
+    for (let p = 0; p < PROBE; p++) {
+      const a = k1[i];
+      const b = k2[i];
+      if (a === h1 && b === h2) return true;
+      if (a === 0 && b === 0) {
+        k1[i] = h1;
+        k2[i] = h2;
+        if (++this.count * 2 > this.capacity && this.capacity < this.maxCapacity) this.grow();
+        return false;
+      }
+      i = (i + 1) & mask;
+    }
+    if (this.capacity < this.maxCapacity) {
+      this.grow();
+      return this.insert(h1, h2);
+    }
+    k1[home] = h1;
+    k2[home] = h2;
+    this.evictions++;
+    return false;
+  }
+
+  private grow(): void {
+    const o1 = this.k1;
+    const o2 = this.k2;
+    const cap = this.capacity * 2;
+    this.k1 = new Int32Array(cap);
+    this.k2 = new Int32Array(cap);
+    this.mask = cap - 1;
+    this.count = 0;
+    for (let j = 0; j < o1.length; j++) {
+      const a = o1[j];
+      const b = o2[j];
+      if (a === 0 && b === 0) continue;
+      let i = (a ^ Math.imul(b, 0x9e3779b1)) & this.mask;
+      while (this.k1[i] !== 0 || this.k2[i] !== 0) i = (i + 1) & this.mask;
+      this.k1[i] = a;
+      this.k2[i] = b;
+      this.count++;
+    }
+  }
+}
