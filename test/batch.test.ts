@@ -168,7 +168,7 @@ describe('runBatch', () => {
     const [ra, rb] = [rows(dbA), rows(dbB)];
     expect(ra[0].error).toMatch(/^worker ran out of memory: .*; worker replaced$/);
     expect(ra[1].verdict).not.toBe('error');
-    expect(rb[0].error).toBe('deal passed the hard time limit of 5.2 s; worker replaced');
+    expect(rb[0].error).toBe('deal passed the hard time limit of 3.2 s; worker replaced');
     expect(rb[1].verdict).not.toBe('error');
   });
 

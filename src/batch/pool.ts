@@ -37,9 +37,9 @@ export function heapLimitMb(maxMemoryMb: number | undefined): number | undefined
   return maxMemoryMb === undefined ? undefined : 2 * maxMemoryMb + 256;
 }
 
-/** The hard per-deal wall-clock limit for a solver timeout: twice the timeout plus 5 s. */
+/** The hard per-deal wall-clock limit for a solver timeout: twice the timeout plus 3 s. */
 export function hardLimitMs(timeoutMs: number | undefined): number | undefined {
-  return timeoutMs === undefined ? undefined : 2 * timeoutMs + 5000;
+  return timeoutMs === undefined ? undefined : 2 * timeoutMs + 3000;
 }
 
 function firstLine(e: unknown): string {

@@ -9,7 +9,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { parseFamily } from '../families.ts';
 import { type MergeSummary, mergeDatabases } from '../batch/merge.ts';
 import { createProgressReporter, progressMode, summaryLine } from '../batch/progress.ts';
-import { type BatchSummary, MAX_WORKERS, runBatch } from '../batch/run.ts';
+import { type BatchProgress, type BatchSummary, MAX_WORKERS, runBatch } from '../batch/run.ts';
 import { type Shard, parseSeeds, parseSeedsFile, parseShard } from '../batch/seeds.ts';
 import type { Budget } from '../solver.ts';
 import { DEFAULT_RULES, type Family, type Result, type Rules, UserError, rulesLabel } from '../types.ts';
@@ -108,12 +108,22 @@ async function batchAction(o: BatchCliOptions): Promise<void> {
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
   const reporter = createProgressReporter(progressMode(process.stderr, o.quiet === true), process.stderr);
+  let started = false;
+  const onProgress = (p: Readonly<BatchProgress>) => {
+    if (!started && !o.quiet) {
+      // Printed once the database is open, so bad input gets its one error line and nothing else.
+      const w = Math.min(o.workers, p.total);
+      process.stderr.write(
+        `batch: ${o.family} deals, ${rulesLabel(rules)}: ${p.total} to solve, ${p.skipped} already stored; ${w} worker${w === 1 ? '' : 's'} → ${o.db}\n`,
+      );
+    }
+    started = true;
+    reporter.update(p);
+  };
   try {
-    if (!o.quiet)
-      process.stderr.write(`batch: ${o.family} deals, ${rulesLabel(rules)}, ${o.workers} worker${o.workers === 1 ? '' : 's'} → ${o.db}\n`);
     const summary = await runBatch(
       { seeds, shard: o.shard, family: o.family, rules, budget, workers: o.workers, db: o.db, retryUnknown: o.retryUnknown, signal: controller.signal },
-      { onProgress: (p) => reporter.update(p) },
+      { onProgress },
     );
     reporter.stop();
     process.stdout.write(summaryLine(summary) + '\n');
