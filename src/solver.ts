@@ -292,6 +292,10 @@ class Search {
    */
   private generate(base: number, only: number): number {
     const s = this.s;
+    // With draw 1 and unlimited passes every stock card is always reachable and the stock
+    // position is not part of the state, so stock plays commute: after a stock card goes onto
+    // the tableau, even the next stock play must build on it.
+    const stockFree = only >= 0 && s.draw === 1 && s.passLimit === Infinity;
     const { cols, len, down, found } = s;
     const out = this.moves;
     const sc = this.scores;
@@ -308,6 +312,11 @@ class Search {
       const i = this.reach[k];
       const c = s.deck[i];
       const cost = i === s.w - 1 ? 0 : stockPassFor(s, i) === s.pass ? 1 : 2;
+      if (stockFree) {
+        const t = s.top(only);
+        if (RANK[t] === RANK[c] + 1 && RED[t] !== RED[c]) { out[base + n] = mv(S2T, 0, only, 1, i); sc[n++] = 400 - cost; }
+        continue;
+      }
       if (found[c & 3] === RANK[c] - 1) { out[base + n] = mv(S2F, 0, c & 3, 1, i); sc[n++] = 900 - cost; }
       if (RANK[c] === 13) {
         for (let b = 0; b < 7; b++) {
