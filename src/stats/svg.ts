@@ -33,7 +33,7 @@ export interface IntervalRow {
 /** The winnable-share chart. */
 export function intervalChart(title: string, rows: readonly IntervalRow[]): string {
   const left = textWidth(rows.map((r) => r.label)) + 20;
-  const right = 170;
+  const right = Math.max(150, textWidth(rows.map((r) => r.text)) + 16);
   const W = Math.max(900, left + 480 + right);
   const rowH = 34;
   const top = 44;
