@@ -88,7 +88,11 @@ export function statsToTable(groups: readonly GroupStats[], source: string): str
       groupTitle(r),
       `  deals      ${int(r.deals)}: winnable ${int(r.winnable)}, unwinnable ${int(r.unwinnable)}, unknown ${int(r.unknown)}, errors ${int(r.errors)}`,
       `  winnable   ${rateText(r)}` +
-        (r.ciLow === null ? '' : `  (95% Wilson ${pct(r.ciLow, 3)} – ${pct(r.ciHigh, 3)} over ${int(r.decided)} decided deals)`),
+        (r.ciLow === null
+          ? ''
+          : rateText(r).includes('(')
+            ? `  (95% Wilson interval over ${int(r.decided)} decided deals)`
+            : `  (95% Wilson ${pct(r.ciLow, 3)} – ${pct(r.ciHigh, 3)} over ${int(r.decided)} decided deals)`),
       `  bounds     ${pct(r.lowerBound, 3)} – ${pct(r.upperBound, 3)}  (undecided deals all lost – all won)`,
       `  time ms    p50 ${msText(r.msP50)}  p90 ${msText(r.msP90)}  p99 ${msText(r.msP99)}  max ${msText(r.msMax)}  mean ${msText(r.msMean)}`,
       `  nodes      mean ${int(r.nodesMean)}  max ${int(r.nodesMax)}`,
