@@ -8,6 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { DEFAULT_BUDGET } from '../solver.ts';
 import { type DealOutcome, type DealTask, errorOutcome } from './worker.ts';
 
 /** How the pool runs its threads. */
@@ -32,14 +33,14 @@ export interface SolverPool {
 
 const ENTRY = fileURLToPath(new URL('./worker-entry.mjs', import.meta.url));
 
-/** The heap limit for threads given the solver's memory budget (its tables plus headroom). */
-export function heapLimitMb(maxMemoryMb: number | undefined): number | undefined {
-  return maxMemoryMb === undefined ? undefined : 2 * maxMemoryMb + 256;
+/** The heap limit for threads given the solver's memory budget (default if unset): twice it plus 256 MiB. */
+export function heapLimitMb(maxMemoryMb: number | undefined): number {
+  return 2 * (maxMemoryMb ?? DEFAULT_BUDGET.maxMemoryMb) + 256;
 }
 
-/** The hard per-deal wall-clock limit for a solver timeout: twice the timeout plus 3 s. */
-export function hardLimitMs(timeoutMs: number | undefined): number | undefined {
-  return timeoutMs === undefined ? undefined : 2 * timeoutMs + 3000;
+/** The hard per-deal wall-clock limit for a solver timeout (default if unset): twice it plus 3 s. */
+export function hardLimitMs(timeoutMs: number | undefined): number {
+  return 2 * (timeoutMs ?? DEFAULT_BUDGET.timeoutMs) + 3000;
 }
 
 function firstLine(e: unknown): string {
