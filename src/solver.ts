@@ -5,7 +5,8 @@
  *
  * - Safe foundation moves are played without branching: a tableau top of rank r whose suit is
  *   ready goes up when both foundations of the other colour hold r−1 and the other suit of its
- *   colour holds r−2 (with foundation returns forbidden, the first condition is enough). Then
+ *   colour holds r−2 (with foundation returns forbidden, the first condition is enough). Aces
+ *   and twos always go up (nothing useful can sit on them that could not go home instead). Then
  *   every card that could ever be built on it, directly or through a chain, is already home; a
  *   winning line from before the move can be rewritten to start with it (docs/solver.md).
  * - Stock macro-moves: instead of single draws, "play the card that k draws (and maybe one
@@ -229,7 +230,7 @@ class Search {
         const r = RANK[c];
         if (found[suit] !== r - 1) continue;
         if (r > 2) {
-          // other colour: suits (suit ^ 1) and (suit ^ 2)... colour pairs are c/s and d/h
+          // the other colour's suits: clubs and spades for a red card, diamonds and hearts for a black one
           const o1 = RED[c] ? 0 : 1;
           const o2 = RED[c] ? 3 : 2;
           if (found[o1] < r - 1 || found[o2] < r - 1) continue;

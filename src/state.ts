@@ -204,7 +204,8 @@ export class State {
     const k1 = base * 53 + onto;
     this.h1 ^= ZP1[k0] ^ ZP1[k1];
     this.h2 ^= ZP2[k0] ^ ZP2[k1];
-    this.cols.copyWithin(b * STRIDE + lb, from, from + count);
+    const cols = this.cols;
+    for (let k = 0, to = b * STRIDE + lb; k < count; k++) cols[to + k] = cols[from + k];
     this.len[a] = la - count;
     this.len[b] = lb + count;
     return this.flip(a);
@@ -223,7 +224,8 @@ export class State {
     const k1 = base * 53 + onto;
     this.h1 ^= ZP1[k0] ^ ZP1[k1];
     this.h2 ^= ZP2[k0] ^ ZP2[k1];
-    this.cols.copyWithin(a * STRIDE + la, from, from + count);
+    const cols = this.cols;
+    for (let k = 0, to = a * STRIDE + la; k < count; k++) cols[to + k] = cols[from + k];
     this.len[a] = la + count;
     this.len[b] = lb;
   }
@@ -314,16 +316,19 @@ export class State {
     const c = this.deck[i];
     this.h1 ^= ZS1[c] ^ this.zw1[this.w] ^ this.zw1[i];
     this.h2 ^= ZS2[c] ^ this.zw2[this.w] ^ this.zw2[i];
-    this.deck.copyWithin(i, i + 1, this.n);
-    this.n--;
+    const deck = this.deck;
+    const n = this.n;
+    for (let j = i; j < n - 1; j++) deck[j] = deck[j + 1];
+    this.n = n - 1;
     this.w = i;
     return c;
   }
 
   /** Puts card c back at deck[i] and makes it the waste top (w = i + 1). */
   putDeck(i: number, c: Card): void {
-    this.deck.copyWithin(i + 1, i, this.n);
-    this.deck[i] = c;
+    const deck = this.deck;
+    for (let j = this.n; j > i; j--) deck[j] = deck[j - 1];
+    deck[i] = c;
     this.n++;
     this.h1 ^= ZS1[c] ^ this.zw1[this.w] ^ this.zw1[i + 1];
     this.h2 ^= ZS2[c] ^ this.zw2[this.w] ^ this.zw2[i + 1];

@@ -1,5 +1,6 @@
 /**
- * The transposition table: a set of 64-bit state hashes in two Int32Arrays, open addressing with
+ * The transposition table: a set of 64-bit state hashes in one Int32Array (the two halves of a
+ * slot side by side, so a probe touches one cache line), open addressing with
  * linear probing over a window of PROBE slots. It starts small and doubles (rehashing) while it is
  * more than half full, up to a capacity fixed by the memory budget (8 bytes a slot).
  *
@@ -15,8 +16,7 @@
 const PROBE = 16;
 
 export class TranspositionTable {
-  private k1: Int32Array;
-  private k2: Int32Array;
+  private keys: Int32Array;
   private mask: number;
   count = 0;
   evictions = 0;
@@ -30,12 +30,11 @@ export class TranspositionTable {
     return max;
   }
 
-  constructor(maxMemoryMb: number, initialCapacity = 1 << 16) {
+  constructor(maxMemoryMb: number, initialCapacity = 1 << 18) {
     const max = TranspositionTable.capacityFor(maxMemoryMb);
     this.maxCapacity = max;
     this.initialCapacity = Math.min(initialCapacity, max);
-    this.k1 = new Int32Array(this.initialCapacity);
-    this.k2 = new Int32Array(this.initialCapacity);
+    this.keys = new Int32Array(this.initialCapacity * 2);
     this.mask = this.initialCapacity - 1;
   }
 
@@ -54,12 +53,10 @@ export class TranspositionTable {
   /** Empties the table (and shrinks it back to its initial size). */
   clear(): void {
     if (this.capacity > this.initialCapacity) {
-      this.k1 = new Int32Array(this.initialCapacity);
-      this.k2 = new Int32Array(this.initialCapacity);
+      this.keys = new Int32Array(this.initialCapacity * 2);
       this.mask = this.initialCapacity - 1;
-    } else {
-      this.k1.fill(0);
-      this.k2.fill(0);
+    } else if (this.count > 0 || this.evictions > 0) {
+      this.keys.fill(0);
     }
     this.count = 0;
     this.evictions = 0;
@@ -69,17 +66,16 @@ export class TranspositionTable {
   insert(h1: number, h2: number): boolean {
     if (h1 === 0 && h2 === 0) h2 = 1; // (0, 0) marks an empty slot
     const mask = this.mask;
-    const k1 = this.k1;
-    const k2 = this.k2;
+    const keys = this.keys;
     let i = (h1 ^ Math.imul(h2, 0x9e3779b1)) & mask;
     const home = i;
     for (let p = 0; p < PROBE; p++) {
-      const a = k1[i];
-      const b = k2[i];
+      const a = keys[2 * i];
+      const b = keys[2 * i + 1];
       if (a === h1 && b === h2) return true;
       if (a === 0 && b === 0) {
-        k1[i] = h1;
-        k2[i] = h2;
+        keys[2 * i] = h1;
+        keys[2 * i + 1] = h2;
         if (++this.count * 2 > this.capacity && this.capacity < this.maxCapacity) this.grow();
         return false;
       }
@@ -89,28 +85,28 @@ export class TranspositionTable {
       this.grow();
       return this.insert(h1, h2);
     }
-    k1[home] = h1;
-    k2[home] = h2;
+    keys[2 * home] = h1;
+    keys[2 * home + 1] = h2;
     this.evictions++;
     return false;
   }
 
   private grow(): void {
-    const o1 = this.k1;
-    const o2 = this.k2;
+    const old = this.keys;
     const cap = this.capacity * 2;
-    this.k1 = new Int32Array(cap);
-    this.k2 = new Int32Array(cap);
-    this.mask = cap - 1;
+    const keys = new Int32Array(cap * 2);
+    const mask = cap - 1;
+    this.keys = keys;
+    this.mask = mask;
     this.count = 0;
-    for (let j = 0; j < o1.length; j++) {
-      const a = o1[j];
-      const b = o2[j];
+    for (let j = 0; j < old.length; j += 2) {
+      const a = old[j];
+      const b = old[j + 1];
       if (a === 0 && b === 0) continue;
-      let i = (a ^ Math.imul(b, 0x9e3779b1)) & this.mask;
-      while (this.k1[i] !== 0 || this.k2[i] !== 0) i = (i + 1) & this.mask;
-      this.k1[i] = a;
-      this.k2[i] = b;
+      let i = (a ^ Math.imul(b, 0x9e3779b1)) & mask;
+      while (keys[2 * i] !== 0 || keys[2 * i + 1] !== 0) i = (i + 1) & mask;
+      keys[2 * i] = a;
+      keys[2 * i + 1] = b;
       this.count++;
     }
   }
