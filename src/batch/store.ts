@@ -12,7 +12,7 @@
  *   a process that no longer runs on this host (kill -9) is taken over; a lock held by a live
  *   process, or by another host, refuses the run.
  */
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -47,6 +47,8 @@ export function isDecided(v: string): boolean {
 }
 
 const LOCK_KEY = 'lock';
+/** Database files (real paths) this process holds the lock of. */
+const held = new Set<string>();
 
 /** An open, checked, locked results database. */
 export interface Store {
@@ -83,14 +85,17 @@ function pidAlive(pid: number): boolean {
 }
 
 /** Why the database is locked by someone else, or undefined when it is free (stale locks count as free). */
-function lockHolder(db: Database.Database): string | undefined {
+function lockHolder(db: Database.Database, key: string): string | undefined {
   if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get()) return undefined;
   const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(LOCK_KEY) as { value: string } | undefined;
   if (!row) return undefined;
   const m = /^(\d+)@(.*)$/.exec(row.value);
   if (!m) return undefined;
   const pid = Number(m[1]);
-  if (m[2] === hostname() && !pidAlive(pid)) return undefined;
+  if (m[2] === hostname()) {
+    // Our own pid on a file we do not hold: a killed process whose pid was reused by us.
+    if (pid === process.pid ? !held.has(key) : !pidAlive(pid)) return undefined;
+  }
   return `pid ${pid} on ${m[2]}`;
 }
 
@@ -125,26 +130,28 @@ export function openStore(path: string): Result<Store> {
   try {
     const bad = checkSchema(db);
     if (bad) return fail(`${path}: ${bad}`);
-    const holder = lockHolder(db);
+    const key = realpathSync(path);
+    const holder = lockHolder(db, key);
     if (holder) return fail(`database ${path} is in use by another batch (${holder}); if that process is gone, run: sqlite3 ${path} "DELETE FROM meta WHERE key = 'lock'"`);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     const taken = db.transaction(() => {
       initSchema(db);
-      const h = lockHolder(db);
+      const h = lockHolder(db, key);
       if (h) return h;
       db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(LOCK_KEY, `${process.pid}@${hostname()}`);
       return undefined;
     });
     const h = taken.immediate();
     if (h) return fail(`database ${path} is in use by another batch (${h})`);
+    held.add(key);
+    return ok(makeStore(path, key, db));
   } catch (e) {
     return fail(describeOpenError(path, e));
   }
-  return ok(makeStore(path, db));
 }
 
-function makeStore(path: string, db: Database.Database): Store {
+function makeStore(path: string, key: string, db: Database.Database): Store {
   const findRules = db.prepare('SELECT id FROM rule_sets WHERE draw = ? AND passes = ? AND foundation_return = ?');
   const addRules = db.prepare('INSERT INTO rule_sets (draw, passes, foundation_return) VALUES (?, ?, ?)');
   const insert = db.prepare(`
@@ -191,6 +198,7 @@ function makeStore(path: string, db: Database.Database): Store {
       try {
         db.prepare('DELETE FROM meta WHERE key = ? AND value = ?').run(LOCK_KEY, `${process.pid}@${hostname()}`);
       } finally {
+        held.delete(key);
         db.close();
       }
     },
