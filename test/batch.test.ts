@@ -179,6 +179,14 @@ describe('runBatch', () => {
     expect(rb[1].verdict).not.toBe('error');
   });
 
+  it('fails before writing anything when the worker threads cannot start', async () => {
+    const db = tmp();
+    process.env.KLONDIKE_TEST_FAULT = 'load:throw';
+    await expect(runBatch(opts(db))).rejects.toThrow(/^worker threads cannot start: .*test fault: the worker module fails to load/);
+    expect(rows(db)).toEqual([]);
+    expect(meta(db).lock).toBeUndefined();
+  });
+
   it('stops on the signal, keeps what finished and releases the lock', async () => {
     const db = tmp();
     process.env.KLONDIKE_TEST_FAULT = '*:sleep150';

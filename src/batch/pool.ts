@@ -9,7 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { DEFAULT_BUDGET } from '../solver.ts';
-import { type DealOutcome, type DealTask, errorOutcome } from './worker.ts';
+import { type DealOutcome, type DealTask, type PING, errorOutcome } from './worker.ts';
 
 /** How the pool runs its threads. */
 export interface PoolOptions {
@@ -26,6 +26,8 @@ export class PoolClosedError extends Error {
 }
 
 export interface SolverPool {
+  /** Resolves once a thread has loaded the solver; rejects with the reason when threads cannot start. */
+  ready(): Promise<void>;
   solve(task: DealTask): Promise<DealOutcome>;
   /** Kills the threads; running calls reject with PoolClosedError. */
   destroy(): Promise<void>;
@@ -49,7 +51,7 @@ function firstLine(e: unknown): string {
 
 /** Starts the threads. */
 export function createSolverPool(opts: PoolOptions): SolverPool {
-  const pool = new Piscina<DealTask, DealOutcome>({
+  const pool = new Piscina<DealTask | typeof PING, DealOutcome | null>({
     filename: ENTRY,
     minThreads: opts.workers,
     maxThreads: opts.workers,
@@ -61,12 +63,21 @@ export function createSolverPool(opts: PoolOptions): SolverPool {
   pool.on('error', () => {});
   let closed = false;
   return {
+    async ready() {
+      try {
+        await pool.run('ping');
+      } catch (e) {
+        throw new Error(`worker threads cannot start: ${firstLine(e)}`);
+      }
+    },
     async solve(task) {
       const t0 = performance.now();
       const limit = opts.hardLimitMs;
       const signal = limit === undefined ? undefined : AbortSignal.timeout(limit);
       try {
-        return await pool.run(task, signal ? { signal } : {});
+        const r = await pool.run(task, signal ? { signal } : {});
+        if (r === null) throw new Error('worker answered a deal with nothing');
+        return r;
       } catch (e) {
         if (closed) throw new PoolClosedError('pool closed');
         const ms = performance.now() - t0;

@@ -155,7 +155,17 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
       heapMb: heapLimitMb(o.budget.maxMemoryMb),
       hardLimitMs: hardLimitMs(o.budget.timeoutMs),
     });
-    timer = setInterval(flush, o.flushMs ?? 1000);
+    await pool.ready();
+    let stop = () => {};
+    let storeError: unknown;
+    timer = setInterval(() => {
+      try {
+        flush();
+      } catch (e) {
+        storeError = e;
+        stop();
+      }
+    }, o.flushMs ?? 1000);
     timer.unref();
     const record = (r: DealOutcome) => {
       pending.push({ ...r, family: o.family, ruleSet, budget, solverVersion: SOLVER_VERSION, solvedAt: new Date().toISOString() });
@@ -169,7 +179,6 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     const slots = Math.min(o.workers, todo.length);
     const activePool = pool;
     let stopped = false;
-    let storeError: unknown;
     await new Promise<void>((resolve) => {
       let next = 0;
       let inFlight = 0;
@@ -177,6 +186,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
         stopped = true;
         resolve();
       };
+      stop = finish;
       const pump = () => {
         while (!stopped && inFlight < slots && next < todo.length) {
           const seed = todo[next++];
@@ -203,6 +213,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
         if (!stopped && inFlight === 0 && next >= todo.length) finish();
       };
       signal?.addEventListener('abort', finish, { once: true });
+      if (signal?.aborted) finish();
       pump();
     });
     if (storeError !== undefined) throw storeError;

@@ -8,7 +8,8 @@
  * Test hook: `KLONDIKE_TEST_FAULT=seed:kind[,seed:kind…]` (seed may be `*`) makes the worker
  * misbehave on purpose before solving: `throw`, `crash` (the thread exits), `oom` (allocates
  * until the heap limit kills the thread), `hang` (spins forever) or `sleepN` (waits N ms,
- * then solves normally). It is read once per thread and is meant for tests only.
+ * then solves normally); `load:…` makes the module itself fail to load. It is read once per
+ * thread and is meant for tests only.
  */
 import { dealFromSeed } from '../families.ts';
 import { movesToCompact } from '../notation.ts';
@@ -53,6 +54,7 @@ function parseFaults(text: string | undefined): Map<string, string> {
 }
 
 const faults = parseFaults(process.env.KLONDIKE_TEST_FAULT);
+if (faults.has('load')) throw new Error('test fault: the worker module fails to load');
 
 function injectFault(seed: number): void {
   const kind = faults.get(String(seed)) ?? faults.get('*');
@@ -68,8 +70,12 @@ function injectFault(seed: number): void {
   if (sleep) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(sleep[1]));
 }
 
+/** The task that only checks a thread has loaded (answered with null). */
+export const PING = 'ping';
+
 /** Solves one deal; the piscina task handler. */
-export default function solveDeal(task: DealTask): DealOutcome {
+export default function solveDeal(task: DealTask | typeof PING): DealOutcome | null {
+  if (task === PING) return null;
   const t0 = performance.now();
   try {
     injectFault(task.seed);
