@@ -9,7 +9,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { better, mergeDatabases } from '../src/batch/merge.ts';
 import { runBatch, validateBatchOptions, type BatchOptions } from '../src/batch/run.ts';
 import { type ResultRow, SOLVER_VERSION, openStore } from '../src/batch/store.ts';
-import type { StoredVerdict } from '../src/batch/worker.ts';
+import type { StoredVerdict } from '../src/batch/task.ts';
 import { initSchema } from '../src/store/schema.ts';
 import type { Rules } from '../src/types.ts';
 

@@ -9,7 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { DEFAULT_BUDGET } from '../solver.ts';
-import { type DealOutcome, type DealTask, type PING, errorOutcome } from './worker.ts';
+import { type DealOutcome, type DealTask, type PING, errorOutcome } from './task.ts';
 
 /** How the pool runs its threads. */
 export interface PoolOptions {

@@ -18,7 +18,7 @@ import { type Family, type Result, type Rules, UserError, err, ok, validateRules
 import { PoolClosedError, type SolverPool, createSolverPool, hardLimitMs, heapLimitMb } from './pool.ts';
 import { type Shard, shardSeeds } from './seeds.ts';
 import { type ResultRow, SOLVER_VERSION, type StoredBudget, isDecided, openStore } from './store.ts';
-import type { DealOutcome } from './worker.ts';
+import type { DealOutcome } from './task.ts';
 
 /** What to run. */
 export interface BatchOptions {

@@ -18,7 +18,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { checkSchema, initSchema, passesToDb } from '../store/schema.ts';
 import { type Family, type Result, type Rules, err, ok } from '../types.ts';
-import type { DealOutcome, StoredVerdict } from './worker.ts';
+import type { DealOutcome, StoredVerdict } from './task.ts';
 
 /** The version stamped on every row: the package version. */
 export const SOLVER_VERSION: string = (

@@ -14,35 +14,8 @@
 import { dealFromSeed } from '../families.ts';
 import { movesToCompact } from '../notation.ts';
 import { dealPosition } from '../position.ts';
-import { type Budget, solve } from '../solver.ts';
-import type { Family, Rules } from '../types.ts';
-
-/** What the main thread sends for one deal. */
-export interface DealTask {
-  seed: number;
-  family: Family;
-  rules: Rules;
-  budget: Budget;
-}
-
-/** Verdicts as stored: the solver's three plus `error`. */
-export type StoredVerdict = 'winnable' | 'unwinnable' | 'unknown' | 'error';
-
-/** What comes back for one deal; maps one-to-one onto a `results` row. */
-export interface DealOutcome {
-  seed: number;
-  verdict: StoredVerdict;
-  nodes: number;
-  ms: number;
-  solutionLength: number | null;
-  moves: string | null;
-  error: string | null;
-}
-
-/** An `error` outcome for a deal. */
-export function errorOutcome(seed: number, message: string, ms = 0): DealOutcome {
-  return { seed, verdict: 'error', nodes: 0, ms, solutionLength: null, moves: null, error: message };
-}
+import { solve } from '../solver.ts';
+import { type DealOutcome, type DealTask, PING, errorOutcome } from './task.ts';
 
 function parseFaults(text: string | undefined): Map<string, string> {
   const m = new Map<string, string>();
@@ -69,9 +42,6 @@ function injectFault(seed: number): void {
   const sleep = /^sleep(\d+)$/.exec(kind);
   if (sleep) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(sleep[1]));
 }
-
-/** The task that only checks a thread has loaded (answered with null). */
-export const PING = 'ping';
 
 /** Solves one deal; the piscina task handler. */
 export default function solveDeal(task: DealTask | typeof PING): DealOutcome | null {
