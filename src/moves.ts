@@ -12,7 +12,7 @@
  * `make` returns an undo token (the turned-up flag, or the old stock position and pass).
  */
 import { RANK, RED } from './cards.ts';
-import { type State, STRIDE } from './state.ts';
+import { BOTTOM, type State, STRIDE, ZD1, ZD2, ZP1, ZP2, ZPASS1, ZPASS2, ZS1, ZS2 } from './state.ts';
 
 export const DRAW = 0;
 export const REDEAL = 1;
@@ -72,6 +72,87 @@ export function make(s: State, m: number): number {
       return 0;
   }
   throw new Error(`bad move ${m}`);
+}
+
+/**
+ * Writes into `s.ph1`/`s.ph2` the hash the state would have after move m, without making it: the
+ * solver looks positions up in its table before paying for make, the safe moves and undo.
+ */
+export function childHash(s: State, m: number): void {
+  let h1 = s.h1;
+  let h2 = s.h2;
+  const { cols, len, down } = s;
+  switch (m & 15) {
+    case DRAW: {
+      const w = Math.min(s.w + s.draw, s.n);
+      h1 ^= s.zw1[s.w] ^ s.zw1[w];
+      h2 ^= s.zw2[s.w] ^ s.zw2[w];
+      break;
+    }
+    case REDEAL:
+      h1 ^= s.zw1[s.w] ^ s.zw1[0];
+      h2 ^= s.zw2[s.w] ^ s.zw2[0];
+      if (s.hashPass) {
+        h1 ^= ZPASS1[s.pass & 255] ^ ZPASS1[(s.pass + 1) & 255];
+        h2 ^= ZPASS2[s.pass & 255] ^ ZPASS2[(s.pass + 1) & 255];
+      }
+      break;
+    case S2F:
+    case S2T: {
+      const i = (m >> 18) & 63;
+      const c = s.deck[i];
+      h1 ^= ZS1[c] ^ s.zw1[s.w] ^ s.zw1[i];
+      h2 ^= ZS2[c] ^ s.zw2[s.w] ^ s.zw2[i];
+      if (s.hashPass && i !== s.w - 1) {
+        const p = stockPassFor(s, i);
+        if (p !== s.pass) {
+          h1 ^= ZPASS1[s.pass & 255] ^ ZPASS1[p & 255];
+          h2 ^= ZPASS2[s.pass & 255] ^ ZPASS2[p & 255];
+        }
+      }
+      if ((m & 15) === S2T) {
+        const b = (m >> 8) & 15;
+        const k = c * 53 + (len[b] === 0 ? BOTTOM : cols[b * STRIDE + len[b] - 1]);
+        h1 ^= ZP1[k];
+        h2 ^= ZP2[k];
+      }
+      break;
+    }
+    case T2F:
+    case T2T: {
+      const a = (m >> 4) & 15;
+      const count = (m & 15) === T2F ? 1 : (m >> 12) & 63;
+      const rest = len[a] - count;
+      const from = a * STRIDE + rest;
+      const c = cols[from];
+      const k0 = c * 53 + (rest === 0 ? BOTTOM : cols[from - 1]);
+      h1 ^= ZP1[k0];
+      h2 ^= ZP2[k0];
+      if ((m & 15) === T2T) {
+        const b = (m >> 8) & 15;
+        const k1 = c * 53 + (len[b] === 0 ? BOTTOM : cols[b * STRIDE + len[b] - 1]);
+        h1 ^= ZP1[k1];
+        h2 ^= ZP2[k1];
+      }
+      if (rest > 0 && down[a] === rest) {
+        const f = cols[from - 1];
+        h1 ^= ZD1[f];
+        h2 ^= ZD2[f];
+      }
+      break;
+    }
+    case F2T: {
+      const suit = (m >> 4) & 15;
+      const b = (m >> 8) & 15;
+      const c = (s.found[suit] - 1) * 4 + suit;
+      const k = c * 53 + (len[b] === 0 ? BOTTOM : cols[b * STRIDE + len[b] - 1]);
+      h1 ^= ZP1[k];
+      h2 ^= ZP2[k];
+      break;
+    }
+  }
+  s.ph1 = h1;
+  s.ph2 = h2;
 }
 
 /** Undoes move m made with token t. */

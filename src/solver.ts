@@ -24,7 +24,7 @@
  * - Moves are ordered so wins come early: foundation moves, runs that turn a card up, stock.
  */
 import { RANK, RED } from './cards.ts';
-import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, bOf, genAtomic, indexOf, kindOf, make, mv, stockPassFor, undo } from './moves.ts';
+import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, childHash, countOf, genAtomic, indexOf, kindOf, make, mv, stockPassFor, undo } from './moves.ts';
 import type { AtomicMove } from './notation.ts';
 import type { Position } from './position.ts';
 import { toAtomic } from './solution.ts';
@@ -54,10 +54,12 @@ export interface Pruning {
   stockMacros: boolean;
   /** After a stock card goes onto the tableau, the next move must build on it or be a stock move. */
   delayStock: boolean;
+  /** After a partial run move uncovers x, the next move must play x home or build on x. */
+  delayPartial: boolean;
 }
 
-export const FULL_PRUNING: Pruning = { safeFoundation: true, partialRuns: true, foundationReturns: true, oneEmptyColumn: true, stockMacros: true, delayStock: true };
-export const NO_PRUNING: Pruning = { safeFoundation: false, partialRuns: false, foundationReturns: false, oneEmptyColumn: false, stockMacros: false, delayStock: false };
+export const FULL_PRUNING: Pruning = { safeFoundation: true, partialRuns: true, foundationReturns: true, oneEmptyColumn: true, stockMacros: true, delayStock: true, delayPartial: true };
+export const NO_PRUNING: Pruning = { safeFoundation: false, partialRuns: false, foundationReturns: false, oneEmptyColumn: false, stockMacros: false, delayStock: false, delayPartial: false };
 
 export interface SolveStats {
   /** Positions expanded. */
@@ -81,6 +83,12 @@ export interface SolveResult {
 }
 
 const MAX_DEPTH = 4096;
+/** Restrictions on the next move, set by the previous one. */
+const FREE = 0;
+/** A stock card was put on pile rCol: build on it, or play from the stock. */
+const PLACED = 1;
+/** A partial run left card x on top of pile rCol: play x home or build on it. */
+const UNCOVERED = 2;
 const MOVES_PER_NODE = 256;
 
 let sharedTable: TranspositionTable | undefined;
@@ -125,7 +133,8 @@ class Search {
 
   run(): SolveResult {
     const t0 = performance.now();
-    const won = this.dfs(0, -1, -1);
+    this.tt.insert(this.s.h1, this.s.h2);
+    const won = this.dfs(0, -1, FREE, -1);
     const ms = performance.now() - t0;
     const stats: SolveStats = { nodes: this.nodes, uniqueStates: this.tt.count, ttHits: this.hits, ms, solutionLength: 0 };
     if (won) {
@@ -166,11 +175,11 @@ class Search {
   }
 
   /**
-   * Searches from the current state; `placedCol`/`placedCard` name the stock card the previous
-   * move put on the tableau (or -1): the next move must then build on it or be a stock move, as
-   * any other move could have been played before it (delayStock).
+   * Searches from the current state. The previous move may restrict this one (`mode`, on pile
+   * `rCol` whose top was `rCard`): any move it rules out could have been played before the
+   * previous move, so the position it leads to is searched from there (delayStock, delayPartial).
    */
-  private dfs(depth: number, placedCol: number, placedCard: number): boolean {
+  private dfs(depth: number, rCol: number, mode: number, rCard: number): boolean {
     const s = this.s;
     if ((++this.nodes & 1023) === 0) {
       if (this.nodes >= this.budget.maxNodes) this.aborted = 'nodes';
@@ -186,25 +195,39 @@ class Search {
     let autos = 0;
     if (this.pr.safeFoundation) autos = this.playSafe();
     if (s.home === 52) return true;
-    if (placedCol >= 0 && (s.len[placedCol] === 0 || s.top(placedCol) !== placedCard)) {
+    if (mode === PLACED && (s.len[rCol] === 0 || s.top(rCol) !== rCard)) {
       // the placed card went straight up: the same as playing it from the stock to its foundation
       this.undoSafe(autos, pathMark);
       return false;
     }
-    if (this.tt.insert(s.h1, s.h2)) {
+    if (mode === UNCOVERED && autos > 0) mode = FREE; // x went home by itself
+    // the position before the safe moves was stored by the caller; store the one after them too
+    if (autos > 0 && this.tt.insert(s.h1, s.h2)) {
       this.hits++;
       this.undoSafe(autos, pathMark);
       return false;
     }
     const base = depth * MOVES_PER_NODE;
-    const n = this.pr.stockMacros ? this.generate(base, placedCol) : genAtomic(s, this.moves, base) - base;
-    const delay = this.pr.delayStock && this.pr.stockMacros;
+    const n = this.pr.stockMacros ? this.generate(base, rCol, mode) : genAtomic(s, this.moves, base) - base;
+    const delayStock = this.pr.delayStock && this.pr.stockMacros;
+    const delayPartial = this.pr.delayPartial && this.pr.stockMacros;
     for (let k = 0; k < n; k++) {
       const m = this.moves[base + k];
+      childHash(s, m);
+      if (this.tt.insert(s.ph1, s.ph2)) {
+        this.hits++;
+        continue;
+      }
+      const kind = kindOf(m);
+      const from = aOf(m);
+      const partial = delayPartial && kind === T2T && countOf(m) < s.len[from] - s.down[from];
       const t = make(s, m);
       this.path[this.pathLen++] = m;
-      const placed = delay && kindOf(m) === S2T ? bOf(m) : -1;
-      if (this.dfs(depth + 1, placed, placed >= 0 ? s.top(placed) : -1)) return true;
+      let won: boolean;
+      if (delayStock && kind === S2T) won = this.dfs(depth + 1, bOf(m), PLACED, s.top(bOf(m)));
+      else if (partial) won = this.dfs(depth + 1, from, UNCOVERED, s.top(from));
+      else won = this.dfs(depth + 1, -1, FREE, -1);
+      if (won) return true;
       this.pathLen--;
       undo(s, m, t);
       if (this.aborted) break;
@@ -288,15 +311,18 @@ class Search {
   }
 
   /**
-   * Solver moves (macro stock moves, pruned tableau moves) in order; returns how many. With
-   * `only` ≥ 0, only stock moves and moves onto pile `only` (delayStock).
+   * Solver moves (macro stock moves, pruned tableau moves) in order; returns how many. After
+   * PLACED or UNCOVERED, only moves onto pile `rCol` (`only`), plus stock moves after PLACED and
+   * the top of `rCol` to its foundation after UNCOVERED.
    */
-  private generate(base: number, only: number): number {
+  private generate(base: number, rCol: number, mode: number): number {
     const s = this.s;
+    const only = mode === FREE ? -1 : rCol;
     // With draw 1 and unlimited passes every stock card is always reachable and the stock
     // position is not part of the state, so stock plays commute: after a stock card goes onto
-    // the tableau, even the next stock play must build on it.
-    const stockFree = only >= 0 && s.draw === 1 && s.passLimit === Infinity;
+    // the tableau, even the next stock play must build on it. After UNCOVERED, stock plays
+    // must build on the uncovered card too.
+    const stockFree = mode === UNCOVERED || (mode === PLACED && s.draw === 1 && s.passLimit === Infinity);
     const { cols, len, down, found } = s;
     const out = this.moves;
     const sc = this.scores;
@@ -339,7 +365,7 @@ class Search {
       const la = len[a];
       if (la === 0) continue;
       const top = cols[a * STRIDE + la - 1];
-      if (only < 0 && found[top & 3] === RANK[top] - 1) { out[base + n] = mv(T2F, a, top & 3, 1, 0); sc[n++] = 1000 + (la === down[a] + 1 ? down[a] : 0); }
+      if ((only < 0 || (mode === UNCOVERED && a === only)) && found[top & 3] === RANK[top] - 1) { out[base + n] = mv(T2F, a, top & 3, 1, 0); sc[n++] = 1000 + (la === down[a] + 1 ? down[a] : 0); }
       const baseIdx = a * STRIDE + down[a];
       const baseRank = RANK[cols[baseIdx]];
       const topRank = RANK[top];

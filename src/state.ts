@@ -51,17 +51,17 @@ function zobrist(n: number, seed: number): Int32Array {
   return out;
 }
 /** Pair (card, card under it or BOTTOM) → term, index `card * 53 + under`. */
-const ZP1 = zobrist(52 * 53, 0x2545f491);
-const ZP2 = zobrist(52 * 53, 0x9e3779b9 | 0);
-const ZD1 = zobrist(52, 0x12345679);
-const ZD2 = zobrist(52, 0x7feb352d);
-const ZS1 = zobrist(52, 0x68e31da4);
-const ZS2 = zobrist(52, 0x1b873593);
+export const ZP1 = zobrist(52 * 53, 0x2545f491);
+export const ZP2 = zobrist(52 * 53, 0x9e3779b9 | 0);
+export const ZD1 = zobrist(52, 0x12345679);
+export const ZD2 = zobrist(52, 0x7feb352d);
+export const ZS1 = zobrist(52, 0x68e31da4);
+export const ZS2 = zobrist(52, 0x1b873593);
 const ZW1 = zobrist(53, 0x3c6ef372);
 const ZW2 = zobrist(53, 0x5bd1e995);
 const ZW0 = new Int32Array(53);
-const ZPASS1 = zobrist(256, 0x27d4eb2f);
-const ZPASS2 = zobrist(256, 0x165667b1);
+export const ZPASS1 = zobrist(256, 0x27d4eb2f);
+export const ZPASS2 = zobrist(256, 0x165667b1);
 
 export class State {
   readonly cols = new Uint8Array(7 * STRIDE);
@@ -81,10 +81,13 @@ export class State {
   readonly passLimit: number;
   readonly foundationReturn: boolean;
   /** True when the pass number is part of the hash (pass-limited rules). */
-  private readonly hashPass: boolean;
+  readonly hashPass: boolean;
   /** Terms for the stock position w: all zero for draw 1 with unlimited passes, where every stock card is always reachable and w does not matter. */
-  private readonly zw1: Int32Array;
-  private readonly zw2: Int32Array;
+  readonly zw1: Int32Array;
+  readonly zw2: Int32Array;
+  /** The hash after a move, written by `childHash` (moves.ts) without making the move. */
+  ph1 = 0;
+  ph2 = 0;
 
   constructor(rules: Rules) {
     this.draw = rules.draw;
