@@ -6,7 +6,8 @@
  * - Safe foundation moves are played without branching: a tableau top of rank r whose suit is
  *   ready goes up when both foundations of the other colour hold r−1 and the other suit of its
  *   colour holds r−2 (with foundation returns forbidden, the first condition is enough). Aces
- *   and twos always go up (nothing useful can sit on them that could not go home instead). Then
+ *   and twos always go up (nothing useful can sit on them that could not go home instead). With
+ *   draw 1 and unlimited passes, safe stock cards go up the same way. Then
  *   every card that could ever be built on it, directly or through a chain, is already home; a
  *   winning line from before the move can be rewritten to start with it (docs/solver.md).
  * - Stock macro-moves: instead of single draws, "play the card that k draws (and maybe one
@@ -236,11 +237,27 @@ class Search {
     return false;
   }
 
-  /** Plays safe tableau → foundation moves until none is left; returns how many (on the path). */
+  /** True when card c, whose suit is ready for it, may go home without losing anything. */
+  private safeHome(c: number): boolean {
+    const r = RANK[c];
+    if (r <= 2) return true;
+    const found = this.s.found;
+    // the other colour's suits: clubs and spades for a red card, diamonds and hearts for a black one
+    const o1 = RED[c] ? 0 : 1;
+    const o2 = RED[c] ? 3 : 2;
+    if (found[o1] < r - 1 || found[o2] < r - 1) return false;
+    return !this.s.foundationReturn || found[(c & 3) ^ 3] >= r - 2;
+  }
+
+  /**
+   * Plays safe moves home until none is left; returns how many (on the path). Tableau tops
+   * always; stock cards too with draw 1 and unlimited passes, where taking a card out of the
+   * stock changes nothing for the others (every card stays reachable).
+   */
   private playSafe(): number {
     const s = this.s;
     const { found, len, cols } = s;
-    const strict = s.foundationReturn;
+    const stockToo = s.draw === 1 && s.passLimit === Infinity;
     let count = 0;
     let again = true;
     while (again) {
@@ -249,21 +266,24 @@ class Search {
         const l = len[a];
         if (l === 0) continue;
         const c = cols[a * STRIDE + l - 1];
-        const suit = c & 3;
-        const r = RANK[c];
-        if (found[suit] !== r - 1) continue;
-        if (r > 2) {
-          // the other colour's suits: clubs and spades for a red card, diamonds and hearts for a black one
-          const o1 = RED[c] ? 0 : 1;
-          const o2 = RED[c] ? 3 : 2;
-          if (found[o1] < r - 1 || found[o2] < r - 1) continue;
-          if (strict && found[suit ^ 3] < r - 2) continue;
-        }
-        const m = mv(T2F, a, suit, 1, 0);
+        if (found[c & 3] !== RANK[c] - 1 || !this.safeHome(c)) continue;
+        const m = mv(T2F, a, c & 3, 1, 0);
         this.tokens[this.pathLen] = make(s, m);
         this.path[this.pathLen++] = m;
         count++;
         again = true;
+      }
+      if (stockToo) {
+        for (let i = 0; i < s.n; i++) {
+          const c = s.deck[i];
+          if (found[c & 3] !== RANK[c] - 1 || !this.safeHome(c)) continue;
+          const m = mv(S2F, 0, c & 3, 1, i);
+          this.tokens[this.pathLen] = make(s, m);
+          this.path[this.pathLen++] = m;
+          count++;
+          again = true;
+          break; // indices shift: rescan
+        }
       }
     }
     return count;
