@@ -1,4 +1,82 @@
+/**
+ * `klondike replay FILE|-`: replays a solution JSON on its deal under its rules with the plain
+ * engine and prints `won`, `illegal move k: why` or `not won`. Exit 0 only when won, 1 for an
+ * illegal or unfinished game, 2 when the file cannot be read or is not a solution JSON.
+ * `--verbose` first prints the moves in the readable notation.
+ */
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { type ReplayOutcome, describeMoves, parseSolutionJson, replay } from '../solution.ts';
+import { UserError } from '../types.ts';
 
-/** Registers the `replay` subcommand (being written). */
-export function registerReplay(_program: Command): void {}
+/** Exit code of an illegal or unfinished game. */
+export const EXIT_NOT_WON = 1;
+
+/** Options of `klondike replay` after parsing. */
+export interface ReplayOptions {
+  verbose?: boolean;
+  colour?: boolean;
+}
+
+/** What `klondike replay` prints and its exit code. */
+export interface ReplayReport {
+  outcome: ReplayOutcome;
+  stdout: string;
+  exitCode: number;
+}
+
+/** The one-line verdict of a replay. */
+export function verdictLine(o: ReplayOutcome): string {
+  switch (o.status) {
+    case 'won':
+      return 'won';
+    case 'not won':
+      return 'not won';
+    case 'illegal':
+      return `illegal move ${o.index}: ${o.why}`;
+  }
+}
+
+/** Exit code of a replay: 0 only when the game was won. */
+export function replayExitCode(o: ReplayOutcome): number {
+  return o.status === 'won' ? 0 : EXIT_NOT_WON;
+}
+
+/** Reads a file, or stdin for `-`; throws UserError when it cannot. */
+export function readSource(pathOrDash: string): string {
+  try {
+    return readFileSync(pathOrDash === '-' ? 0 : pathOrDash, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? (e as Error).message);
+    throw new UserError(`cannot read ${pathOrDash === '-' ? 'stdin' : pathOrDash}: ${why}`);
+  }
+}
+
+/** Replays a solution JSON text; throws UserError when it is not one. */
+export function runReplay(text: string, o: ReplayOptions = {}, name = 'solution'): ReplayReport {
+  const parsed = parseSolutionJson(text);
+  if (!parsed.ok) throw new UserError(`${name}: ${parsed.error}`);
+  const sol = parsed.value;
+  const outcome = replay(sol.deal, sol.rules, sol.moves);
+  const lines = o.verbose ? describeMoves(sol.deal, sol.rules, sol.moves, o.colour ?? false) : [];
+  // describeMoves ends an illegal game with its own line; the verdict line replaces it.
+  if (outcome.status === 'illegal' && lines.length >= outcome.index) lines.length = outcome.index - 1;
+  lines.push(verdictLine(outcome));
+  return { outcome, stdout: lines.join('\n') + '\n', exitCode: replayExitCode(outcome) };
+}
+
+/** Registers the `replay` subcommand. */
+export function registerReplay(program: Command): void {
+  program
+    .command('replay')
+    .description('replay a solution JSON on its deal: prints won, illegal move k: why, or not won (exit 0 only when won)')
+    .argument('<file>', 'solution JSON file, - for stdin')
+    .option('--verbose', 'list the moves in readable notation first')
+    .action((file: string, opts: ReplayOptions) => {
+      const colour = process.stdout.isTTY === true && !process.env.NO_COLOR;
+      const r = runReplay(readSource(file), { ...opts, colour }, file === '-' ? 'stdin' : file);
+      process.stdout.write(r.stdout);
+      process.exitCode = r.exitCode;
+    });
+}
