@@ -64,7 +64,7 @@ describe('packed perft: every row of fixtures/perft.tsv', () => {
 });
 
 /** Mid-game positions (our JSON form), frozen: see the head comment. */
-const MID = {
+const MID: Record<string, string> = {
   's10d1': '{"tableau":[["Kc","Qd","Js"],["9c","8h","7s","6h"],["5d"],["6s","2h","9d"],["4h","5c","Kd"],["Qh","4s","3s","Td","Qs","5h","4c"],["Ac","Ts","3c","5s","3d","Ks","9h","8c","7d"]],"stock":["4d","Jc"],"faceDown":[0,1,0,2,2,5,6],"waste":["6d","Qc","8d","Jd","2c","Tc","Jh","Kh","3h","7h","Th","9s","6c","8s","7c","Ah"],"foundations":{"c":0,"d":2,"h":0,"s":2},"pass":2}',
   's10d3': '{"tableau":[["Kc","Qd","Js"],["9c","8h","7s"],["5d"],["6s","2h","9d"],["4h","5c","Kd"],["Qh","4s","3s","Td","Qs","5h","4c"],["Ac","Ts","3c","5s","3d","Ks","9h"]],"stock":["Ah","4d","Jc"],"faceDown":[0,1,0,2,2,5,6],"waste":["6d","Qc","8d","Jd","2c","Tc","2s","Jh","8c","7d","Kh","3h","7h","6h","Th","9s","6c","8s","7c"],"foundations":{"c":0,"d":2,"h":0,"s":1},"pass":2}',
   's11d1': '{"tableau":[["Ks","Qh","Js"],["5c","4h","3s","2d"],["Kc","7d","6c"],["4s","As","Jc"],["Tc","Th","5d","7s","4c"],["6h","Td","5h","8d","9d","Qc","Jd"],["7h","7c","3d","3c","2s"]],"stock":["3h"],"faceDown":[0,0,1,2,4,5,4],"waste":["4d","Ts","Qd","6d","8h","8c","8s","9s","Kh","Qs","2c","5s","Jh","9h","Kd","6s","9c","Ac"],"foundations":{"c":0,"d":1,"h":2,"s":0},"pass":2}',
