@@ -169,6 +169,23 @@ describe('bad input: one line on stderr, exit 2, nothing stored changed', () => 
   });
 });
 
+describe('rule options', () => {
+  it('map onto rule sets: unlimited passes is stored as 0', async () => {
+    const db = tmp('rules.sqlite');
+    for (const extra of [['--passes', 'unlimited'], ['--passes', '3', '--draw', '1', '--no-foundation-return'], []]) {
+      const r = await runInProcess(['batch', '--seeds', '1-2', '--max-nodes', '100', '--workers', '1', '--db', db, '--quiet', ...extra]);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    const d = new Database(db, { readonly: true });
+    const sets = d.prepare('SELECT draw, passes, foundation_return AS fr, count(*) AS n FROM results JOIN rule_sets s ON s.id = rule_set GROUP BY rule_set ORDER BY draw').all();
+    d.close();
+    expect(sets).toEqual([
+      { draw: 1, passes: 3, fr: 0, n: 2 },
+      { draw: 3, passes: 0, fr: 1, n: 2 },
+    ]);
+  });
+});
+
 describe('batch through the binary', () => {
   // The uninterrupted reference run, shared by the resume and merge tests.
   let reference: Row[] = [];
@@ -207,7 +224,7 @@ describe('batch through the binary', () => {
     expect(check(db)).toEqual({ integrity: 'ok', lock: undefined });
   });
 
-  it('stops on Ctrl-C with exit 130, keeps finished deals, and the rerun completes', async () => {
+  it('stops on Ctrl-C (130) and SIGTERM (143), keeps finished deals, and the rerun completes', async () => {
     const db = tmp('sigint.sqlite');
     const { child, done } = start(['batch', '--seeds', '1-40', ...BUDGET, '--db', db], { KLONDIKE_TEST_FAULT: '*:sleep150' });
     await waitFor(() => rows(db).length > 0);
@@ -220,6 +237,14 @@ describe('batch through the binary', () => {
     const kept = rows(db);
     expect(kept.length).toBe(solved);
     expect(kept.length).toBeLessThan(40);
+    expect(check(db)).toEqual({ integrity: 'ok', lock: undefined });
+    // SIGTERM likewise, exit 143.
+    const term = start(['batch', '--seeds', '1-40', ...BUDGET, '--db', db], { KLONDIKE_TEST_FAULT: '*:sleep150' });
+    await waitFor(() => rows(db).length > kept.length);
+    term.child.kill('SIGTERM');
+    const t = await term.done;
+    expect(t.code).toBe(143);
+    expect(t.stdout).toMatch(/^batch interrupted: /);
     expect(check(db)).toEqual({ integrity: 'ok', lock: undefined });
     const again = await run(['batch', '--seeds', '1-40', ...BUDGET, '--db', db, '--quiet']);
     expect(again.code).toBe(0);

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { better, mergeDatabases } from '../src/batch/merge.ts';
-import { runBatch, validateBatchOptions, type BatchOptions } from '../src/batch/run.ts';
+import { createProgressReporter, formatDuration, progressLine, progressMode, summaryLine } from '../src/batch/progress.ts';
+import { runBatch, validateBatchOptions, type BatchOptions, type BatchProgress } from '../src/batch/run.ts';
 import { type ResultRow, SOLVER_VERSION, openStore } from '../src/batch/store.ts';
 import type { StoredVerdict } from '../src/batch/task.ts';
 import { initSchema } from '../src/store/schema.ts';
@@ -286,6 +287,16 @@ describe('merge', () => {
     expect(meta(out).lock).toBeUndefined();
   });
 
+  it('merges into an existing results database, its rows taking part', () => {
+    const out = make([R1, R3], [[1, row(7, 'unknown')], [1, row(8, 'winnable')]]);
+    const a = make([R3], [[0, row(7, 'unwinnable')], [0, row(9, 'error')]]);
+    const r = mergeDatabases([a], out);
+    expect(r).toMatchObject({ ok: true, value: { read: 2, rows: 3, replaced: 1, duplicates: 0, conflicts: [] } });
+    const d = new Database(out, { readonly: true });
+    expect(d.prepare('SELECT seed, verdict FROM results ORDER BY seed').raw().all()).toEqual([[7, 'unwinnable'], [8, 'winnable'], [9, 'error']]);
+    d.close();
+  });
+
   it('refuses bad inputs and an output that is an input, changing nothing', () => {
     const a = make([R3], [[0, row(1, 'winnable')]]);
     const ha = sha(a);
@@ -307,5 +318,37 @@ describe('merge', () => {
     f.close();
     expect(mergeDatabases([foreign], out)).toMatchObject({ ok: false, error: expect.stringMatching(/schema version 9/) });
     expect(sha(a)).toBe(ha);
+  });
+});
+
+describe('progress', () => {
+  const p: BatchProgress = { total: 200, done: 50, skipped: 10, winnable: 40, unwinnable: 5, unknown: 4, errors: 1, elapsedMs: 10_000 };
+  it('formats lines, durations and the summary', () => {
+    expect(progressLine(p)).toBe('batch: 50/200 (25%) 5.0 deals/s ETA 30s | winnable 40, unwinnable 5, unknown 4, errors 1');
+    expect(formatDuration(59.4)).toBe('59s');
+    expect(formatDuration(260)).toBe('4m20s');
+    expect(formatDuration(3720)).toBe('1h02m');
+    expect(formatDuration(Infinity)).toBe('?');
+    expect(summaryLine({ ...p, done: 200, elapsedMs: 40_000, interrupted: false, db: 'x.sqlite' })).toBe(
+      'batch: 200 deals solved (winnable 40, unwinnable 5, unknown 4, errors 1), 10 already stored, 40s at 5.0 deals/s → x.sqlite',
+    );
+    expect(summaryLine({ ...p, interrupted: true, db: 'x.sqlite' })).toMatch(/^batch interrupted: 50 of 200 deals solved .* run the same command again to resume$/);
+  });
+  it('picks the mode from the stream and writes plain lines at most once per interval', () => {
+    expect(progressMode({ isTTY: true } as NodeJS.WriteStream, false)).toBe('bar');
+    expect(progressMode({ isTTY: false } as NodeJS.WriteStream, false)).toBe('lines');
+    expect(progressMode({ isTTY: true } as NodeJS.WriteStream, true)).toBe('none');
+    let out = '';
+    const stream = { write: (t: string) => ((out += t), true) } as unknown as NodeJS.WriteStream;
+    const every = createProgressReporter('lines', stream, 0);
+    every.update(p);
+    every.update({ ...p, done: 51 });
+    every.update({ ...p, done: 200 }); // the summary line covers the end
+    every.stop();
+    expect(out.split('\n').filter(Boolean)).toHaveLength(2);
+    out = '';
+    const slow = createProgressReporter('lines', stream, 60_000);
+    slow.update(p);
+    expect(out).toBe('');
   });
 });

@@ -44,8 +44,9 @@ function positiveInt(what: string, max = Number.MAX_SAFE_INTEGER) {
   };
 }
 
-function parsePasses(text: string): number | null {
-  if (/^(unlimited|inf|infinite|0)$/i.test(text.trim())) return null;
+/** `unlimited` parses to the string, not null: commander turns a parsed null into ''. */
+function parsePasses(text: string): number | 'unlimited' {
+  if (/^(unlimited|inf|infinite|0)$/i.test(text.trim())) return 'unlimited';
   return positiveInt('passes')(text);
 }
 
@@ -60,7 +61,7 @@ interface BatchCliOptions {
   seedsFile?: string;
   family: Family;
   draw: number;
-  passes: number | null;
+  passes: number | 'unlimited' | null;
   foundationReturn: boolean;
   workers: number;
   db: string;
@@ -89,7 +90,8 @@ function seedList(o: BatchCliOptions): number[] {
 
 async function batchAction(o: BatchCliOptions): Promise<void> {
   const seeds = seedList(o);
-  const rules: Rules = { draw: o.draw, passes: o.passes, foundationReturn: o.foundationReturn };
+  const passes = o.passes === 'unlimited' || o.passes === null ? null : o.passes;
+  const rules: Rules = { draw: o.draw, passes, foundationReturn: o.foundationReturn };
   const budget: Budget = {};
   if (o.maxNodes !== undefined) budget.maxNodes = o.maxNodes;
   if (o.timeout !== undefined) budget.timeoutMs = o.timeout * 1000;
