@@ -18,7 +18,7 @@ import { type Family, type Result, type Rules, UserError, err, ok, validateRules
 import { PoolClosedError, type SolverPool, createSolverPool, hardLimitMs, heapLimitMb } from './pool.ts';
 import { type Shard, shardSeeds } from './seeds.ts';
 import { type ResultRow, SOLVER_VERSION, type StoredBudget, isDecided, openStore } from './store.ts';
-import type { DealOutcome } from './task.ts';
+import { type DealOutcome, errorOutcome } from './task.ts';
 
 /** What to run. */
 export interface BatchOptions {
@@ -179,6 +179,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     const slots = Math.min(o.workers, todo.length);
     const activePool = pool;
     let stopped = false;
+    const onAbort = () => stop();
     await new Promise<void>((resolve) => {
       let next = 0;
       let inFlight = 0;
@@ -198,7 +199,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
                 if (storeError === undefined) record(r);
               },
               (e) => {
-                if (!(e instanceof PoolClosedError) && storeError === undefined) record({ seed, verdict: 'error', nodes: 0, ms: 0, solutionLength: null, moves: null, error: String(e) });
+                if (!(e instanceof PoolClosedError) && storeError === undefined) record(errorOutcome(seed, String(e)));
               },
             )
             .catch((e) => {
@@ -212,10 +213,11 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
         }
         if (!stopped && inFlight === 0 && next >= todo.length) finish();
       };
-      signal?.addEventListener('abort', finish, { once: true });
+      signal?.addEventListener('abort', onAbort, { once: true });
       if (signal?.aborted) finish();
       pump();
     });
+    signal?.removeEventListener('abort', onAbort);
     if (storeError !== undefined) throw storeError;
     await pool.destroy();
     pool = undefined;
