@@ -22,6 +22,7 @@ import { type DealOutcome, errorOutcome } from './task.ts';
 
 /** What to run. */
 export interface BatchOptions {
+  /** Seeds in order; repeats are dropped (the first one kept). */
   seeds: readonly number[];
   /** Take only this shard of `seeds` (positional, see `seeds.ts`). */
   shard?: Shard;
@@ -110,7 +111,8 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   if (!v.ok) throw new UserError(v.error);
   const o = v.value;
   const t0 = performance.now();
-  const seeds = o.shard ? shardSeeds(o.seeds, o.shard) : o.seeds;
+  const unique = [...new Set(o.seeds)];
+  const seeds = o.shard ? shardSeeds(unique, o.shard) : unique;
   const opened = openStore(o.db);
   if (!opened.ok) throw new UserError(opened.error);
   const store = opened.value;
