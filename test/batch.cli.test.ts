@@ -264,9 +264,9 @@ describe('batch through the binary', () => {
     const others = got.filter((x) => x.seed !== 2 && x.seed !== 6);
     expect(verdicts(others)).toEqual(verdicts(reference.filter((x) => x.seed <= 8 && x.seed !== 2 && x.seed !== 6)));
     // Errors are kept on a plain rerun and solved again with --retry-unknown.
-    const plain = await run(['batch', '--seeds', '1-8', ...BUDGET, '--db', db, '--quiet']);
+    const plain = await runInProcess(['batch', '--seeds', '1-8', ...BUDGET, '--db', db, '--quiet']);
     expect(plain.stdout).toMatch(/^batch: 0 deals solved .* 8 already stored/);
-    const retry = await run(['batch', '--seeds', '1-8', ...BUDGET, '--db', db, '--quiet', '--retry-unknown']);
+    const retry = await runInProcess(['batch', '--seeds', '1-8', ...BUDGET, '--db', db, '--quiet', '--retry-unknown']);
     expect(retry.code).toBe(0);
     expect(rows(db).filter((x) => x.verdict === 'error')).toEqual([]);
   });
@@ -303,7 +303,7 @@ describe('batch through the binary', () => {
     e.prepare('UPDATE results SET verdict = ?, moves = NULL, solution_length = NULL WHERE seed = ?').run(other, flip.seed);
     e.close();
     const out2 = tmp('all2.sqlite');
-    const m2 = await run(['merge', a, bad, '-o', out2]);
+    const m2 = await runInProcess(['merge', a, bad, '-o', out2]);
     expect(m2.code).toBe(1);
     expect(m2.stderr).toBe(`klondike: conflict: solvitaire seed ${flip.seed} (draw 3, unlimited passes): kept ${flip.verdict}, ${bad} says ${other}\n`);
     expect(m2.stdout).toContain('1 conflicts');
