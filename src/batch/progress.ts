@@ -82,6 +82,7 @@ export function createProgressReporter(mode: ProgressMode, stream: NodeJS.WriteS
     cliProgress.Presets.shades_classic,
   );
   let started = false;
+  let stopped = false;
   const payload = (p: Readonly<BatchProgress>) => ({
     rate: rate(p).toFixed(1),
     etaText: eta(p),
@@ -92,6 +93,7 @@ export function createProgressReporter(mode: ProgressMode, stream: NodeJS.WriteS
   });
   return {
     update(p) {
+      if (stopped) return;
       if (!started) {
         if (p.total === 0) return;
         started = true;
@@ -99,7 +101,8 @@ export function createProgressReporter(mode: ProgressMode, stream: NodeJS.WriteS
       } else bar.update(p.done, payload(p));
     },
     stop() {
-      if (started) bar.stop();
+      if (started && !stopped) bar.stop();
+      stopped = true;
     },
   };
 }

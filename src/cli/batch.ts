@@ -97,11 +97,13 @@ async function batchAction(o: BatchCliOptions): Promise<void> {
   if (o.timeout !== undefined) budget.timeoutMs = o.timeout * 1000;
   if (o.maxMemory !== undefined) budget.maxMemoryMb = o.maxMemory;
 
+  const reporter = createProgressReporter(progressMode(process.stderr, o.quiet === true), process.stderr);
   const controller = new AbortController();
   let signal: 'SIGINT' | 'SIGTERM' | undefined;
   const onSignal = (name: 'SIGINT' | 'SIGTERM') => {
     if (signal) process.exit(EXIT_INTERRUPTED[name]); // second signal: committed rows are safe, quit now
     signal = name;
+    reporter.stop();
     if (!o.quiet) process.stderr.write(`\nklondike: ${name}: stopping, keeping every finished deal (again to quit at once)\n`);
     controller.abort();
   };
@@ -109,7 +111,6 @@ async function batchAction(o: BatchCliOptions): Promise<void> {
   const onTerm = () => onSignal('SIGTERM');
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
-  const reporter = createProgressReporter(progressMode(process.stderr, o.quiet === true), process.stderr);
   let started = false;
   const onProgress = (p: Readonly<BatchProgress>) => {
     if (!started && !o.quiet) {
