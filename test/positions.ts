@@ -1,0 +1,171 @@
+/**
+ * Small positions for solver tests: seeded deals with the low ranks already home (small enough
+ * to search exhaustively with pruning off), and hand-built positions (won, no moves at all, a
+ * card that must come back down from its foundation).
+ */
+import { readFileSync } from 'node:fs';
+import { type Card, RANK, parseCard } from '../src/cards.ts';
+import { dealFromSeed } from '../src/families.ts';
+import { type Position, dealPosition, validatePosition } from '../src/position.ts';
+import { type Family, type Rules, rulesLabel } from '../src/types.ts';
+
+/** The start of a seeded deal. */
+export function seedPosition(seed: number, family: Family = 'solvitaire'): Position {
+  const d = dealFromSeed(seed, family);
+  if (!d.ok) throw new Error(d.error);
+  return dealPosition(d.value);
+}
+
+/** Validates a position or throws with the validator's message. */
+export function checked(p: Position): Position {
+  const r = validatePosition(p);
+  if (!r.ok) throw new Error(`bad test position: ${r.error}`);
+  return r.value;
+}
+
+/**
+ * The deal of `seed` with ranks 1…k moved straight to the foundations: those cards leave the
+ * piles and the stock, each pile keeps the face-down count of its remaining cards minus its top
+ * (so every non-empty top is face up), the stock keeps its order.
+ */
+export function reducedDeal(seed: number, k: number, family: Family = 'solvitaire'): Position {
+  const p = seedPosition(seed, family);
+  const keep = (c: Card) => RANK[c] > k;
+  const tableau = p.tableau.map((pile) => pile.filter(keep));
+  return checked({
+    tableau,
+    faceDown: tableau.map((pile) => Math.max(0, pile.length - 1)),
+    stock: p.stock.filter(keep),
+    waste: [],
+    foundations: [k, k, k, k],
+    pass: 1,
+  });
+}
+
+/** Cards from their codes (`Ah 7s Td`). */
+export function cards(text: string): Card[] {
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((t) => {
+      const c = parseCard(t);
+      if (c === undefined) throw new Error(`bad card ${t}`);
+      return c;
+    });
+}
+
+/**
+ * A position from piles written bottom → top, with the face-down count of each pile, the stock
+ * and waste, and the foundation heights c d h s. Validated.
+ */
+export function build(spec: { piles: string[]; down?: number[]; stock?: string; waste?: string; foundations: [number, number, number, number]; pass?: number }): Position {
+  const tableau = Array.from({ length: 7 }, (_, i) => cards(spec.piles[i] ?? ''));
+  return checked({
+    tableau,
+    faceDown: spec.down ? Array.from({ length: 7 }, (_, i) => spec.down![i] ?? 0) : tableau.map(() => 0),
+    stock: cards(spec.stock ?? ''),
+    waste: cards(spec.waste ?? ''),
+    foundations: spec.foundations.slice(),
+    pass: spec.pass ?? 1,
+  });
+}
+
+/** Every card on its foundation. */
+export function wonPosition(): Position {
+  return build({ piles: [], foundations: [13, 13, 13, 13] });
+}
+
+/**
+ * No legal move under any rules: empty stock and waste, empty foundations (nothing to bring
+ * down), no empty pile, and the seven face-up tops all red court cards and a red ten, so none
+ * fits on another and none can go home.
+ */
+export function noMovesPosition(): Position {
+  const tops = cards('Kd Kh Qd Qh Jd Jh Td');
+  const rest: Card[] = [];
+  for (let c = 0; c < 52; c++) if (!tops.includes(c)) rest.push(c);
+  const tableau: Card[][] = [];
+  const sizes = [6, 6, 6, 6, 7, 7, 7]; // 45 face-down cards
+  let at = 0;
+  for (let i = 0; i < 7; i++) {
+    tableau.push([...rest.slice(at, at + sizes[i]), tops[i]]);
+    at += sizes[i];
+  }
+  return checked({ tableau, faceDown: sizes, stock: [], waste: [], foundations: [0, 0, 0, 0], pass: 1 });
+}
+
+/**
+ * A black 8 already on its foundation is needed as the resting place of the red 7 that covers
+ * the 6♥: 8♠ must come down onto 9♥, then 7♥ onto it, then everything goes home. With foundation
+ * returns forbidden, nothing moves at all.
+ *
+ *   foundations ♣K ♦K ♥5 ♠8;  t1: [6♥] 7♥;  t2: 9♥;  t3: [K♠ Q♠ J♠ T♠ 9♠ K♥ Q♥ J♥ T♥] 8♥
+ */
+export function returnNeededPosition(): Position {
+  return build({
+    piles: ['6h 7h', '9h', 'Ks Qs Js Ts 9s Kh Qh Jh Th 8h'],
+    down: [1, 0, 9],
+    foundations: [13, 13, 5, 8],
+  });
+}
+
+/**
+ * The Klondike-Solver trap: a card must go up to uncover the card it sits on, and come back
+ * down onto it. 8♠ covers the 9♥; 8♠ goes home, then back onto 9♥ to take the 7♥ that covers
+ * the 6♥. With foundation returns forbidden, 8♠ can go home but then 7♥ has nowhere to go.
+ *
+ *   foundations ♣K ♦K ♥5 ♠7;  t1: [6♥] 7♥;  t2: [9♥] 8♠;  t3: [K♠ Q♠ J♠ T♠ 9♠ K♥ Q♥ J♥ T♥] 8♥
+ */
+export function upAndDownPosition(): Position {
+  return build({
+    piles: ['6h 7h', '9h 8s', 'Ks Qs Js Ts 9s Kh Qh Jh Th 8h'],
+    down: [1, 1, 9],
+    foundations: [13, 13, 5, 7],
+  });
+}
+
+/** Every rule variant the solver must keep exact: draw 1/3 × passes 1/3/unlimited × returns yes/no. */
+export const ALL_RULES: Rules[] = [1, 3].flatMap((draw) =>
+  [1, 3, null].flatMap((passes) => [true, false].map((foundationReturn) => ({ draw, passes, foundationReturn }))),
+);
+
+/** Short label of rules for test names: `d3 p∞ fr`. */
+export function rulesTag(r: Rules): string {
+  return `d${r.draw} p${r.passes ?? '∞'} ${r.foundationReturn ? 'fr' : 'no-fr'}`;
+}
+
+
+/** A row of the shared verdict fixture (../shared/fixtures/verdicts.tsv). */
+export interface FixtureRow {
+  family: Family;
+  seed: number;
+  rules: Rules;
+  verdict: 'winnable' | 'unwinnable';
+}
+
+export const VERDICT_FIXTURE = new URL('../../shared/fixtures/verdicts.tsv', import.meta.url);
+
+/** Reads the verdict fixture; throws on a malformed line. */
+export function readVerdictFixture(): FixtureRow[] {
+  const lines = readFileSync(VERDICT_FIXTURE, 'utf8').split('\n');
+  if (lines[0].trim() !== 'family\tseed\tdraw\tpasses\tfoundationReturn\tverdict') throw new Error(`verdicts.tsv: unexpected header ${lines[0]}`);
+  const rows: FixtureRow[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    if (lines[i].trim() === '') continue;
+    const [family, seed, draw, passes, fr, verdict] = lines[i].split('\t');
+    if ((verdict !== 'winnable' && verdict !== 'unwinnable') || (fr !== 'yes' && fr !== 'no')) throw new Error(`verdicts.tsv line ${i + 1}: ${lines[i]}`);
+    rows.push({
+      family: family as Family,
+      seed: Number(seed),
+      rules: { draw: Number(draw), passes: passes === 'unlimited' ? null : Number(passes), foundationReturn: fr === 'yes' },
+      verdict,
+    });
+  }
+  return rows;
+}
+
+/** `draw 3, unlimited passes` (the rule set) or `solvitaire 17, draw 3, … → winnable` (the row). */
+export function rowLabel(r: FixtureRow, full: boolean): string {
+  const rules = rulesLabel(r.rules);
+  return full ? `${r.family} ${r.seed}, ${rules} → ${r.verdict}` : rules;
+}
