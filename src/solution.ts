@@ -43,12 +43,10 @@ export function toAtomic(s: State, m: number): AtomicMove {
   throw new Error(`bad move ${m}`);
 }
 
-/** True when the atomic move names internal move m in state s. Draws and redeals also accept count 1. */
+/** True when the atomic move names internal move m in state s (count = the cards it moves). */
 function sameMove(s: State, m: number, a: AtomicMove): boolean {
   const b = toAtomic(s, m);
-  if (b.from !== a.from || b.to !== a.to) return false;
-  if (kindOf(m) === DRAW || kindOf(m) === REDEAL) return a.count === b.count || a.count === 1;
-  return a.count === b.count;
+  return b.from === a.from && b.to === a.to && a.count === b.count;
 }
 
 /** Finds the legal internal move for an atomic move, or says why it is illegal. */
@@ -100,7 +98,7 @@ function whyIllegal(s: State, a: AtomicMove): string {
   if (f >= 2 && f <= 8) {
     const col = f - 2;
     const faceUp = s.len[col] - s.down[col];
-    if (a.count > faceUp) return `${a.from} has only ${faceUp} face-up cards, not ${a.count}`;
+    if (a.count > faceUp) return `${a.from} has only ${faceUp} face-up card${faceUp === 1 ? '' : 's'}, not ${a.count}`;
     if (a.from === a.to) return 'a pile onto itself';
     card = s.cols[col * STRIDE + s.len[col] - a.count];
   } else {
@@ -219,7 +217,7 @@ export function parseSolutionJson(text: string): Result<Solution> {
   for (let k = 0; k < j.moves.length; k++) {
     const m = j.moves[k] as Record<string, unknown>;
     if (typeof m !== 'object' || m === null) return err(`move ${k + 1} is not an object`);
-    if (pileIndex(String(m.from)) < 0 || pileIndex(String(m.to)) < 0)
+    if (typeof m.from !== 'string' || typeof m.to !== 'string' || pileIndex(m.from) < 0 || pileIndex(m.to) < 0)
       return err(`move ${k + 1}: unknown pile ${JSON.stringify(pileIndex(String(m.from)) < 0 ? m.from : m.to)} (piles: ${PILE_NAMES.join(' ')})`);
     const count = m.count === undefined ? 1 : m.count;
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) return err(`move ${k + 1}: bad count ${JSON.stringify(m.count)}`);
