@@ -255,12 +255,7 @@ export class State {
 
   /** Top of pile `a` to its foundation; returns 1 when a card was turned up. */
   colToFound(a: number): number {
-    const l = this.len[a] - 1;
-    const c = this.cols[a * STRIDE + l];
-    const k = c * 53 + (l === 0 ? BOTTOM : this.cols[a * STRIDE + l - 1]);
-    this.h1 ^= ZP1[k];
-    this.h2 ^= ZP2[k];
-    this.len[a] = l;
+    const c = this.cardFromCol(a);
     this.found[c & 3]++;
     this.home++;
     return this.flip(a);
@@ -283,12 +278,7 @@ export class State {
   }
 
   unFoundToCol(suit: number, b: number): void {
-    const l = this.len[b] - 1;
-    const c = this.cols[b * STRIDE + l];
-    const k = c * 53 + (l === 0 ? BOTTOM : this.cols[b * STRIDE + l - 1]);
-    this.h1 ^= ZP1[k];
-    this.h2 ^= ZP2[k];
-    this.len[b] = l;
+    this.cardFromCol(b);
     this.found[suit]++;
     this.home++;
   }
@@ -355,6 +345,7 @@ export class State {
     this.pushCol(b, c);
   }
 
+  /** Takes the top card off pile b (no turning up). */
   cardFromCol(b: number): Card {
     const l = this.len[b] - 1;
     const c = this.cols[b * STRIDE + l];
