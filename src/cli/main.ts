@@ -4,33 +4,41 @@
  */
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../types.ts';
-import { registerDeal } from './deal.ts';
-import { registerPerft } from './perft.ts';
-import { registerSolve } from './solve.ts';
-import { registerReplay } from './replay.ts';
-import { registerBatch } from './batch.ts';
-import { registerStats } from './stats.ts';
 
 /** Exit code for bad input (bad options, malformed deals, unusable databases). */
 export const EXIT_BAD_INPUT = 2;
 
-export function buildProgram(): Command {
+type Register = (program: Command) => void;
+
+/** Each command's module, loaded only when needed: a command starts without loading the others' dependencies. */
+const MODULES: Record<string, () => Promise<Register>> = {
+  deal: async () => (await import('./deal.ts')).registerDeal,
+  perft: async () => (await import('./perft.ts')).registerPerft,
+  solve: async () => (await import('./solve.ts')).registerSolve,
+  replay: async () => (await import('./replay.ts')).registerReplay,
+  batch: async () => (await import('./batch.ts')).registerBatch,
+  stats: async () => (await import('./stats.ts')).registerStats,
+};
+/** The module that registers each command. */
+const COMMAND_MODULE: Record<string, string> = {
+  deal: 'deal', perft: 'perft', solve: 'solve', replay: 'replay', batch: 'batch', merge: 'batch', stats: 'stats', export: 'stats', report: 'stats',
+};
+
+/** The program with the command named in argv registered, or every command (for help and errors). */
+export async function buildProgram(argv: string[] = []): Promise<Command> {
   const program = new Command('klondike')
     .description('Deal solver and winnability analyzer for thoughtful Klondike solitaire')
     .version('0.1.0')
     .exitOverride()
     .configureOutput({ outputError: (s, write) => write(s.split('\n')[0] + '\n') });
-  registerDeal(program);
-  registerPerft(program);
-  registerSolve(program);
-  registerReplay(program);
-  registerBatch(program);
-  registerStats(program);
+  const only = COMMAND_MODULE[argv[2] ?? ''];
+  const names = only ? [only] : Object.keys(MODULES);
+  for (const name of names) (await MODULES[name]())(program);
   return program;
 }
 
 export async function main(argv: string[]): Promise<void> {
-  const program = buildProgram();
+  const program = await buildProgram(argv);
   try {
     await program.parseAsync(argv);
   } catch (e) {
