@@ -110,17 +110,19 @@ export function returnNeededPosition(): Position {
 }
 
 /**
- * The Klondike-Solver trap: a card must go up to uncover the card it sits on, and come back
- * down onto it. 8♠ covers the 9♥; 8♠ goes home, then back onto 9♥ to take the 7♥ that covers
- * the 6♥. With foundation returns forbidden, 8♠ can go home but then 7♥ has nowhere to go.
+ * The Klondike-Solver trap: a card must go up to uncover what it sits on, and come back down.
+ * 8♠ covers the 5♥ (needed home) above the 9♥; 7♥ covers the 6♥. Playing 7♥ onto 8♠ first buries
+ * the 5♥ for good (no red 9 takes the 8♠ 7♥ run). So 8♠ goes home, 5♥ goes home, 9♥ turns up,
+ * 8♠ comes back down onto it and takes the 7♥, and everything goes home. With foundation returns
+ * forbidden it cannot be won.
  *
- *   foundations ♣K ♦K ♥5 ♠7;  t1: [6♥] 7♥;  t2: [9♥] 8♠;  t3: [K♠ Q♠ J♠ T♠ 9♠ K♥ Q♥ J♥ T♥] 8♥
+ *   foundations ♣K ♦K ♥4 ♠7;  t1: [6♥] 7♥;  t2: [9♥ 5♥] 8♠;  t3: [K♠ Q♠ J♠ T♠ 9♠ K♥ Q♥ J♥ T♥] 8♥
  */
 export function upAndDownPosition(): Position {
   return build({
-    piles: ['6h 7h', '9h 8s', 'Ks Qs Js Ts 9s Kh Qh Jh Th 8h'],
-    down: [1, 1, 9],
-    foundations: [13, 13, 5, 7],
+    piles: ['6h 7h', '9h 5h 8s', 'Ks Qs Js Ts 9s Kh Qh Jh Th 8h'],
+    down: [1, 2, 9],
+    foundations: [13, 13, 4, 7],
   });
 }
 

@@ -1,0 +1,292 @@
+/**
+ * The solver's verdicts are exact: pruning on and off agree on positions small enough to search
+ * exhaustively, every winnable verdict comes with a solution the plain engine replays to a win,
+ * verdicts are monotone in the rules, budgets give `unknown` with their reason, and a card that
+ * must come back down from its foundation (Klondike-Solver's false "Impossible") is handled.
+ *
+ * Node budgets only (no time budgets except where the time budget itself is tested), so the
+ * results do not depend on machine speed.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parsePositionJson, type Position } from '../src/position.ts';
+import { replay } from '../src/solution.ts';
+import { FULL_PRUNING, NO_PRUNING, type Pruning, type SolveResult, solve } from '../src/solver.ts';
+import type { Rules } from '../src/types.ts';
+import { ALL_RULES, build, noMovesPosition, reducedDeal, returnNeededPosition, rulesTag, seedPosition, upAndDownPosition, wonPosition } from './positions.ts';
+
+const SMALL = { maxNodes: 3_000_000, timeoutMs: 600_000, maxMemoryMb: 64 };
+
+/** Pruning off entirely, then each rule off on its own. */
+const VARIANTS: [string, Pruning][] = [
+  ['no pruning', NO_PRUNING],
+  ...(Object.keys(FULL_PRUNING) as (keyof Pruning)[]).map((k) => [`${k} off`, { ...FULL_PRUNING, [k]: false }] as [string, Pruning]),
+];
+
+/**
+ * Known bug (reported): with draw 1 and unlimited passes the hash leaves out the stock position,
+ * which is sound only with stock macro-moves; with atomic draws every draw is a table hit and
+ * stock cards past the waste top are never reached, so the verdict can be a false "unwinnable".
+ * Those variants are left out of the cross-check and pinned by an `it.fails` test below.
+ */
+const atomicDrawsBroken = (rules: Rules, pr: Pruning) => rules.draw === 1 && rules.passes === null && !pr.stockMacros;
+
+function expectReplays(position: Position, rules: Rules, r: SolveResult): void {
+  if (r.verdict !== 'winnable') return;
+  expect(r.stats.solutionLength).toBe(r.moves.length);
+  expect(replay(position, rules, r.moves)).toEqual({ status: 'won' });
+}
+
+const isReturn = (m: { from: string; to: string }) => /^f[cdhs]$/.test(m.from) && /^t[1-7]$/.test(m.to);
+
+describe('test positions', () => {
+  it('reduced deals: ranks 1…k home, every pile top face up', () => {
+    const p = reducedDeal(20, 8);
+    expect(p.foundations).toEqual([8, 8, 8, 8]);
+    const n = p.tableau.reduce((a, t) => a + t.length, 0) + p.stock.length;
+    expect(n).toBe(20);
+    p.tableau.forEach((t, i) => expect(p.faceDown[i]).toBe(Math.max(0, t.length - 1)));
+  });
+});
+
+describe('pruning cross-check: the same verdict with every pruning rule off', () => {
+  // ranks 1…8 home: 20 cards left, small enough to exhaust with no pruning at all; chosen so that
+  // both verdicts occur under most rule variants (seed 282: 1 pass lost, 3 passes won)
+  const SEEDS = [2, 3, 17, 20, 34, 90, 282];
+  const seen = new Set<string>();
+  for (const seed of SEEDS) {
+    it.each(ALL_RULES.map((r) => [rulesTag(r), r] as const))(`seed ${seed} (ranks 1–8 home), %s`, (_tag, rules) => {
+      const p = reducedDeal(seed, 8);
+      const full = solve(p, rules, SMALL);
+      expect(full.verdict).not.toBe('unknown');
+      expectReplays(p, rules, full);
+      seen.add(full.verdict);
+      for (const [name, pr] of VARIANTS) {
+        if (atomicDrawsBroken(rules, pr)) continue;
+        const r = solve(p, rules, SMALL, pr);
+        expect(r.verdict, name).toBe(full.verdict);
+        expectReplays(p, rules, r);
+      }
+    });
+  }
+  it('saw both verdicts', () => {
+    expect([...seen].sort()).toEqual(['unwinnable', 'winnable']);
+  });
+
+  it('hand-built positions that need a foundation return', () => {
+    for (const p of [returnNeededPosition(), upAndDownPosition()]) {
+      for (const rules of ALL_RULES) {
+        const full = solve(p, rules, SMALL);
+        for (const [name, pr] of VARIANTS) {
+          if (atomicDrawsBroken(rules, pr)) continue;
+          expect(solve(p, rules, SMALL, pr).verdict, `${rulesTag(rules)}, ${name}`).toBe(full.verdict);
+        }
+      }
+    }
+  });
+
+  it.fails('known bug: no pruning under draw 1, unlimited passes gives a false unwinnable', () => {
+    // seed 17, ranks 1–8 home: winnable (the solution replays), but with atomic draws the search
+    // ends after a few dozen nodes
+    const rules: Rules = { draw: 1, passes: null, foundationReturn: false };
+    const p = reducedDeal(17, 8);
+    const full = solve(p, rules, SMALL);
+    expect(full.verdict).toBe('winnable');
+    expectReplays(p, rules, full);
+    expect(solve(p, rules, SMALL, NO_PRUNING).verdict).toBe('winnable');
+  });
+
+  it.fails('known bug: a deep search overflows the call stack instead of answering', () => {
+    // seed 2, ranks 1–8 home, draw 1, unlimited passes, no pruning: RangeError (Maximum call
+    // stack size exceeded) long before MAX_DEPTH; also seed 15 with safeFoundation off alone
+    const rules: Rules = { draw: 1, passes: null, foundationReturn: true };
+    expect(() => solve(reducedDeal(2, 8), rules, SMALL, NO_PRUNING)).not.toThrow();
+  });
+});
+
+describe('every winnable verdict replays on the plain engine', () => {
+  const RULE_SETS: Rules[] = [
+    { draw: 3, passes: null, foundationReturn: true },
+    { draw: 1, passes: null, foundationReturn: true },
+    { draw: 3, passes: 3, foundationReturn: true },
+    { draw: 1, passes: 1, foundationReturn: false },
+    { draw: 3, passes: null, foundationReturn: false },
+  ];
+  it.each(RULE_SETS.map((r) => [rulesTag(r), r] as const))('seeds 1–16, %s', (_tag, rules) => {
+    let won = 0;
+    for (let seed = 1; seed <= 16; seed++) {
+      const p = seedPosition(seed);
+      const r = solve(p, rules, { maxNodes: 50_000, timeoutMs: 600_000, maxMemoryMb: 64 });
+      expectReplays(p, rules, r);
+      if (r.verdict === 'winnable') won++;
+      else expect(r.moves).toEqual([]);
+    }
+    expect(won).toBeGreaterThan(0);
+  });
+});
+
+describe('monotone in the rules', () => {
+  const rank = { winnable: 2, unknown: 1, unwinnable: 0 } as const;
+  const key = (r: Rules) => rulesTag(r);
+  /** Pairs (harder, easier): every line of play under the harder rules is legal under the easier. */
+  const PAIRS: [Rules, Rules][] = [];
+  for (const draw of [1, 3])
+    for (const foundationReturn of [true, false]) {
+      PAIRS.push([{ draw, passes: 1, foundationReturn }, { draw, passes: 3, foundationReturn }]);
+      PAIRS.push([{ draw, passes: 3, foundationReturn }, { draw, passes: null, foundationReturn }]);
+    }
+  for (const passes of [1, 3, null])
+    for (const foundationReturn of [true, false]) PAIRS.push([{ draw: 3, passes, foundationReturn }, { draw: 1, passes, foundationReturn }]);
+  for (const draw of [1, 3]) for (const passes of [1, 3, null]) PAIRS.push([{ draw, passes, foundationReturn: false }, { draw, passes, foundationReturn: true }]);
+
+  const positions: [string, () => Position][] = [
+    ...[17, 20, 34, 282].map((s) => [`seed ${s}, ranks 1–8 home`, () => reducedDeal(s, 8)] as [string, () => Position]),
+    ...[20, 88, 192].map((s) => [`seed ${s}, ranks 1–7 home`, () => reducedDeal(s, 7)] as [string, () => Position]),
+    ...[4, 19, 24, 27].map((s) => [`seed ${s}`, () => seedPosition(s)] as [string, () => Position]),
+  ];
+  it.each(positions)('%s', (_name, make) => {
+    const p = make();
+    const verdicts = new Map<string, SolveResult>();
+    for (const rules of ALL_RULES) {
+      const r = solve(p, rules, { ...SMALL, maxNodes: 100_000 });
+      expectReplays(p, rules, r);
+      verdicts.set(key(rules), r);
+    }
+    for (const [harder, easier] of PAIRS) {
+      const h = verdicts.get(key(harder))!.verdict;
+      const e = verdicts.get(key(easier))!.verdict;
+      if (h === 'winnable') expect(rank[e], `${key(harder)} winnable but ${key(easier)} ${e}`).toBeGreaterThan(0);
+      if (e === 'unwinnable') expect(h, `${key(easier)} unwinnable but ${key(harder)} ${h}`).not.toBe('winnable');
+    }
+  });
+
+  it('the sample shows pass limits mattering', () => {
+    // seed 282 (ranks 1–8 home): lost with 1 pass, won with 3; seed 20: draw 3 lost with 1 pass, draw 1 won
+    const p = reducedDeal(282, 8);
+    expect(solve(p, { draw: 1, passes: 1, foundationReturn: true }, SMALL).verdict).toBe('unwinnable');
+    expect(solve(p, { draw: 1, passes: 3, foundationReturn: true }, SMALL).verdict).toBe('winnable');
+    const q = reducedDeal(20, 8);
+    expect(solve(q, { draw: 3, passes: 1, foundationReturn: true }, SMALL).verdict).toBe('unwinnable');
+    expect(solve(q, { draw: 1, passes: 1, foundationReturn: true }, SMALL).verdict).toBe('winnable');
+  });
+});
+
+describe('budgets and edge positions', () => {
+  // a deal the solver needs millions of nodes for (draw 1, unlimited passes)
+  const hard = () => seedPosition(1000021);
+  const d1: Rules = { draw: 1, passes: null, foundationReturn: true };
+
+  it('a tiny node budget gives unknown (nodes)', () => {
+    const r = solve(hard(), d1, { maxNodes: 1 });
+    expect(r.verdict).toBe('unknown');
+    expect(r.reason).toBe('nodes');
+    expect(r.moves).toEqual([]);
+    expect(r.stats.nodes).toBeGreaterThanOrEqual(1);
+    expect(r.stats.nodes).toBeLessThan(100_000);
+  });
+
+  it('a tiny time budget gives unknown (time)', () => {
+    const r = solve(hard(), d1, { timeoutMs: 1 });
+    expect(r.verdict).toBe('unknown');
+    expect(r.reason).toBe('time');
+    expect(r.stats.ms).toBeLessThan(10_000);
+  });
+
+  it('statistics are filled in', () => {
+    const r = solve(seedPosition(1000007), { draw: 3, passes: null, foundationReturn: true }, SMALL);
+    expect(r.verdict).toBe('winnable');
+    expect(r.stats.nodes).toBeGreaterThan(0);
+    expect(r.stats.uniqueStates).toBeGreaterThan(0);
+    expect(r.stats.ttHits).toBeGreaterThanOrEqual(0);
+    expect(r.stats.ms).toBeGreaterThanOrEqual(0);
+    if (r.verdict === 'winnable') expect(r.stats.solutionLength).toBe(r.moves.length);
+  });
+
+  it('a won position is winnable with no moves', () => {
+    for (const rules of ALL_RULES) {
+      const r = solve(wonPosition(), rules, SMALL);
+      expect(r.verdict).toBe('winnable');
+      expect(r.moves).toEqual([]);
+      expect(r.stats.solutionLength).toBe(0);
+      expect(replay(wonPosition(), rules, [])).toEqual({ status: 'won' });
+    }
+  });
+
+  it('a position with no legal move at all is unwinnable', () => {
+    for (const rules of ALL_RULES) {
+      for (const pr of [FULL_PRUNING, NO_PRUNING]) {
+        const r = solve(noMovesPosition(), rules, SMALL, pr);
+        expect(r.verdict).toBe('unwinnable');
+        expect(r.moves).toEqual([]);
+      }
+    }
+  });
+
+  it('one move from the win: a King on the waste', () => {
+    const p = build({ piles: [], waste: 'Ks', foundations: [13, 13, 13, 12] });
+    for (const rules of ALL_RULES) {
+      const r = solve(p, rules, SMALL);
+      expect(r.verdict).toBe('winnable');
+      expect(r.moves).toEqual([{ from: 'waste', to: 'fs', count: 1 }]);
+    }
+  });
+
+  it('a card stuck in the waste: a redeal or a King brought down saves it', () => {
+    // the stock is turned through in pass 1; Q♥ covers J♥ in the waste, the tableau is empty
+    const p = build({ piles: [], waste: 'Kh Jh Qh', foundations: [13, 13, 10, 13] });
+    const onePass: Rules = { draw: 1, passes: 1, foundationReturn: false };
+    expect(solve(p, onePass, SMALL).verdict).toBe('unwinnable');
+    expect(solve(p, onePass, SMALL, NO_PRUNING).verdict).toBe('unwinnable');
+    for (const rules of [{ ...onePass, passes: 2 }, { ...onePass, foundationReturn: true }, { ...onePass, passes: null }]) {
+      const r = solve(p, rules, SMALL);
+      expect(r.verdict, rulesTag(rules)).toBe('winnable');
+      expectReplays(p, rules, r);
+    }
+    // with returns and one pass, the only way is a black King down to the empty pile under Q♥
+    expect(solve(p, { ...onePass, foundationReturn: true }, SMALL).moves.some(isReturn)).toBe(true);
+  });
+
+  it('mid-game positions of the perft fixture are solved without crashing', () => {
+    const lines = readFileSync(new URL('../../shared/fixtures/perft.tsv', import.meta.url), 'utf8').split('\n');
+    const done = new Set<string>();
+    let n = 0;
+    for (const line of lines) {
+      const [name, source, draw, passes, fr] = line.split('\t');
+      if (!name?.startsWith('pos-')) continue;
+      const key = `${source}\t${draw}\t${passes}\t${fr}`;
+      if (done.has(key)) continue;
+      done.add(key);
+      const parsed = parsePositionJson(source);
+      expect(parsed.ok, name).toBe(true);
+      if (!parsed.ok) continue;
+      const rules: Rules = { draw: Number(draw), passes: passes === 'unlimited' ? null : Number(passes), foundationReturn: fr === 'yes' };
+      const r = solve(parsed.value, rules, { maxNodes: 50_000, timeoutMs: 600_000, maxMemoryMb: 64 });
+      expect(['winnable', 'unwinnable', 'unknown']).toContain(r.verdict);
+      expectReplays(parsed.value, rules, r);
+      n++;
+    }
+    expect(n).toBeGreaterThan(0);
+  });
+});
+
+describe('a card that must go up and come back down (Klondike-Solver false "Impossible")', () => {
+  const cases: [string, () => Position][] = [
+    ['8♠ already home is needed under 7♥', returnNeededPosition],
+    ['8♠ must go up to free 5♥, then come back for 7♥', upAndDownPosition],
+  ];
+  it.each(cases)('%s', (_name, make) => {
+    const p = make();
+    for (const draw of [1, 3]) {
+      for (const passes of [1, 3, null]) {
+        const allowed: Rules = { draw, passes, foundationReturn: true };
+        const r = solve(p, allowed, SMALL);
+        expect(r.verdict, rulesTag(allowed)).toBe('winnable');
+        expect(r.moves.some(isReturn), 'the solution brings a card down').toBe(true);
+        expectReplays(p, allowed, r);
+        const forbidden: Rules = { ...allowed, foundationReturn: false };
+        expect(solve(p, forbidden, SMALL).verdict, rulesTag(forbidden)).toBe('unwinnable');
+        expect(solve(p, forbidden, SMALL, NO_PRUNING).verdict).toBe('unwinnable');
+      }
+    }
+  });
+});
