@@ -103,7 +103,7 @@ const lines = [
   label,
   `deals          ${rows.length} in ${fmt(wallS)} s wall, ${fmt(cpuS)} s CPU: ${fmt(rows.length / wallS, 2)} deals/s`,
   `ms per deal    mean ${fmt(totalMs / rows.length)}, median ${fmt(quantile(ms, 0.5), 2)}, p90 ${fmt(quantile(ms, 0.9))}, p99 ${fmt(quantile(ms, 0.99))}, max ${fmt(ms.at(-1) ?? NaN)}`,
-  `nodes          ${nodes.toLocaleString('en-US')} total, ${fmt(nodes / (totalMs / 1000) / 1e6, 2)} M nodes/s (solver time)`,
+  `nodes          ${nodes.toLocaleString('en-US')} total, ${fmt(nodes / (totalMs / 1000) / 1e6, 2)} M nodes/s of solver wall time, ${fmt(nodes / cpuS / 1e6, 2)} M per CPU second`,
   `verdicts       winnable ${count('winnable')}, unwinnable ${count('unwinnable')}, unknown ${count('unknown')}${reasons ? ` (${reasons})` : ''}` +
     `; winnable ${fmt((100 * count('winnable')) / rows.length)}% of all, ${fmt((100 * count('winnable')) / Math.max(1, rows.length - count('unknown')))}% of decided`,
   `peak memory    maxRSS ${mib(maxRss)}, largest sampled RSS ${mib(peakRss)}`,
