@@ -83,7 +83,11 @@ export interface SolveResult {
   stats: SolveStats;
 }
 
-const MAX_DEPTH = 4096;
+const MAX_DEPTH = 16384;
+/** What entering a position found. */
+const WON = 0;
+const EXPANDED = 1;
+const PRUNED = 2;
 /** Restrictions on the next move, set by the previous one. */
 const FREE = 0;
 /** A stock card was put on pile rCol: build on it, or play from the stock. */
@@ -94,13 +98,26 @@ const MOVES_PER_NODE = 256;
 
 let sharedTable: TranspositionTable | undefined;
 
+/** The search's work arrays, allocated once per thread. */
+const WORK = {
+  moves: new Int32Array(MAX_DEPTH * MOVES_PER_NODE),
+  scores: new Int32Array(MOVES_PER_NODE),
+  path: new Int32Array(MAX_DEPTH * 2 + 64),
+  tokens: new Int32Array(MAX_DEPTH * 2 + 64),
+  fCount: new Int32Array(MAX_DEPTH),
+  fNext: new Int32Array(MAX_DEPTH),
+  fAutos: new Int32Array(MAX_DEPTH),
+  fMark: new Int32Array(MAX_DEPTH),
+  fToken: new Int32Array(MAX_DEPTH),
+};
+
 /** Decides whether the position (validated) can be won under the rules. */
 export function solve(position: Position, rules: Rules, budget: Budget = {}, pruning: Pruning = FULL_PRUNING): SolveResult {
   const b = { ...DEFAULT_BUDGET, ...budget };
   if (!sharedTable || sharedTable.maxCapacity !== TranspositionTable.capacityFor(b.maxMemoryMb))
     sharedTable = new TranspositionTable(b.maxMemoryMb);
   else sharedTable.clear();
-  const search = new Search(State.fromPosition(position, rules), sharedTable, b, pruning);
+  const search = new Search(State.fromPosition(position, rules, !pruning.stockMacros), sharedTable, b, pruning);
   return search.run();
 }
 
@@ -109,11 +126,18 @@ class Search {
   hits = 0;
   aborted: 'nodes' | 'time' | 'memory' | undefined;
   private readonly deadline: number;
-  private readonly moves = new Int32Array(MAX_DEPTH * MOVES_PER_NODE);
-  private readonly scores = new Int32Array(MOVES_PER_NODE);
+  // work arrays, shared by every search of this thread (a search runs to its end before the next)
+  private readonly moves = WORK.moves;
+  private readonly scores = WORK.scores;
   /** The moves from the start to here (safe moves included), and their undo tokens. */
-  private readonly path = new Int32Array(MAX_DEPTH * 8);
-  private readonly tokens = new Int32Array(MAX_DEPTH * 8);
+  private readonly path = WORK.path;
+  private readonly tokens = WORK.tokens;
+  /** Search frames by depth: moves generated, next move to try, safe moves played, path length on entry, undo token of the move being tried. */
+  private readonly fCount = WORK.fCount;
+  private readonly fNext = WORK.fNext;
+  private readonly fAutos = WORK.fAutos;
+  private readonly fMark = WORK.fMark;
+  private readonly fToken = WORK.fToken;
   private pathLen = 0;
   private readonly start: State;
   /** Per-card marks with a generation counter, so they never need clearing. */
@@ -135,7 +159,7 @@ class Search {
   run(): SolveResult {
     const t0 = performance.now();
     this.tt.insert(this.s.h1, this.s.h2);
-    const won = this.dfs(0, -1, FREE, -1);
+    const won = this.search();
     const ms = performance.now() - t0;
     const stats: SolveStats = { nodes: this.nodes, uniqueStates: this.tt.count, ttHits: this.hits, ms, solutionLength: 0 };
     if (won) {
@@ -176,44 +200,29 @@ class Search {
   }
 
   /**
-   * Searches from the current state. The previous move may restrict this one (`mode`, on pile
-   * `rCol` whose top was `rCard`): any move it rules out could have been played before the
-   * previous move, so the position it leads to is searched from there (delayStock, delayPartial).
+   * The depth-first search, with an explicit stack (frames indexed by depth) so that deep
+   * searches never run out of call stack. Returns true when a win is on the path.
    */
-  private dfs(depth: number, rCol: number, mode: number, rCard: number): boolean {
+  private search(): boolean {
     const s = this.s;
-    if ((++this.nodes & 1023) === 0) {
-      if (this.nodes >= this.budget.maxNodes) this.aborted = 'nodes';
-      else if (Date.now() > this.deadline) this.aborted = 'time';
-      else if (this.tt.exhausted) this.aborted = 'memory';
-    }
-    if (this.aborted || depth >= MAX_DEPTH - 1) {
-      if (!this.aborted) this.aborted = 'memory';
-      return false;
-    }
-    const pathMark = this.pathLen;
-    // safe foundation moves, without branching
-    let autos = 0;
-    if (this.pr.safeFoundation) autos = this.playSafe();
-    if (s.home === 52) return true;
-    if (mode === PLACED && (s.len[rCol] === 0 || s.top(rCol) !== rCard)) {
-      // the placed card went straight up: the same as playing it from the stock to its foundation
-      this.undoSafe(autos, pathMark);
-      return false;
-    }
-    if (mode === UNCOVERED && autos > 0) mode = FREE; // x went home by itself
-    // the position before the safe moves was stored by the caller; store the one after them too
-    if (autos > 0 && this.tt.insert(s.h1, s.h2)) {
-      this.hits++;
-      this.undoSafe(autos, pathMark);
-      return false;
-    }
-    const base = depth * MOVES_PER_NODE;
-    const n = this.pr.stockMacros ? this.generate(base, rCol, mode) : genAtomic(s, this.moves, base) - base;
     const delayStock = this.pr.delayStock && this.pr.stockMacros;
     const delayPartial = this.pr.delayPartial && this.pr.stockMacros;
-    for (let k = 0; k < n; k++) {
-      const m = this.moves[base + k];
+    const r0 = this.enter(0, -1, FREE, -1);
+    if (r0 !== EXPANDED) return r0 === WON;
+    let d = 0;
+    while (d >= 0) {
+      const k = this.fNext[d]++;
+      if (this.aborted || k >= this.fCount[d]) {
+        // frame d is done: take back its safe moves and the move that led to it
+        this.undoSafe(this.fAutos[d], this.fMark[d]);
+        d--;
+        if (d >= 0) {
+          this.pathLen--;
+          undo(s, this.moves[d * MOVES_PER_NODE + this.fNext[d] - 1], this.fToken[d]);
+        }
+        continue;
+      }
+      const m = this.moves[d * MOVES_PER_NODE + k];
       childHash(s, m);
       if (this.tt.insert(s.ph1, s.ph2)) {
         this.hits++;
@@ -222,19 +231,63 @@ class Search {
       const kind = kindOf(m);
       const from = aOf(m);
       const partial = delayPartial && kind === T2T && countOf(m) < s.len[from] - s.down[from];
-      const t = make(s, m);
+      this.fToken[d] = make(s, m);
       this.path[this.pathLen++] = m;
-      let won: boolean;
-      if (delayStock && kind === S2T) won = this.dfs(depth + 1, bOf(m), PLACED, s.top(bOf(m)));
-      else if (partial) won = this.dfs(depth + 1, from, UNCOVERED, s.top(from));
-      else won = this.dfs(depth + 1, -1, FREE, -1);
-      if (won) return true;
+      let r: number;
+      if (delayStock && kind === S2T) r = this.enter(d + 1, bOf(m), PLACED, s.top(bOf(m)));
+      else if (partial) r = this.enter(d + 1, from, UNCOVERED, s.top(from));
+      else r = this.enter(d + 1, -1, FREE, -1);
+      if (r === WON) return true;
+      if (r === EXPANDED) {
+        d++;
+        continue;
+      }
       this.pathLen--;
-      undo(s, m, t);
-      if (this.aborted) break;
+      undo(s, m, this.fToken[d]);
     }
-    this.undoSafe(autos, pathMark);
     return false;
+  }
+
+  /**
+   * Enters a position at depth d: counts it, plays its safe moves, and either finds it won, prunes
+   * it (everything taken back), or sets up frame d with its moves. The previous move may restrict
+   * this one (`mode`, on pile `rCol` whose top was `rCard`): any move it rules out could have been
+   * played before the previous move, so the position it leads to is searched from there
+   * (delayStock, delayPartial).
+   */
+  private enter(d: number, rCol: number, mode: number, rCard: number): number {
+    const s = this.s;
+    if ((++this.nodes & 1023) === 0) {
+      if (this.nodes >= this.budget.maxNodes) this.aborted = 'nodes';
+      else if (Date.now() > this.deadline) this.aborted = 'time';
+      else if (this.tt.exhausted) this.aborted = 'memory';
+    }
+    if (this.aborted || d >= MAX_DEPTH - 1) {
+      if (!this.aborted) this.aborted = 'memory';
+      return PRUNED;
+    }
+    const pathMark = this.pathLen;
+    // safe foundation moves, without branching
+    const autos = this.pr.safeFoundation ? this.playSafe() : 0;
+    if (s.home === 52) return WON;
+    if (mode === PLACED && (s.len[rCol] === 0 || s.top(rCol) !== rCard)) {
+      // the placed card went straight up: the same as playing it from the stock to its foundation
+      this.undoSafe(autos, pathMark);
+      return PRUNED;
+    }
+    if (mode === UNCOVERED && autos > 0) mode = FREE; // x went home by itself
+    // the position before the safe moves was stored by the caller; store the one after them too
+    if (autos > 0 && this.tt.insert(s.h1, s.h2)) {
+      this.hits++;
+      this.undoSafe(autos, pathMark);
+      return PRUNED;
+    }
+    const base = d * MOVES_PER_NODE;
+    this.fCount[d] = this.pr.stockMacros ? this.generate(base, rCol, mode) : genAtomic(s, this.moves, base) - base;
+    this.fNext[d] = 0;
+    this.fAutos[d] = autos;
+    this.fMark[d] = pathMark;
+    return EXPANDED;
   }
 
   /** True when card c, whose suit is ready for it, may go home without losing anything. */

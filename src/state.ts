@@ -89,19 +89,23 @@ export class State {
   ph1 = 0;
   ph2 = 0;
 
-  constructor(rules: Rules) {
+  /**
+   * `exactStock` keeps the stock position in the hash even with draw 1 and unlimited passes, for
+   * searches that draw one card at a time (without stock macro-moves).
+   */
+  constructor(rules: Rules, readonly exactStock = false) {
     this.draw = rules.draw;
     this.passLimit = rules.passes === null ? Infinity : rules.passes;
     this.foundationReturn = rules.foundationReturn;
     this.hashPass = rules.passes !== null;
-    const hashW = rules.draw > 1 || rules.passes !== null;
+    const hashW = exactStock || rules.draw > 1 || rules.passes !== null;
     this.zw1 = hashW ? ZW1 : ZW0;
     this.zw2 = hashW ? ZW2 : ZW0;
   }
 
   /** A state from a validated position. */
-  static fromPosition(p: Position, rules: Rules): State {
-    const s = new State(rules);
+  static fromPosition(p: Position, rules: Rules, exactStock = false): State {
+    const s = new State(rules, exactStock);
     for (let i = 0; i < 7; i++) {
       s.len[i] = p.tableau[i].length;
       s.down[i] = p.faceDown[i];
@@ -134,7 +138,7 @@ export class State {
   }
 
   clone(): State {
-    const s = new State({ draw: this.draw, passes: this.passLimit === Infinity ? null : this.passLimit, foundationReturn: this.foundationReturn });
+    const s = new State({ draw: this.draw, passes: this.passLimit === Infinity ? null : this.passLimit, foundationReturn: this.foundationReturn }, this.exactStock);
     s.cols.set(this.cols);
     s.len.set(this.len);
     s.down.set(this.down);
