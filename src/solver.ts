@@ -76,8 +76,8 @@ export interface SolveStats {
 
 export interface SolveResult {
   verdict: Verdict;
-  /** Which budget ran out, for `unknown`. */
-  reason?: 'nodes' | 'time' | 'memory';
+  /** Which budget ran out, for `unknown` ('depth': a line of play longer than the search's stack). */
+  reason?: 'nodes' | 'time' | 'memory' | 'depth';
   /** Atomic moves from the position to the win; empty unless winnable. */
   moves: AtomicMove[];
   stats: SolveStats;
@@ -124,7 +124,7 @@ export function solve(position: Position, rules: Rules, budget: Budget = {}, pru
 class Search {
   nodes = 0;
   hits = 0;
-  aborted: 'nodes' | 'time' | 'memory' | undefined;
+  aborted: 'nodes' | 'time' | 'memory' | 'depth' | undefined;
   private readonly deadline: number;
   // work arrays, shared by every search of this thread (a search runs to its end before the next)
   private readonly moves = WORK.moves;
@@ -263,7 +263,7 @@ class Search {
       else if (this.tt.exhausted) this.aborted = 'memory';
     }
     if (this.aborted || d >= MAX_DEPTH - 1) {
-      if (!this.aborted) this.aborted = 'memory';
+      if (!this.aborted) this.aborted = 'depth';
       return PRUNED;
     }
     const pathMark = this.pathLen;
