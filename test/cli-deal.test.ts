@@ -2,7 +2,6 @@
  * `klondike deal` through the real binary: stdout, stderr (one line on errors) and exit code over
  * a table of arguments and stdin texts. The cases run concurrently to keep the suite fast.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { type DealOptions, runDeal } from '../src/cli/deal.ts';
 import { parsePosition } from '../src/formats.ts';
 import { UserError } from '../src/types.ts';
+import { runCli as run } from './cli-run.ts';
 
-const BIN = new URL('../bin/klondike', import.meta.url).pathname;
 const FIXTURE = new URL('../../shared/fixtures/deals.jsonl', import.meta.url);
 const vectors = readFileSync(FIXTURE, 'utf8')
   .split('\n')
@@ -21,24 +20,7 @@ const ks0 = vectors.find((v) => v.family === 'klondike-solver' && v.seed === 0)!
 const sv0 = vectors.find((v) => v.family === 'solvitaire' && v.seed === 0)!;
 const gf = vectors.find((v) => v.family === 'greenfelt' && v.seed === 283409412)!;
 
-interface Run {
-  stdout: string;
-  stderr: string;
-  code: number | null;
-}
 
-function run(args: string[], stdin = ''): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ stdout, stderr, code }));
-    child.stdin.end(stdin);
-  });
-}
 
 const midGame = JSON.stringify({
   tableau: [[], ['Ad', '8h'], ['Qs', '9d', '8c'], ['Jh', '2c', '3c', 'Ac'], ['9c', 'As', 'Ts', 'Qc', '4s'], ['6d', '6h', 'Qh', '4d', '6s', '8d'], ['2h', 'Ks', 'Js', '2s', '5d', '6c', '4h']],

@@ -3,7 +3,6 @@
  * each spawn costs a tsx start-up, so they are few and concurrent), the rest in process through
  * runPerft and the shared option parsers on a bare commander Command.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,22 +22,10 @@ import { dealFromSeed } from '../src/families.ts';
 import { dealPosition } from '../src/position.ts';
 import { makeSolutionJson } from '../src/solution.ts';
 import { UserError } from '../src/types.ts';
+import { runCli as run } from './cli-run.ts';
 
-const BIN = new URL('../bin/klondike', import.meta.url).pathname;
 const NEAR_WON = '{"tableau":[["Kh"],[],[],[],[],[],[]],"faceDown":[0,0,0,0,0,0,0],"stock":[],"foundations":{"c":13,"d":13,"h":12,"s":13}}';
 
-function run(args: string[], stdin = ''): Promise<{ stdout: string; stderr: string; code: number | null }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ stdout, stderr, code }));
-    child.stdin.end(stdin);
-  });
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-perft-'));
 const wonFile = join(dir, 'won.json');

@@ -7,7 +7,6 @@
  * pass: unwinnable at once), 1000021 (draw 1: millions of nodes, so `--max-nodes 1` leaves it
  * unknown).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,27 +18,10 @@ import { parseSolutionJson, replay } from '../src/solution.ts';
 import { DEFAULT_BUDGET } from '../src/solver.ts';
 import { UserError } from '../src/types.ts';
 import { returnNeededPosition, upAndDownPosition } from './positions.ts';
+import { runCli as run } from './cli-run.ts';
 
-const BIN = new URL('../bin/klondike', import.meta.url).pathname;
 
-interface Run {
-  stdout: string;
-  stderr: string;
-  code: number | null;
-}
 
-function run(args: string[], stdin = ''): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ stdout, stderr, code }));
-    child.stdin.end(stdin);
-  });
-}
 
 const oneLine = (s: string) => s.endsWith('\n') && s.trim().split('\n').length === 1;
 
