@@ -1,13 +1,14 @@
 /**
  * The transposition table: a set of 64-bit state hashes in one Int32Array (the two halves of a
- * slot side by side, so a probe touches one cache line), open addressing with
- * linear probing over a window of PROBE slots. It starts small and doubles (rehashing) while it is
- * more than half full, up to a capacity fixed by the memory budget (8 bytes a slot).
+ * slot side by side, so a probe touches one cache line), open addressing with linear probing. It
+ * starts small and doubles (rehashing) whenever it is half full, up to a capacity fixed by the
+ * memory budget (8 bytes a slot).
  *
- * Replacement policy, once at full size: a new state whose window is full overwrites the slot its
- * hash points to (the home slot); the evicted state may be searched again later, which costs time
- * but never changes a verdict. When evictions exceed the capacity the table is thrashing, and
- * `exhausted` tells the solver to give up with "unknown (memory)".
+ * Replacement policy, once at full size and three quarters full: probes look at a window of PROBE
+ * slots, and a new state whose window is full overwrites the slot its hash points to (the home
+ * slot); the evicted state may be searched again later, which costs time but never changes a
+ * verdict. When evictions exceed the capacity the table is thrashing, and `exhausted` tells the
+ * solver to give up with "unknown (memory)".
  *
  * Only the hash is stored: two different states with the same 64 bits would be confused. With
  * the table index taken from the same bits, the chance for a search of N states is about
@@ -69,7 +70,9 @@ export class TranspositionTable {
     const keys = this.keys;
     let i = (h1 ^ Math.imul(h2, 0x9e3779b1)) & mask;
     const home = i;
-    for (let p = 0; p < PROBE; p++) {
+    // plain linear probing while the table has room; at full size only a window of PROBE slots
+    const limit = this.count * 4 < this.capacity * 3 ? mask + 1 : PROBE;
+    for (let p = 0; p < limit; p++) {
       const a = keys[2 * i];
       const b = keys[2 * i + 1];
       if (a === h1 && b === h2) return true;
@@ -80,10 +83,6 @@ export class TranspositionTable {
         return false;
       }
       i = (i + 1) & mask;
-    }
-    if (this.capacity < this.maxCapacity) {
-      this.grow();
-      return this.insert(h1, h2);
     }
     keys[2 * home] = h1;
     keys[2 * home + 1] = h2;
