@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Reproduces the winnability figures of the README: batches of Solvitaire-family deals under each
+# rule set into one database, then the per-deal results as gzipped CSV under data/.
+#
+#   scripts/figures.sh [DB] [BUDGET]      (defaults: data/figures.sqlite, 300000 nodes per deal)
+#   RETRY=1000000 scripts/figures.sh      then re-solve the unknowns with 1,000,000 nodes each
+#
+# Budgets are node counts, not times, so anyone gets the same verdicts on any machine. A rerun
+# resumes where it stopped (decided deals are never solved again). The README's figures came from
+# `scripts/figures.sh` followed by `RETRY=1000000 scripts/figures.sh`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+db=${1:-data/figures.sqlite}
+budget=${2:-300000}
+k=./bin/klondike
+sets=(
+  "--seeds 1-10000 --draw 3 --passes unlimited"
+  "--seeds 1-10000 --draw 1 --passes unlimited"
+  "--seeds 1-2000 --draw 3 --passes 3"
+  "--seeds 1-2000 --draw 3 --passes 1"
+  "--seeds 1-2000 --draw 1 --passes 1"
+  "--seeds 1-2000 --draw 3 --passes unlimited --no-foundation-return"
+  "--seeds 1-2000 --draw 1 --passes unlimited --no-foundation-return"
+)
+for args in "${sets[@]}"; do
+  # shellcheck disable=SC2086
+  $k batch --db "$db" --max-nodes "$budget" --timeout 600 $args
+done
+if [ -n "${RETRY:-}" ]; then
+  for args in "${sets[@]}"; do
+    # shellcheck disable=SC2086
+    $k batch --db "$db" --max-nodes "$RETRY" --timeout 600 --retry-unknown $args
+  done
+fi
+$k stats --db "$db"
+$k export --db "$db" --format csv | gzip -9 > data/figures.csv.gz
