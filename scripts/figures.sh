@@ -7,7 +7,11 @@
 #
 # Budgets are node counts, not times, so anyone gets the same verdicts on any machine. A rerun
 # resumes where it stopped (decided deals are never solved again). The README's figures came from
-# `scripts/figures.sh` followed by `RETRY=1000000 scripts/figures.sh`.
+# `scripts/figures.sh`, then `RETRY=1000000 scripts/figures.sh`, then a third try of the draw-3
+# unknowns stopped by Ctrl-C after 54 deals (the first in seed order):
+#   ./bin/klondike batch --db data/figures.sqlite --max-nodes 2000000 --timeout 600 \
+#     --retry-unknown --seeds 1-10000 --draw 3 --passes unlimited
+# and `./bin/klondike export --db data/figures.sqlite --format csv | gzip -9 > data/figures.csv.gz`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 db=${1:-data/figures.sqlite}
