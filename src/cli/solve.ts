@@ -68,7 +68,7 @@ export function runSolve(o: SolveOptions): { out: string; exitCode: number; resu
   const lines = [
     `${what}, ${rulesLabel(rules)}: ${result.verdict}${result.reason ? ` (${result.reason} budget spent)` : ''}`,
     `nodes ${stats.nodes}, unique states ${stats.uniqueStates}, table hits ${stats.ttHits}, ${stats.ms.toFixed(1)} ms` +
-      (result.verdict === 'winnable' ? `, solution ${stats.solutionLength} move${stats.solutionLength === 1 ? "" : "s"}` : ''),
+      (result.verdict === 'winnable' ? `, solution ${stats.solutionLength} move${stats.solutionLength === 1 ? '' : 's'}` : ''),
   ];
   if (result.verdict === 'winnable') lines.push(...describeMoves(src.position, rules, result.moves, o.colour === true));
   if (result.verdict === 'unknown') lines.push('raise --max-nodes, --timeout or --max-memory to search further');
