@@ -72,8 +72,3 @@ export function cardPretty(card: Card, colour = false): string {
   if (!colour) return s;
   return RED[card] ? `\x1b[31m${s}\x1b[0m` : `\x1b[1m${s}\x1b[0m`;
 }
-
-/** A fresh deck in card order 0…51. */
-export function newDeck(): Card[] {
-  return Array.from({ length: 52 }, (_, i) => i);
-}

@@ -104,12 +104,6 @@ export function validatePosition(p: Position): Result<Position> {
   return ok(p);
 }
 
-/** Checks that a validated position is also a fresh deal, and returns the deal. */
-export function positionToDeal(p: Position): Result<Deal> {
-  if (!isFreshDeal(p)) return err('not a fresh deal (cards have been played)');
-  return ok({ tableau: p.tableau.map((x) => x.slice()), stock: p.stock.slice() });
-}
-
 /** Our JSON object for a position; a fresh deal writes only `tableau` and `stock`. */
 export function makePositionJson(p: Position): Record<string, unknown> {
   const names = (cs: Card[]) => cs.map(cardName);
@@ -186,9 +180,3 @@ export function parsePositionJson(text: string): Result<Position> {
   }
   return parsePositionObject(o);
 }
-
-/** Number of cards on the foundations. */
-export function foundationCount(p: Position): number {
-  return p.foundations.reduce((a, b) => a + b, 0);
-}
-

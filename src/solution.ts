@@ -6,7 +6,7 @@
 import { cardName, cardPretty } from './cards.ts';
 import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, fitsPile, genAtomic, indexOf, kindOf, make } from './moves.ts';
 import { type AtomicMove, PILE_NAMES, type PileName, pileIndex } from './notation.ts';
-import { type Deal, type Position, dealPosition, makePositionJson, parsePositionObject } from './position.ts';
+import { type Position, makePositionJson, parsePositionObject } from './position.ts';
 import { State, STRIDE } from './state.ts';
 import { type Result, type Rules, err, ok, validateRules } from './types.ts';
 
@@ -231,8 +231,3 @@ export function parseSolutionJson(text: string): Result<Solution> {
     moves,
   });
 }
-
-export function solutionForDeal(deal: Deal, rules: Rules, moves: AtomicMove[]): Solution {
-  return { rules, deal: dealPosition(deal), moves };
-}
-
