@@ -12,7 +12,7 @@
  * `make` returns an undo token (the turned-up flag, or the old stock position and pass).
  */
 import { RANK, RED } from './cards.ts';
-import { BOTTOM, type State, STRIDE, ZD1, ZD2, ZP1, ZP2, ZPASS1, ZPASS2, ZS1, ZS2 } from './state.ts';
+import { BOTTOM, type State, STRIDE, ZD1, ZD2, ZPASS1, ZPASS2, ZS1, ZS2 } from './state.ts';
 
 export const DRAW = 0;
 export const REDEAL = 1;
@@ -81,7 +81,7 @@ export function make(s: State, m: number): number {
 export function childHash(s: State, m: number): void {
   let h1 = s.h1;
   let h2 = s.h2;
-  const { cols, len, down } = s;
+  const { cols, len, down, zp1: ZP1, zp2: ZP2 } = s;
   switch (m & 15) {
     case DRAW: {
       const w = Math.min(s.w + s.draw, s.n);

@@ -57,10 +57,18 @@ export interface Pruning {
   delayStock: boolean;
   /** After a partial run move uncovers x, the next move must play x home or build on x. */
   delayPartial: boolean;
+  /**
+   * Positions that differ only by which of two twins (same rank and colour) holds which run are
+   * one state in the table; a partial run then moves only to send the card it uncovers home, as
+   * one compound move.
+   */
+  twinSwaps: boolean;
+  /** A pile is emptied (its whole run moved, nothing under it) only to put a King there next. */
+  emptyForKing: boolean;
 }
 
-export const FULL_PRUNING: Pruning = { safeFoundation: true, partialRuns: true, foundationReturns: true, oneEmptyColumn: true, stockMacros: true, delayStock: true, delayPartial: true };
-export const NO_PRUNING: Pruning = { safeFoundation: false, partialRuns: false, foundationReturns: false, oneEmptyColumn: false, stockMacros: false, delayStock: false, delayPartial: false };
+export const FULL_PRUNING: Pruning = { safeFoundation: true, partialRuns: true, foundationReturns: true, oneEmptyColumn: true, stockMacros: true, delayStock: true, delayPartial: true, twinSwaps: true, emptyForKing: true };
+export const NO_PRUNING: Pruning = { safeFoundation: false, partialRuns: false, foundationReturns: false, oneEmptyColumn: false, stockMacros: false, delayStock: false, delayPartial: false, twinSwaps: false, emptyForKing: false };
 
 export interface SolveStats {
   /** Positions expanded. */
@@ -94,7 +102,11 @@ const FREE = 0;
 const PLACED = 1;
 /** A partial run left card x on top of pile rCol: play x home or build on it. */
 const UNCOVERED = 2;
+/** A pile was emptied by moving its run away: put a King into an empty pile. */
+const EMPTIED = 3;
 const MOVES_PER_NODE = 256;
+/** Flag on a partial T2T move: then play the card it uncovers to its foundation (twinSwaps). */
+const HOME_AFTER = 1 << 24;
 
 let sharedTable: TranspositionTable | undefined;
 
@@ -109,6 +121,7 @@ const WORK = {
   fAutos: new Int32Array(MAX_DEPTH),
   fMark: new Int32Array(MAX_DEPTH),
   fToken: new Int32Array(MAX_DEPTH),
+  fToken2: new Int32Array(MAX_DEPTH),
 };
 
 /** Decides whether the position (validated) can be won under the rules. */
@@ -117,7 +130,7 @@ export function solve(position: Position, rules: Rules, budget: Budget = {}, pru
   if (!sharedTable || sharedTable.maxCapacity !== TranspositionTable.capacityFor(b.maxMemoryMb))
     sharedTable = new TranspositionTable(b.maxMemoryMb);
   else sharedTable.clear();
-  const search = new Search(State.fromPosition(position, rules, !pruning.stockMacros), sharedTable, b, pruning);
+  const search = new Search(State.fromPosition(position, rules, !pruning.stockMacros, pruning.twinSwaps), sharedTable, b, pruning);
   return search.run();
 }
 
@@ -138,6 +151,7 @@ class Search {
   private readonly fAutos = WORK.fAutos;
   private readonly fMark = WORK.fMark;
   private readonly fToken = WORK.fToken;
+  private readonly fToken2 = WORK.fToken2;
   private pathLen = 0;
   private readonly start: State;
   /** Per-card marks with a generation counter, so they never need clearing. */
@@ -207,6 +221,7 @@ class Search {
     const s = this.s;
     const delayStock = this.pr.delayStock && this.pr.stockMacros;
     const delayPartial = this.pr.delayPartial && this.pr.stockMacros;
+    const emptyForKing = this.pr.emptyForKing && this.pr.stockMacros;
     const r0 = this.enter(0, -1, FREE, -1);
     if (r0 !== EXPANDED) return r0 === WON;
     let d = 0;
@@ -216,36 +231,66 @@ class Search {
         // frame d is done: take back its safe moves and the move that led to it
         this.undoSafe(this.fAutos[d], this.fMark[d]);
         d--;
-        if (d >= 0) {
-          this.pathLen--;
-          undo(s, this.moves[d * MOVES_PER_NODE + this.fNext[d] - 1], this.fToken[d]);
-        }
+        if (d >= 0) this.takeBack(d, this.moves[d * MOVES_PER_NODE + this.fNext[d] - 1]);
         continue;
       }
       const m = this.moves[d * MOVES_PER_NODE + k];
-      childHash(s, m);
-      if (this.tt.insert(s.ph1, s.ph2)) {
-        this.hits++;
-        continue;
-      }
       const kind = kindOf(m);
       const from = aOf(m);
-      const partial = delayPartial && kind === T2T && countOf(m) < s.len[from] - s.down[from];
-      this.fToken[d] = make(s, m);
-      this.path[this.pathLen++] = m;
+      let partial = false;
+      let emptied = false;
+      if (m & HOME_AFTER) {
+        // a partial run onto the twin of the card it leaves, and that card home
+        const m1 = m & ~HOME_AFTER;
+        this.fToken[d] = make(s, m1);
+        const x = s.top(from);
+        const m2 = mv(T2F, from, x & 3, 1, 0);
+        this.fToken2[d] = make(s, m2);
+        if (this.tt.insert(s.h1, s.h2)) {
+          this.hits++;
+          undo(s, m2, this.fToken2[d]);
+          undo(s, m1, this.fToken[d]);
+          continue;
+        }
+        this.path[this.pathLen++] = m1;
+        this.path[this.pathLen++] = m2;
+      } else {
+        childHash(s, m);
+        if (this.tt.insert(s.ph1, s.ph2)) {
+          this.hits++;
+          continue;
+        }
+        partial = delayPartial && kind === T2T && countOf(m) < s.len[from] - s.down[from];
+        emptied = emptyForKing && kind === T2T && countOf(m) === s.len[from] && s.down[from] === 0;
+        this.fToken[d] = make(s, m);
+        this.path[this.pathLen++] = m;
+      }
       let r: number;
       if (delayStock && kind === S2T) r = this.enter(d + 1, bOf(m), PLACED, s.top(bOf(m)));
       else if (partial) r = this.enter(d + 1, from, UNCOVERED, s.top(from));
+      else if (emptied) r = this.enter(d + 1, from, EMPTIED, -1);
       else r = this.enter(d + 1, -1, FREE, -1);
       if (r === WON) return true;
       if (r === EXPANDED) {
         d++;
         continue;
       }
+      this.takeBack(d, m);
+    }
+    return false;
+  }
+
+  /** Takes back move m of frame d (made with its tokens), and its path entries. */
+  private takeBack(d: number, m: number): void {
+    const s = this.s;
+    if (m & HOME_AFTER) {
+      this.pathLen -= 2;
+      undo(s, this.path[this.pathLen + 1], this.fToken2[d]);
+      undo(s, m & ~HOME_AFTER, this.fToken[d]);
+    } else {
       this.pathLen--;
       undo(s, m, this.fToken[d]);
     }
-    return false;
   }
 
   /**
@@ -283,7 +328,7 @@ class Search {
       return PRUNED;
     }
     const base = d * MOVES_PER_NODE;
-    this.fCount[d] = this.pr.stockMacros ? this.generate(base, rCol, mode) : genAtomic(s, this.moves, base) - base;
+    this.fCount[d] = !this.pr.stockMacros ? genAtomic(s, this.moves, base) - base : mode === EMPTIED ? this.generateKings(base) : this.generate(base, rCol, mode);
     this.fNext[d] = 0;
     this.fAutos[d] = autos;
     this.fMark[d] = pathMark;
@@ -407,6 +452,7 @@ class Search {
       break;
     }
     const oneEmpty = this.pr.oneEmptyColumn;
+    const twins = this.pr.twinSwaps;
     // stock
     for (let k = 0; k < this.reachN; k++) {
       const i = this.reach[k];
@@ -442,11 +488,15 @@ class Search {
       const baseIdx = a * STRIDE + down[a];
       const baseRank = RANK[cols[baseIdx]];
       const topRank = RANK[top];
+      // after PLACED, emptying moves stay allowed: emptyForKing wants them played last, just before the King
+      const emptiesPile = mode === PLACED && this.pr.emptyForKing && down[a] === 0 && baseRank !== 13;
       for (let b = 0; b < 7; b++) {
-        if (b === a || (only >= 0 && b !== only)) continue;
+        if (b === a) continue;
+        const outside = only >= 0 && b !== only;
+        if (outside && !emptiesPile) continue;
         const lb = len[b];
         if (lb === 0) {
-          if (baseRank !== 13) continue;
+          if (baseRank !== 13 || outside) continue;
           if (down[a] === 0 && oneEmpty) continue; // a lone King run: moving it changes nothing
           if (oneEmpty && b !== firstEmpty) continue;
           { out[base + n] = mv(T2T, a, b, la - down[a], 0); sc[n++] = 700 + down[a]; }
@@ -458,6 +508,7 @@ class Search {
         const j = baseIdx + (baseRank - r);
         if (RED[cols[j]] === RED[t]) continue;
         const count = a * STRIDE + la - j;
+        if (outside && j !== baseIdx) continue;
         if (j === baseIdx) {
           // whole face-up run: turns a card up or empties the pile
           { out[base + n] = mv(T2T, a, b, count, 0); sc[n++] = down[a] > 0 ? 800 + down[a] : 300; }
@@ -465,6 +516,10 @@ class Search {
           if (this.pr.partialRuns) {
             const x = cols[j - 1];
             const ok = found[x & 3] === RANK[x] - 1;
+            if (twins) {
+              if (ok) { out[base + n] = mv(T2T, a, b, count, 0) | HOME_AFTER; sc[n++] = 850; }
+              continue;
+            }
             if (!ok) {
               if (!partialsMarked) {
                 this.markAvailable();
@@ -522,6 +577,32 @@ class Search {
       }
       out[base + j + 1] = m;
       sc[j + 1] = v;
+    }
+    return n;
+  }
+
+  /**
+   * After a pile was emptied: every way to put a King into an empty pile (one pile with
+   * oneEmptyColumn), from the stock, the tableau (a King run with cards under it) or a foundation.
+   */
+  private generateKings(base: number): number {
+    const s = this.s;
+    const { cols, len, down, found } = s;
+    const out = this.moves;
+    let n = 0;
+    this.computeReach();
+    for (let b = 0; b < 7; b++) {
+      if (len[b] !== 0) continue;
+      for (let k = 0; k < this.reachN; k++) {
+        const i = this.reach[k];
+        if (RANK[s.deck[i]] === 13) out[base + n++] = mv(S2T, 0, b, 1, i);
+      }
+      for (let a = 0; a < 7; a++) {
+        if (len[a] === 0 || down[a] === 0 || RANK[cols[a * STRIDE + down[a]]] !== 13) continue;
+        out[base + n++] = mv(T2T, a, b, len[a] - down[a], 0);
+      }
+      if (s.foundationReturn) for (let suit = 0; suit < 4; suit++) if (found[suit] === 13) out[base + n++] = mv(F2T, suit, b, 1, 0);
+      if (this.pr.oneEmptyColumn) break;
     }
     return n;
   }

@@ -53,6 +53,14 @@ function zobrist(n: number, seed: number): Int32Array {
 /** Pair (card, card under it or BOTTOM) → term, index `card * 53 + under`. */
 export const ZP1 = zobrist(52 * 53, 0x2545f491);
 export const ZP2 = zobrist(52 * 53, 0x9e3779b9 | 0);
+/** The same terms with the card under taken up to its twin (same rank and colour): see `twinKey`. */
+function twinTerms(z: Int32Array): Int32Array {
+  const out = new Int32Array(z.length);
+  for (let c = 0; c < 52; c++) for (let u = 0; u <= BOTTOM; u++) out[c * 53 + u] = z[c * 53 + (u === BOTTOM ? u : Math.min(u, u ^ 3))];
+  return out;
+}
+const ZT1 = twinTerms(ZP1);
+const ZT2 = twinTerms(ZP2);
 export const ZD1 = zobrist(52, 0x12345679);
 export const ZD2 = zobrist(52, 0x7feb352d);
 export const ZS1 = zobrist(52, 0x68e31da4);
@@ -89,11 +97,20 @@ export class State {
   ph1 = 0;
   ph2 = 0;
 
+  /** Pair terms: exact (ZP) or up to twins (`twinKey`). */
+  readonly zp1: Int32Array;
+  readonly zp2: Int32Array;
+
   /**
    * `exactStock` keeps the stock position in the hash even with draw 1 and unlimited passes, for
-   * searches that draw one card at a time (without stock macro-moves).
+   * searches that draw one card at a time (without stock macro-moves). `twinKey` hashes each
+   * card with the twin pair it lies on rather than the card itself, so positions that differ only
+   * by which of two twins (same rank and colour) holds which run hash alike: the solver treats
+   * them as one (either is won exactly when the other is; docs/engine.md).
    */
-  constructor(rules: Rules, readonly exactStock = false) {
+  constructor(rules: Rules, readonly exactStock = false, readonly twinKey = false) {
+    this.zp1 = twinKey ? ZT1 : ZP1;
+    this.zp2 = twinKey ? ZT2 : ZP2;
     this.draw = rules.draw;
     this.passLimit = rules.passes === null ? Infinity : rules.passes;
     this.foundationReturn = rules.foundationReturn;
@@ -104,8 +121,8 @@ export class State {
   }
 
   /** A state from a validated position. */
-  static fromPosition(p: Position, rules: Rules, exactStock = false): State {
-    const s = new State(rules, exactStock);
+  static fromPosition(p: Position, rules: Rules, exactStock = false, twinKey = false): State {
+    const s = new State(rules, exactStock, twinKey);
     for (let i = 0; i < 7; i++) {
       s.len[i] = p.tableau[i].length;
       s.down[i] = p.faceDown[i];
@@ -138,7 +155,7 @@ export class State {
   }
 
   clone(): State {
-    const s = new State({ draw: this.draw, passes: this.passLimit === Infinity ? null : this.passLimit, foundationReturn: this.foundationReturn }, this.exactStock);
+    const s = new State({ draw: this.draw, passes: this.passLimit === Infinity ? null : this.passLimit, foundationReturn: this.foundationReturn }, this.exactStock, this.twinKey);
     s.cols.set(this.cols);
     s.len.set(this.len);
     s.down.set(this.down);
@@ -168,8 +185,8 @@ export class State {
       for (let j = 0; j < this.len[i]; j++) {
         const c = this.cols[base + j];
         const k = c * 53 + (j === 0 ? BOTTOM : this.cols[base + j - 1]);
-        a ^= ZP1[k];
-        b ^= ZP2[k];
+        a ^= this.zp1[k];
+        b ^= this.zp2[k];
         if (j < this.down[i]) {
           a ^= ZD1[c];
           b ^= ZD2[c];
@@ -209,8 +226,8 @@ export class State {
     const onto = lb === 0 ? BOTTOM : this.cols[b * STRIDE + lb - 1];
     const k0 = base * 53 + under;
     const k1 = base * 53 + onto;
-    this.h1 ^= ZP1[k0] ^ ZP1[k1];
-    this.h2 ^= ZP2[k0] ^ ZP2[k1];
+    this.h1 ^= this.zp1[k0] ^ this.zp1[k1];
+    this.h2 ^= this.zp2[k0] ^ this.zp2[k1];
     const cols = this.cols;
     for (let k = 0, to = b * STRIDE + lb; k < count; k++) cols[to + k] = cols[from + k];
     this.len[a] = la - count;
@@ -229,8 +246,8 @@ export class State {
     const onto = lb === 0 ? BOTTOM : this.cols[from - 1];
     const k0 = base * 53 + under;
     const k1 = base * 53 + onto;
-    this.h1 ^= ZP1[k0] ^ ZP1[k1];
-    this.h2 ^= ZP2[k0] ^ ZP2[k1];
+    this.h1 ^= this.zp1[k0] ^ this.zp1[k1];
+    this.h2 ^= this.zp2[k0] ^ this.zp2[k1];
     const cols = this.cols;
     for (let k = 0, to = a * STRIDE + la; k < count; k++) cols[to + k] = cols[from + k];
     this.len[a] = la + count;
@@ -290,8 +307,8 @@ export class State {
   private pushCol(b: number, c: number): void {
     const l = this.len[b];
     const k = c * 53 + (l === 0 ? BOTTOM : this.cols[b * STRIDE + l - 1]);
-    this.h1 ^= ZP1[k];
-    this.h2 ^= ZP2[k];
+    this.h1 ^= this.zp1[k];
+    this.h2 ^= this.zp2[k];
     this.cols[b * STRIDE + l] = c;
     this.len[b] = l + 1;
   }
@@ -354,8 +371,8 @@ export class State {
     const l = this.len[b] - 1;
     const c = this.cols[b * STRIDE + l];
     const k = c * 53 + (l === 0 ? BOTTOM : this.cols[b * STRIDE + l - 1]);
-    this.h1 ^= ZP1[k];
-    this.h2 ^= ZP2[k];
+    this.h1 ^= this.zp1[k];
+    this.h2 ^= this.zp2[k];
     this.len[b] = l;
     return c;
   }

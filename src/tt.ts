@@ -4,6 +4,10 @@
  * starts small and doubles (rehashing) whenever it is half full, up to a capacity fixed by the
  * memory budget (8 bytes a slot).
  *
+ * Between searches the table keeps its size (up to RESET_CAPACITY slots) and is emptied cheaply:
+ * a small search's slots are remembered (up to LOG_MAX of them) and only those are zeroed, so an
+ * easy deal does not pay for clearing megabytes.
+ *
  * Replacement policy, once at full size and three quarters full: probes look at a window of PROBE
  * slots, and a new state whose window is full overwrites the slot its hash points to (the home
  * slot); the evicted state may be searched again later, which costs time but never changes a
@@ -15,6 +19,10 @@
  * N²/2^65 (for 10^8 states, 3·10^-4); the tests cross-check verdicts with pruning off.
  */
 const PROBE = 16;
+/** Slots remembered for a cheap clear. */
+const LOG_MAX = 1 << 15;
+/** Kept between searches; a table grown past this is reallocated at this size. */
+const RESET_CAPACITY = 1 << 21;
 
 export class TranspositionTable {
   private keys: Int32Array;
@@ -23,6 +31,9 @@ export class TranspositionTable {
   evictions = 0;
   readonly maxCapacity: number;
   private readonly initialCapacity: number;
+  /** Slots filled since the last clear (valid while logN <= LOG_MAX). */
+  private readonly log = new Int32Array(LOG_MAX);
+  private logN = 0;
 
   /** The largest power-of-two slot count that fits the memory budget. */
   static capacityFor(maxMemoryMb: number): number {
@@ -31,7 +42,7 @@ export class TranspositionTable {
     return max;
   }
 
-  constructor(maxMemoryMb: number, initialCapacity = 1 << 18) {
+  constructor(maxMemoryMb: number, initialCapacity = 1 << 20) {
     const max = TranspositionTable.capacityFor(maxMemoryMb);
     this.maxCapacity = max;
     this.initialCapacity = Math.min(initialCapacity, max);
@@ -51,16 +62,25 @@ export class TranspositionTable {
     return this.evictions > this.maxCapacity;
   }
 
-  /** Empties the table (and shrinks it back to its initial size). */
+  /** Empties the table (a large one is reallocated at RESET_CAPACITY slots). */
   clear(): void {
-    if (this.capacity > this.initialCapacity) {
-      this.keys = new Int32Array(this.initialCapacity * 2);
-      this.mask = this.initialCapacity - 1;
-    } else if (this.count > 0 || this.evictions > 0) {
+    const reset = Math.max(this.initialCapacity, Math.min(RESET_CAPACITY, this.maxCapacity));
+    if (this.capacity > reset) {
+      this.keys = new Int32Array(reset * 2);
+      this.mask = reset - 1;
+    } else if (this.logN <= LOG_MAX) {
+      const keys = this.keys;
+      for (let k = 0; k < this.logN; k++) {
+        const i = this.log[k];
+        keys[2 * i] = 0;
+        keys[2 * i + 1] = 0;
+      }
+    } else {
       this.keys.fill(0);
     }
     this.count = 0;
     this.evictions = 0;
+    this.logN = 0;
   }
 
   /** Adds the hash; returns true when it was already there. */
@@ -79,6 +99,8 @@ export class TranspositionTable {
       if (a === 0 && b === 0) {
         keys[2 * i] = h1;
         keys[2 * i + 1] = h2;
+        if (this.logN < LOG_MAX) this.log[this.logN] = i;
+        this.logN++;
         if (++this.count * 2 > this.capacity && this.capacity < this.maxCapacity) this.grow();
         return false;
       }
@@ -91,6 +113,7 @@ export class TranspositionTable {
   }
 
   private grow(): void {
+    this.logN = LOG_MAX + 1; // slots move: clear everything next time
     const old = this.keys;
     const cap = this.capacity * 2;
     const keys = new Int32Array(cap * 2);

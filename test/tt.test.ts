@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { TranspositionTable } from '../src/tt.ts';
+
+/** Distinct pseudo-random 64-bit keys as two int32 halves. */
+function keys(n: number, seed: number): [number, number][] {
+  let x = seed | 0;
+  const next = () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return x;
+  };
+  const out: [number, number][] = [];
+  for (let i = 0; i < n; i++) out.push([next(), i]);
+  return out;
+}
+
+describe('transposition table', () => {
+  it('answers "seen" exactly for inserted keys, through growth', () => {
+    const tt = new TranspositionTable(64, 1 << 10);
+    const ks = keys(20_000, 7);
+    for (const [a, b] of ks) expect(tt.insert(a, b)).toBe(false);
+    expect(tt.count).toBe(ks.length);
+    expect(tt.capacity).toBeGreaterThanOrEqual(2 * ks.length);
+    for (const [a, b] of ks) expect(tt.insert(a, b)).toBe(true);
+    for (const [a, b] of keys(1000, 99)) expect(tt.insert(a, b + 1_000_000)).toBe(false);
+  });
+
+  it('is empty after clear, for a small search (slots remembered) and a large one', () => {
+    for (const n of [10, 5_000, 60_000]) {
+      const tt = new TranspositionTable(64, 1 << 17);
+      const ks = keys(n, n);
+      for (const [a, b] of ks) tt.insert(a, b);
+      tt.clear();
+      expect(tt.count).toBe(0);
+      for (const [a, b] of ks) expect(tt.insert(a, b)).toBe(false);
+      tt.clear();
+      for (const [a, b] of keys(n, n + 1)) expect(tt.insert(a, b)).toBe(false);
+    }
+  });
+
+  it('keeps (0, 0) apart from the empty slot', () => {
+    const tt = new TranspositionTable(1, 1 << 10);
+    expect(tt.insert(0, 0)).toBe(false);
+    expect(tt.insert(0, 0)).toBe(true);
+  });
+
+  it('never grows past its memory budget, and says when it is exhausted', () => {
+    const tt = new TranspositionTable(1); // 1 MiB: 131,072 slots of 8 bytes
+    expect(tt.maxCapacity).toBe(1 << 17);
+    const ks = keys(600_000, 3);
+    for (const [a, b] of ks) tt.insert(a, b);
+    expect(tt.capacity).toBe(1 << 17);
+    expect(tt.bytes).toBe(1 << 20);
+    expect(tt.exhausted).toBe(true);
+    tt.clear();
+    expect(tt.exhausted).toBe(false);
+    expect(tt.insert(ks[0][0], ks[0][1])).toBe(false);
+  });
+});
