@@ -65,10 +65,15 @@ export interface Pruning {
   twinSwaps: boolean;
   /** A pile is emptied (its whole run moved, nothing under it) only to put a King there next. */
   emptyForKing: boolean;
+  /**
+   * With foundation returns allowed, a top card lying on a face-up card goes home at once (it can
+   * come back down when needed); a card that comes back down must be built on next.
+   */
+  freeHome: boolean;
 }
 
-export const FULL_PRUNING: Pruning = { safeFoundation: true, partialRuns: true, foundationReturns: true, oneEmptyColumn: true, stockMacros: true, delayStock: true, delayPartial: true, twinSwaps: true, emptyForKing: true };
-export const NO_PRUNING: Pruning = { safeFoundation: false, partialRuns: false, foundationReturns: false, oneEmptyColumn: false, stockMacros: false, delayStock: false, delayPartial: false, twinSwaps: false, emptyForKing: false };
+export const FULL_PRUNING: Pruning = { safeFoundation: true, partialRuns: true, foundationReturns: true, oneEmptyColumn: true, stockMacros: true, delayStock: true, delayPartial: true, twinSwaps: true, emptyForKing: true, freeHome: true };
+export const NO_PRUNING: Pruning = { safeFoundation: false, partialRuns: false, foundationReturns: false, oneEmptyColumn: false, stockMacros: false, delayStock: false, delayPartial: false, twinSwaps: false, emptyForKing: false, freeHome: false };
 
 export interface SolveStats {
   /** Positions expanded. */
@@ -104,7 +109,17 @@ const PLACED = 1;
 const UNCOVERED = 2;
 /** A pile was emptied by moving its run away: put a King into an empty pile. */
 const EMPTIED = 3;
+/** A foundation card came down onto pile rCol (freeHome): build on it. */
+const RETURNED = 4;
 const MOVES_PER_NODE = 256;
+/** The two cards a card can be built on (one rank higher, other colour); Kings: none (52). */
+const PARENT1 = new Int32Array(52);
+const PARENT2 = new Int32Array(52);
+for (let c = 0; c < 52; c++) {
+  const r = RANK[c];
+  PARENT1[c] = r === 13 ? 52 : r * 4 + (RED[c] ? 0 : 1);
+  PARENT2[c] = r === 13 ? 52 : r * 4 + (RED[c] ? 3 : 2);
+}
 /** Flag on a partial T2T move: then play the card it uncovers to its foundation (twinSwaps). */
 const HOME_AFTER = 1 << 24;
 
@@ -159,6 +174,14 @@ class Search {
   private gen = 0;
   private readonly reach = new Int32Array(52);
   private reachN = 0;
+  /** Stamp reachGen on each card of `reach`. */
+  private readonly reached = new Int32Array(52);
+  private reachGen = 0;
+  /** The freeHome rule applies: pruning on, stock macro-moves on, foundation returns allowed. */
+  private readonly freeHome: boolean;
+  /** Column whose top is card c, or -1 (kept all -1 between calls of generate). */
+  private readonly topCol = new Int8Array(53).fill(-1);
+  private readonly tops = new Int8Array(7);
 
   constructor(
     private readonly s: State,
@@ -167,6 +190,7 @@ class Search {
     private readonly pr: Pruning,
   ) {
     this.start = s.clone();
+    this.freeHome = pr.freeHome && pr.stockMacros && s.foundationReturn;
     this.deadline = Date.now() + budget.timeoutMs;
   }
 
@@ -222,6 +246,7 @@ class Search {
     const delayStock = this.pr.delayStock && this.pr.stockMacros;
     const delayPartial = this.pr.delayPartial && this.pr.stockMacros;
     const emptyForKing = this.pr.emptyForKing && this.pr.stockMacros;
+    const freeHome = this.freeHome;
     const r0 = this.enter(0, -1, FREE, -1);
     if (r0 !== EXPANDED) return r0 === WON;
     let d = 0;
@@ -269,6 +294,7 @@ class Search {
       if (delayStock && kind === S2T) r = this.enter(d + 1, bOf(m), PLACED, s.top(bOf(m)));
       else if (partial) r = this.enter(d + 1, from, UNCOVERED, s.top(from));
       else if (emptied) r = this.enter(d + 1, from, EMPTIED, -1);
+      else if (freeHome && kind === F2T) r = this.enter(d + 1, bOf(m), RETURNED, s.top(bOf(m)));
       else r = this.enter(d + 1, -1, FREE, -1);
       if (r === WON) return true;
       if (r === EXPANDED) {
@@ -313,7 +339,7 @@ class Search {
     }
     const pathMark = this.pathLen;
     // safe foundation moves, without branching
-    const autos = this.pr.safeFoundation ? this.playSafe() : 0;
+    const autos = this.pr.safeFoundation || this.freeHome ? this.playSafe(mode === RETURNED ? rCard : -1) : 0;
     if (s.home === 52) return WON;
     if (mode === PLACED && (s.len[rCol] === 0 || s.top(rCol) !== rCard)) {
       // the placed card went straight up: the same as playing it from the stock to its foundation
@@ -352,10 +378,12 @@ class Search {
    * always; stock cards too with draw 1 and unlimited passes, where taking a card out of the
    * stock changes nothing for the others (every card stays reachable).
    */
-  private playSafe(): number {
+  private playSafe(keep: number): number {
     const s = this.s;
-    const { found, len, cols } = s;
-    const stockToo = s.draw === 1 && s.passLimit === Infinity;
+    const { found, len, cols, down } = s;
+    const stockToo = this.pr.safeFoundation && s.draw === 1 && s.passLimit === Infinity;
+    const safe = this.pr.safeFoundation;
+    const free = this.freeHome;
     let count = 0;
     let again = true;
     while (again) {
@@ -364,7 +392,8 @@ class Search {
         const l = len[a];
         if (l === 0) continue;
         const c = cols[a * STRIDE + l - 1];
-        if (found[c & 3] !== RANK[c] - 1 || !this.safeHome(c)) continue;
+        if (found[c & 3] !== RANK[c] - 1 || c === keep) continue;
+        if (!((free && l - 1 > down[a]) || (safe && this.safeHome(c)))) continue;
         const m = mv(T2F, a, c & 3, 1, 0);
         this.tokens[this.pathLen] = make(s, m);
         this.path[this.pathLen++] = m;
@@ -412,11 +441,22 @@ class Search {
       if (!this.reachableThisPass(n - 1) && (n - 1) % draw !== draw - 1) this.reach[k++] = n - 1;
     }
     this.reachN = k;
+    const g = ++this.reachGen;
+    for (let j = 0; j < k; j++) this.reached[s.deck[this.reach[j]]] = g;
   }
 
   private reachableThisPass(i: number): boolean {
     const s = this.s;
     return i === s.w - 1 || (i >= s.w && ((i + 1 - s.w) % s.draw === 0 || i === s.n - 1));
+  }
+
+  /** True when card y can be played now: face up on the tableau, reachable in the stock or a foundation top (after computeReach). */
+  private atHand(y: number): boolean {
+    const s = this.s;
+    const h = s.found[y & 3];
+    if (RANK[y] <= h) return RANK[y] === h;
+    if (s.isDown[y]) return false;
+    return !s.inDeck[y] || this.reached[y] === this.reachGen;
   }
 
   /** Cards available to land somewhere now: face-up tableau cards, reachable stock cards, foundation tops. */
@@ -440,7 +480,7 @@ class Search {
     // position is not part of the state, so stock plays commute: after a stock card goes onto
     // the tableau, even the next stock play must build on it. After UNCOVERED, stock plays
     // must build on the uncovered card too.
-    const stockFree = mode === UNCOVERED || (mode === PLACED && s.draw === 1 && s.passLimit === Infinity);
+    const stockFree = mode === UNCOVERED || mode === RETURNED || (mode === PLACED && s.draw === 1 && s.passLimit === Infinity);
     const { cols, len, down, found } = s;
     const out = this.moves;
     const sc = this.scores;
@@ -453,14 +493,22 @@ class Search {
     }
     const oneEmpty = this.pr.oneEmptyColumn;
     const twins = this.pr.twinSwaps;
+    // the column whose top is each card (-1: none), for "which piles take card c"
+    const topCol = this.topCol;
+    const tops = this.tops;
+    for (let b = 0; b < 7; b++) {
+      const t = len[b] === 0 ? -1 : cols[b * STRIDE + len[b] - 1];
+      tops[b] = t;
+      if (t >= 0) topCol[t] = b;
+    }
     // stock
     for (let k = 0; k < this.reachN; k++) {
       const i = this.reach[k];
       const c = s.deck[i];
       const cost = i === s.w - 1 ? 0 : stockPassFor(s, i) === s.pass ? 1 : 2;
       if (stockFree) {
-        const t = s.top(only);
-        if (RANK[t] === RANK[c] + 1 && RED[t] !== RED[c]) { out[base + n] = mv(S2T, 0, only, 1, i); sc[n++] = 400 - cost; }
+        const t = tops[only];
+        if (t >= 0 && RANK[t] === RANK[c] + 1 && RED[t] !== RED[c]) { out[base + n] = mv(S2T, 0, only, 1, i); sc[n++] = 400 - cost; }
         continue;
       }
       if (found[c & 3] === RANK[c] - 1) { out[base + n] = mv(S2F, 0, c & 3, 1, i); sc[n++] = 900 - cost; }
@@ -471,12 +519,15 @@ class Search {
           if (oneEmpty) break;
         }
       } else {
-        for (let b = 0; b < 7; b++) {
-          const lb = len[b];
-          if (lb === 0) continue;
-          const t = cols[b * STRIDE + lb - 1];
-          if (RANK[t] === RANK[c] + 1 && RED[t] !== RED[c]) { out[base + n] = mv(S2T, 0, b, 1, i); sc[n++] = 400 - cost; }
+        let b1 = topCol[PARENT1[c]];
+        let b2 = topCol[PARENT2[c]];
+        if (b1 > b2) {
+          const t = b1;
+          b1 = b2;
+          b2 = t;
         }
+        if (b1 >= 0) { out[base + n] = mv(S2T, 0, b1, 1, i); sc[n++] = 400 - cost; }
+        if (b2 >= 0) { out[base + n] = mv(S2T, 0, b2, 1, i); sc[n++] = 400 - cost; }
       }
     }
     let partialsMarked = false;
@@ -533,38 +584,42 @@ class Search {
       }
     }
     if (s.foundationReturn) {
-      let downMarked = false;
+      const isDown = s.isDown;
       for (let suit = 0; suit < 4; suit++) {
         const h = found[suit];
         if (h === 0) continue;
         const c = (h - 1) * 4 + suit;
         if (this.pr.foundationReturns) {
           if (h === 1) continue;
-          if (!downMarked) {
-            this.markFaceDown();
-            downMarked = true;
-          }
-          const g = this.gen;
           const o1 = RED[c] ? 0 : 1;
           const o2 = RED[c] ? 3 : 2;
-          const useful =
-            this.avail[(h - 2) * 4 + o1] !== g || this.avail[(h - 2) * 4 + o2] !== g || this.avail[(h - 1) * 4 + o1] !== g || this.avail[(h - 1) * 4 + o2] !== g;
+          let useful: boolean;
+          if (this.freeHome) {
+            // it must be built on next: a card one rank lower of the other colour must be at hand
+            useful = this.atHand((h - 2) * 4 + o1) || this.atHand((h - 2) * 4 + o2);
+          } else useful = !isDown[(h - 2) * 4 + o1] || !isDown[(h - 2) * 4 + o2] || !isDown[(h - 1) * 4 + o1] || !isDown[(h - 1) * 4 + o2];
           if (!useful) continue;
         }
-        for (let b = 0; b < 7; b++) {
-          if (only >= 0 && b !== only) continue;
-          const lb = len[b];
-          if (lb === 0) {
-            if (h !== 13) continue;
+        if (h === 13) {
+          for (let b = 0; b < 7; b++) {
+            if (len[b] !== 0 || (only >= 0 && b !== only)) continue;
             { out[base + n] = mv(F2T, suit, b, 1, 0); sc[n++] = 100; }
             if (oneEmpty) break;
-            continue;
           }
-          const t = cols[b * STRIDE + lb - 1];
-          if (RANK[t] === h + 1 && RED[t] !== RED[c]) { out[base + n] = mv(F2T, suit, b, 1, 0); sc[n++] = 100; }
+          continue;
         }
+        let b1 = topCol[PARENT1[c]];
+        let b2 = topCol[PARENT2[c]];
+        if (b1 > b2) {
+          const t = b1;
+          b1 = b2;
+          b2 = t;
+        }
+        if (b1 >= 0 && (only < 0 || b1 === only)) { out[base + n] = mv(F2T, suit, b1, 1, 0); sc[n++] = 100; }
+        if (b2 >= 0 && (only < 0 || b2 === only)) { out[base + n] = mv(F2T, suit, b2, 1, 0); sc[n++] = 100; }
       }
     }
+    for (let b = 0; b < 7; b++) if (tops[b] >= 0) topCol[tops[b]] = -1;
     // order by score, highest first (insertion sort: lists are short)
     for (let i = 1; i < n; i++) {
       const m = out[base + i];
@@ -607,11 +662,5 @@ class Search {
     return n;
   }
 
-  /** Marks the face-down cards with a fresh generation (reusing `avail`). */
-  private markFaceDown(): void {
-    const s = this.s;
-    const g = ++this.gen;
-    for (let a = 0; a < 7; a++) for (let j = a * STRIDE; j < a * STRIDE + s.down[a]; j++) this.avail[s.cols[j]] = g;
-  }
 }
 

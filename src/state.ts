@@ -79,6 +79,10 @@ export class State {
   n = 0;
   w = 0;
   readonly found = new Uint8Array(4);
+  /** 1 for each face-down card (kept by flip/unflip). */
+  readonly isDown = new Uint8Array(52);
+  /** 1 for each stock or waste card (kept by takeDeck/putDeck). */
+  readonly inDeck = new Uint8Array(52);
   pass = 1;
   /** Cards on the foundations (52 = won). */
   home = 0;
@@ -136,8 +140,16 @@ export class State {
     for (let i = 0; i < 4; i++) s.found[i] = p.foundations[i];
     s.home = p.foundations.reduce((a, b) => a + b, 0);
     s.pass = p.pass;
+    s.markDown();
     s.rehash();
     return s;
+  }
+
+  private markDown(): void {
+    this.inDeck.fill(0);
+    for (let j = 0; j < this.n; j++) this.inDeck[this.deck[j]] = 1;
+    this.isDown.fill(0);
+    for (let i = 0; i < 7; i++) for (let j = 0; j < this.down[i]; j++) this.isDown[this.cols[i * STRIDE + j]] = 1;
   }
 
   /** The plain position this state stands for. */
@@ -161,6 +173,8 @@ export class State {
     s.down.set(this.down);
     s.deck.set(this.deck);
     s.found.set(this.found);
+    s.isDown.set(this.isDown);
+    s.inDeck.set(this.inDeck);
     s.n = this.n;
     s.w = this.w;
     s.pass = this.pass;
@@ -259,6 +273,7 @@ export class State {
     if (l > 0 && this.down[a] === l) {
       const c = this.cols[a * STRIDE + l - 1];
       this.down[a] = l - 1;
+      this.isDown[c] = 0;
       this.h1 ^= ZD1[c];
       this.h2 ^= ZD2[c];
       return 1;
@@ -270,6 +285,7 @@ export class State {
     const l = this.len[a];
     const c = this.cols[a * STRIDE + l - 1];
     this.down[a] = l;
+    this.isDown[c] = 1;
     this.h1 ^= ZD1[c];
     this.h2 ^= ZD2[c];
   }
@@ -333,6 +349,7 @@ export class State {
     const deck = this.deck;
     const n = this.n;
     for (let j = i; j < n - 1; j++) deck[j] = deck[j + 1];
+    this.inDeck[c] = 0;
     this.n = n - 1;
     this.w = i;
     return c;
@@ -343,6 +360,7 @@ export class State {
     const deck = this.deck;
     for (let j = this.n; j > i; j--) deck[j] = deck[j - 1];
     deck[i] = c;
+    this.inDeck[c] = 1;
     this.n++;
     this.h1 ^= ZS1[c] ^ this.zw1[this.w] ^ this.zw1[i + 1];
     this.h2 ^= ZS2[c] ^ this.zw2[this.w] ^ this.zw2[i + 1];
@@ -416,6 +434,7 @@ export class State {
       s.len[i] = bytes[k++];
       for (let j = 0; j < s.len[i]; j++) s.cols[i * STRIDE + j] = bytes[k++];
     }
+    s.markDown();
     s.rehash();
     return s;
   }
@@ -454,6 +473,11 @@ export class State {
       if (e) return e;
     }
     for (let c = 0; c < 52; c++) if (!seen[c]) return `card ${c} missing`;
+    for (let i = 0; i < 7; i++) for (let j = 0; j < this.len[i]; j++) {
+      const c = this.cols[i * STRIDE + j];
+      if (this.isDown[c] !== (j < this.down[i] ? 1 : 0)) return `face-down flag of card ${c} wrong`;
+    }
+    for (let c = 0; c < 52; c++) if (this.inDeck[c] !== (this.deck.subarray(0, this.n).includes(c) ? 1 : 0)) return `stock flag of card ${c} wrong`;
     return undefined;
   }
 }

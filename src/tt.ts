@@ -20,7 +20,7 @@
  */
 const PROBE = 16;
 /** Slots remembered for a cheap clear. */
-const LOG_MAX = 1 << 15;
+const LOG_MAX = 1 << 16;
 /** Kept between searches; a table grown past this is reallocated at this size. */
 const RESET_CAPACITY = 1 << 21;
 
