@@ -85,13 +85,15 @@ export function childHash(s: State, m: number): void {
   switch (m & 15) {
     case DRAW: {
       const w = Math.min(s.w + s.draw, s.n);
-      h1 ^= s.zw1[s.w] ^ s.zw1[w];
-      h2 ^= s.zw2[s.w] ^ s.zw2[w];
+      const k0 = s.wk(s.w, s.n);
+      const k1 = s.wk(w, s.n);
+      h1 ^= s.zw1[k0] ^ s.zw1[k1];
+      h2 ^= s.zw2[k0] ^ s.zw2[k1];
       break;
     }
     case REDEAL:
-      h1 ^= s.zw1[s.w] ^ s.zw1[0];
-      h2 ^= s.zw2[s.w] ^ s.zw2[0];
+      h1 ^= s.zw1[s.wk(s.w, s.n)] ^ s.zw1[0];
+      h2 ^= s.zw2[s.wk(s.w, s.n)] ^ s.zw2[0];
       if (s.hashPass) {
         h1 ^= ZPASS1[s.pass & 255] ^ ZPASS1[(s.pass + 1) & 255];
         h2 ^= ZPASS2[s.pass & 255] ^ ZPASS2[(s.pass + 1) & 255];
@@ -101,8 +103,10 @@ export function childHash(s: State, m: number): void {
     case S2T: {
       const i = (m >> 18) & 63;
       const c = s.deck[i];
-      h1 ^= ZS1[c] ^ s.zw1[s.w] ^ s.zw1[i];
-      h2 ^= ZS2[c] ^ s.zw2[s.w] ^ s.zw2[i];
+      const k0 = s.wk(s.w, s.n);
+      const k1 = s.wk(i, s.n - 1);
+      h1 ^= ZS1[c] ^ s.zw1[k0] ^ s.zw1[k1];
+      h2 ^= ZS2[c] ^ s.zw2[k0] ^ s.zw2[k1];
       if (s.hashPass && i !== s.w - 1) {
         const p = stockPassFor(s, i);
         if (p !== s.pass) {

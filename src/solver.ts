@@ -63,17 +63,19 @@ export interface Pruning {
    * one compound move.
    */
   twinSwaps: boolean;
+  /**
+   * With unlimited passes, stock positions on the draw grid (w a multiple of the draw, or the
+   * whole stock turned) are one state: each reaches the others by draws and a redeal.
+   */
+  stockGrid: boolean;
   /** A pile is emptied (its whole run moved, nothing under it) only to put a King there next. */
   emptyForKing: boolean;
-  /**
-   * With foundation returns allowed, a top card lying on a face-up card goes home at once (it can
-   * come back down when needed); a card that comes back down must be built on next.
-   */
-  freeHome: boolean;
+  /** Answer "unwinnable" at once when a card lies above both cards it could go on and a lower card of its suit. */
+  deadCheck: boolean;
 }
 
-export const FULL_PRUNING: Pruning = { safeFoundation: true, partialRuns: true, foundationReturns: true, oneEmptyColumn: true, stockMacros: true, delayStock: true, delayPartial: true, twinSwaps: true, emptyForKing: true, freeHome: true };
-export const NO_PRUNING: Pruning = { safeFoundation: false, partialRuns: false, foundationReturns: false, oneEmptyColumn: false, stockMacros: false, delayStock: false, delayPartial: false, twinSwaps: false, emptyForKing: false, freeHome: false };
+export const FULL_PRUNING: Pruning = { safeFoundation: true, partialRuns: true, foundationReturns: true, oneEmptyColumn: true, stockMacros: true, delayStock: true, delayPartial: true, twinSwaps: true, stockGrid: true, emptyForKing: true, deadCheck: true };
+export const NO_PRUNING: Pruning = { safeFoundation: false, partialRuns: false, foundationReturns: false, oneEmptyColumn: false, stockMacros: false, delayStock: false, delayPartial: false, twinSwaps: false, stockGrid: false, emptyForKing: false, deadCheck: false };
 
 export interface SolveStats {
   /** Positions expanded. */
@@ -109,8 +111,6 @@ const PLACED = 1;
 const UNCOVERED = 2;
 /** A pile was emptied by moving its run away: put a King into an empty pile. */
 const EMPTIED = 3;
-/** A foundation card came down onto pile rCol (freeHome): build on it. */
-const RETURNED = 4;
 const MOVES_PER_NODE = 256;
 /** The two cards a card can be built on (one rank higher, other colour); Kings: none (52). */
 const PARENT1 = new Int32Array(52);
@@ -145,8 +145,32 @@ export function solve(position: Position, rules: Rules, budget: Budget = {}, pru
   if (!sharedTable || sharedTable.maxCapacity !== TranspositionTable.capacityFor(b.maxMemoryMb))
     sharedTable = new TranspositionTable(b.maxMemoryMb);
   else sharedTable.clear();
-  const search = new Search(State.fromPosition(position, rules, !pruning.stockMacros, pruning.twinSwaps), sharedTable, b, pruning);
+  const search = new Search(State.fromPosition(position, rules, !pruning.stockMacros, pruning.twinSwaps, pruning.stockGrid), sharedTable, b, pruning);
   return search.run();
+}
+
+/**
+ * A card that can never leave its place, or -1. Card x (not a King) lies face down or at the foot
+ * of a pile's face-up run, and below it in the same pile are both cards it could go on (one rank
+ * higher, other colour) and a lower card of its own suit: it can go neither onto a pile nor home
+ * (nor into an empty pile), so the cards under it never come out and the game is lost.
+ * Face-down cards never move, so checking the start position covers every later one.
+ */
+export function stuckCard(s: State): number {
+  const below = new Uint8Array(52);
+  for (let a = 0; a < 7; a++) {
+    below.fill(0);
+    const base = a * STRIDE;
+    const top = Math.min(s.down[a], s.len[a] - 1);
+    for (let k = 0; k <= top; k++) {
+      const x = s.cols[base + k];
+      if (k > 0 && RANK[x] !== 13 && below[PARENT1[x]] && below[PARENT2[x]]) {
+        for (let r = 1; r < RANK[x]; r++) if (below[(r - 1) * 4 + (x & 3)]) return x;
+      }
+      below[x] = 1;
+    }
+  }
+  return -1;
 }
 
 class Search {
@@ -174,11 +198,6 @@ class Search {
   private gen = 0;
   private readonly reach = new Int32Array(52);
   private reachN = 0;
-  /** Stamp reachGen on each card of `reach`. */
-  private readonly reached = new Int32Array(52);
-  private reachGen = 0;
-  /** The freeHome rule applies: pruning on, stock macro-moves on, foundation returns allowed. */
-  private readonly freeHome: boolean;
   /** Column whose top is card c, or -1 (kept all -1 between calls of generate). */
   private readonly topCol = new Int8Array(53).fill(-1);
   private readonly tops = new Int8Array(7);
@@ -190,14 +209,13 @@ class Search {
     private readonly pr: Pruning,
   ) {
     this.start = s.clone();
-    this.freeHome = pr.freeHome && pr.stockMacros && s.foundationReturn;
     this.deadline = Date.now() + budget.timeoutMs;
   }
 
   run(): SolveResult {
     const t0 = performance.now();
     this.tt.insert(this.s.h1, this.s.h2);
-    const won = this.search();
+    const won = this.pr.deadCheck && this.s.home < 52 && stuckCard(this.s) >= 0 ? false : this.search();
     const ms = performance.now() - t0;
     const stats: SolveStats = { nodes: this.nodes, uniqueStates: this.tt.count, ttHits: this.hits, ms, solutionLength: 0 };
     if (won) {
@@ -246,7 +264,6 @@ class Search {
     const delayStock = this.pr.delayStock && this.pr.stockMacros;
     const delayPartial = this.pr.delayPartial && this.pr.stockMacros;
     const emptyForKing = this.pr.emptyForKing && this.pr.stockMacros;
-    const freeHome = this.freeHome;
     const r0 = this.enter(0, -1, FREE, -1);
     if (r0 !== EXPANDED) return r0 === WON;
     let d = 0;
@@ -294,7 +311,6 @@ class Search {
       if (delayStock && kind === S2T) r = this.enter(d + 1, bOf(m), PLACED, s.top(bOf(m)));
       else if (partial) r = this.enter(d + 1, from, UNCOVERED, s.top(from));
       else if (emptied) r = this.enter(d + 1, from, EMPTIED, -1);
-      else if (freeHome && kind === F2T) r = this.enter(d + 1, bOf(m), RETURNED, s.top(bOf(m)));
       else r = this.enter(d + 1, -1, FREE, -1);
       if (r === WON) return true;
       if (r === EXPANDED) {
@@ -339,7 +355,7 @@ class Search {
     }
     const pathMark = this.pathLen;
     // safe foundation moves, without branching
-    const autos = this.pr.safeFoundation || this.freeHome ? this.playSafe(mode === RETURNED ? rCard : -1) : 0;
+    const autos = this.pr.safeFoundation ? this.playSafe() : 0;
     if (s.home === 52) return WON;
     if (mode === PLACED && (s.len[rCol] === 0 || s.top(rCol) !== rCard)) {
       // the placed card went straight up: the same as playing it from the stock to its foundation
@@ -378,12 +394,10 @@ class Search {
    * always; stock cards too with draw 1 and unlimited passes, where taking a card out of the
    * stock changes nothing for the others (every card stays reachable).
    */
-  private playSafe(keep: number): number {
+  private playSafe(): number {
     const s = this.s;
-    const { found, len, cols, down } = s;
-    const stockToo = this.pr.safeFoundation && s.draw === 1 && s.passLimit === Infinity;
-    const safe = this.pr.safeFoundation;
-    const free = this.freeHome;
+    const { found, len, cols } = s;
+    const stockToo = s.draw === 1 && s.passLimit === Infinity;
     let count = 0;
     let again = true;
     while (again) {
@@ -392,8 +406,7 @@ class Search {
         const l = len[a];
         if (l === 0) continue;
         const c = cols[a * STRIDE + l - 1];
-        if (found[c & 3] !== RANK[c] - 1 || c === keep) continue;
-        if (!((free && l - 1 > down[a]) || (safe && this.safeHome(c)))) continue;
+        if (found[c & 3] !== RANK[c] - 1 || !this.safeHome(c)) continue;
         const m = mv(T2F, a, c & 3, 1, 0);
         this.tokens[this.pathLen] = make(s, m);
         this.path[this.pathLen++] = m;
@@ -441,22 +454,11 @@ class Search {
       if (!this.reachableThisPass(n - 1) && (n - 1) % draw !== draw - 1) this.reach[k++] = n - 1;
     }
     this.reachN = k;
-    const g = ++this.reachGen;
-    for (let j = 0; j < k; j++) this.reached[s.deck[this.reach[j]]] = g;
   }
 
   private reachableThisPass(i: number): boolean {
     const s = this.s;
     return i === s.w - 1 || (i >= s.w && ((i + 1 - s.w) % s.draw === 0 || i === s.n - 1));
-  }
-
-  /** True when card y can be played now: face up on the tableau, reachable in the stock or a foundation top (after computeReach). */
-  private atHand(y: number): boolean {
-    const s = this.s;
-    const h = s.found[y & 3];
-    if (RANK[y] <= h) return RANK[y] === h;
-    if (s.isDown[y]) return false;
-    return !s.inDeck[y] || this.reached[y] === this.reachGen;
   }
 
   /** Cards available to land somewhere now: face-up tableau cards, reachable stock cards, foundation tops. */
@@ -480,7 +482,7 @@ class Search {
     // position is not part of the state, so stock plays commute: after a stock card goes onto
     // the tableau, even the next stock play must build on it. After UNCOVERED, stock plays
     // must build on the uncovered card too.
-    const stockFree = mode === UNCOVERED || mode === RETURNED || (mode === PLACED && s.draw === 1 && s.passLimit === Infinity);
+    const stockFree = mode === UNCOVERED || (mode === PLACED && s.draw === 1 && s.passLimit === Infinity);
     const { cols, len, down, found } = s;
     const out = this.moves;
     const sc = this.scores;
@@ -593,11 +595,7 @@ class Search {
           if (h === 1) continue;
           const o1 = RED[c] ? 0 : 1;
           const o2 = RED[c] ? 3 : 2;
-          let useful: boolean;
-          if (this.freeHome) {
-            // it must be built on next: a card one rank lower of the other colour must be at hand
-            useful = this.atHand((h - 2) * 4 + o1) || this.atHand((h - 2) * 4 + o2);
-          } else useful = !isDown[(h - 2) * 4 + o1] || !isDown[(h - 2) * 4 + o2] || !isDown[(h - 1) * 4 + o1] || !isDown[(h - 1) * 4 + o2];
+          const useful = !isDown[(h - 2) * 4 + o1] || !isDown[(h - 2) * 4 + o2] || !isDown[(h - 1) * 4 + o1] || !isDown[(h - 1) * 4 + o2];
           if (!useful) continue;
         }
         if (h === 13) {

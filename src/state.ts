@@ -81,8 +81,6 @@ export class State {
   readonly found = new Uint8Array(4);
   /** 1 for each face-down card (kept by flip/unflip). */
   readonly isDown = new Uint8Array(52);
-  /** 1 for each stock or waste card (kept by takeDeck/putDeck). */
-  readonly inDeck = new Uint8Array(52);
   pass = 1;
   /** Cards on the foundations (52 = won). */
   home = 0;
@@ -97,6 +95,17 @@ export class State {
   /** Terms for the stock position w: all zero for draw 1 with unlimited passes, where every stock card is always reachable and w does not matter. */
   readonly zw1: Int32Array;
   readonly zw2: Int32Array;
+  /**
+   * `gridStock`, with unlimited passes (and stock macro-moves): stock positions on the draw grid (w a multiple of
+   * the draw, or the whole stock turned) hash as w = 0. Each reaches the others by draws and a
+   * redeal alone, and all reach the same cards, so they are one state.
+   */
+  readonly gridW: boolean;
+
+  /** The stock position as hashed: w, or 0 on the draw grid when gridW. */
+  wk(w: number, n: number): number {
+    return this.gridW && (w === n || w % this.draw === 0) ? 0 : w;
+  }
   /** The hash after a move, written by `childHash` (moves.ts) without making the move. */
   ph1 = 0;
   ph2 = 0;
@@ -112,7 +121,7 @@ export class State {
    * by which of two twins (same rank and colour) holds which run hash alike: the solver treats
    * them as one (either is won exactly when the other is; docs/engine.md).
    */
-  constructor(rules: Rules, readonly exactStock = false, readonly twinKey = false) {
+  constructor(rules: Rules, readonly exactStock = false, readonly twinKey = false, readonly gridStock = false) {
     this.zp1 = twinKey ? ZT1 : ZP1;
     this.zp2 = twinKey ? ZT2 : ZP2;
     this.draw = rules.draw;
@@ -122,11 +131,12 @@ export class State {
     const hashW = exactStock || rules.draw > 1 || rules.passes !== null;
     this.zw1 = hashW ? ZW1 : ZW0;
     this.zw2 = hashW ? ZW2 : ZW0;
+    this.gridW = gridStock && !exactStock && rules.passes === null && rules.draw > 1;
   }
 
   /** A state from a validated position. */
-  static fromPosition(p: Position, rules: Rules, exactStock = false, twinKey = false): State {
-    const s = new State(rules, exactStock, twinKey);
+  static fromPosition(p: Position, rules: Rules, exactStock = false, twinKey = false, gridStock = false): State {
+    const s = new State(rules, exactStock, twinKey, gridStock);
     for (let i = 0; i < 7; i++) {
       s.len[i] = p.tableau[i].length;
       s.down[i] = p.faceDown[i];
@@ -146,8 +156,6 @@ export class State {
   }
 
   private markDown(): void {
-    this.inDeck.fill(0);
-    for (let j = 0; j < this.n; j++) this.inDeck[this.deck[j]] = 1;
     this.isDown.fill(0);
     for (let i = 0; i < 7; i++) for (let j = 0; j < this.down[i]; j++) this.isDown[this.cols[i * STRIDE + j]] = 1;
   }
@@ -167,14 +175,13 @@ export class State {
   }
 
   clone(): State {
-    const s = new State({ draw: this.draw, passes: this.passLimit === Infinity ? null : this.passLimit, foundationReturn: this.foundationReturn }, this.exactStock, this.twinKey);
+    const s = new State({ draw: this.draw, passes: this.passLimit === Infinity ? null : this.passLimit, foundationReturn: this.foundationReturn }, this.exactStock, this.twinKey, this.gridStock);
     s.cols.set(this.cols);
     s.len.set(this.len);
     s.down.set(this.down);
     s.deck.set(this.deck);
     s.found.set(this.found);
     s.isDown.set(this.isDown);
-    s.inDeck.set(this.inDeck);
     s.n = this.n;
     s.w = this.w;
     s.pass = this.pass;
@@ -211,8 +218,8 @@ export class State {
       a ^= ZS1[this.deck[j]];
       b ^= ZS2[this.deck[j]];
     }
-    a ^= this.zw1[this.w];
-    b ^= this.zw2[this.w];
+    a ^= this.zw1[this.wk(this.w, this.n)];
+    b ^= this.zw2[this.wk(this.w, this.n)];
     if (this.hashPass) {
       a ^= ZPASS1[this.pass & 255];
       b ^= ZPASS2[this.pass & 255];
@@ -331,8 +338,10 @@ export class State {
 
   /** Sets the stock/waste split point and pass, keeping the hash. */
   setStock(w: number, pass: number): void {
-    this.h1 ^= this.zw1[this.w] ^ this.zw1[w];
-    this.h2 ^= this.zw2[this.w] ^ this.zw2[w];
+    const k0 = this.wk(this.w, this.n);
+    const k1 = this.wk(w, this.n);
+    this.h1 ^= this.zw1[k0] ^ this.zw1[k1];
+    this.h2 ^= this.zw2[k0] ^ this.zw2[k1];
     if (this.hashPass && pass !== this.pass) {
       this.h1 ^= ZPASS1[this.pass & 255] ^ ZPASS1[pass & 255];
       this.h2 ^= ZPASS2[this.pass & 255] ^ ZPASS2[pass & 255];
@@ -344,12 +353,13 @@ export class State {
   /** Removes deck[i] (which must be the waste top, i = w-1) and returns it; w becomes i. */
   takeDeck(i: number): Card {
     const c = this.deck[i];
-    this.h1 ^= ZS1[c] ^ this.zw1[this.w] ^ this.zw1[i];
-    this.h2 ^= ZS2[c] ^ this.zw2[this.w] ^ this.zw2[i];
+    const k0 = this.wk(this.w, this.n);
+    const k1 = this.wk(i, this.n - 1);
+    this.h1 ^= ZS1[c] ^ this.zw1[k0] ^ this.zw1[k1];
+    this.h2 ^= ZS2[c] ^ this.zw2[k0] ^ this.zw2[k1];
     const deck = this.deck;
     const n = this.n;
     for (let j = i; j < n - 1; j++) deck[j] = deck[j + 1];
-    this.inDeck[c] = 0;
     this.n = n - 1;
     this.w = i;
     return c;
@@ -360,10 +370,11 @@ export class State {
     const deck = this.deck;
     for (let j = this.n; j > i; j--) deck[j] = deck[j - 1];
     deck[i] = c;
-    this.inDeck[c] = 1;
     this.n++;
-    this.h1 ^= ZS1[c] ^ this.zw1[this.w] ^ this.zw1[i + 1];
-    this.h2 ^= ZS2[c] ^ this.zw2[this.w] ^ this.zw2[i + 1];
+    const k0 = this.wk(this.w, this.n - 1);
+    const k1 = this.wk(i + 1, this.n);
+    this.h1 ^= ZS1[c] ^ this.zw1[k0] ^ this.zw1[k1];
+    this.h2 ^= ZS2[c] ^ this.zw2[k0] ^ this.zw2[k1];
     this.w = i + 1;
   }
 
@@ -477,7 +488,6 @@ export class State {
       const c = this.cols[i * STRIDE + j];
       if (this.isDown[c] !== (j < this.down[i] ? 1 : 0)) return `face-down flag of card ${c} wrong`;
     }
-    for (let c = 0; c < 52; c++) if (this.inDeck[c] !== (this.deck.subarray(0, this.n).includes(c) ? 1 : 0)) return `stock flag of card ${c} wrong`;
     return undefined;
   }
 }

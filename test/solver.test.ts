@@ -11,7 +11,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parsePositionJson, type Position } from '../src/position.ts';
 import { replay } from '../src/solution.ts';
-import { FULL_PRUNING, NO_PRUNING, type Pruning, type SolveResult, solve } from '../src/solver.ts';
+import { RANK, RED, cardName, parseCard } from '../src/cards.ts';
+import { FULL_PRUNING, NO_PRUNING, type Pruning, type SolveResult, solve, stuckCard } from '../src/solver.ts';
+import { State } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';
 import { ALL_RULES, build, noMovesPosition, reducedDeal, returnNeededPosition, rulesTag, seedPosition, upAndDownPosition, wonPosition } from './positions.ts';
 
@@ -162,6 +164,45 @@ describe('monotone in the rules', () => {
     const q = reducedDeal(20, 8);
     expect(solve(q, { draw: 3, passes: 1, foundationReturn: true }, SMALL).verdict).toBe('unwinnable');
     expect(solve(q, { draw: 1, passes: 1, foundationReturn: true }, SMALL).verdict).toBe('winnable');
+  });
+});
+
+/** Every card not named, as a stock string. */
+function rest(named: string): string {
+  const used = new Set(named.split(' ').map((x) => parseCard(x)));
+  return [...Array(52).keys()].filter((c) => !used.has(c)).map((c) => cardName(c)).join(' ');
+}
+
+describe('a card that can never move (dead deal check)', () => {
+  const d3: Rules = { draw: 3, passes: null, foundationReturn: true };
+  it('finds seed 15: a card above both cards it could go on and a lower card of its suit', () => {
+    const p = seedPosition(15);
+    const x = stuckCard(State.fromPosition(p, d3));
+    expect(x).toBeGreaterThanOrEqual(0);
+    const pile = p.tableau.find((t) => t.includes(x))!;
+    const below = pile.slice(0, pile.indexOf(x));
+    expect(below.filter((c) => RANK[c] === RANK[x] + 1 && RED[c] !== RED[x])).toHaveLength(2);
+    expect(below.some((c) => (c & 3) === (x & 3) && RANK[c] < RANK[x])).toBe(true);
+    const r = solve(p, d3, SMALL);
+    expect(r.verdict).toBe('unwinnable');
+    expect(r.stats.nodes).toBe(0);
+  });
+  it('the search without the check agrees (seed 15, draw 3)', () => {
+    const r = solve(seedPosition(15), d3, { maxNodes: 20_000_000 }, { ...FULL_PRUNING, deadCheck: false });
+    expect(r.verdict).toBe('unwinnable');
+    expect(r.stats.nodes).toBeGreaterThan(1000);
+  });
+  it('stays quiet on winnable deals and on a King (which can go to an empty pile)', () => {
+    for (const seed of [2, 3, 4, 5, 6, 7, 8, 9, 10]) expect(stuckCard(State.fromPosition(seedPosition(seed), d3))).toBe(-1);
+    // K♥ above both black Queens… a King is never stuck: it can go into an empty pile
+    const k = build({ piles: ['Qc Qs 2h Kh', 'Ah'], down: [3, 0], stock: rest('Qc Qs 2h Kh Ah'), foundations: [0, 0, 0, 0] });
+    expect(stuckCard(State.fromPosition(k, d3))).toBe(-1);
+    // 5♥ face down above 6♣, 6♠ and 2♥: stuck
+    const five = build({ piles: ['6c 2h 6s 5h Kd', 'Ah'], down: [4, 0], stock: rest('6c 2h 6s 5h Kd Ah'), foundations: [0, 0, 0, 0] });
+    expect(stuckCard(State.fromPosition(five, d3))).toBe(parseCard('5h'));
+    // with 6♠ in another pile it can move there
+    const free = build({ piles: ['6c 2h 5h Kd', 'Ah 6s'], down: [3, 1], stock: rest('6c 2h 6s 5h Kd Ah'), foundations: [0, 0, 0, 0] });
+    expect(stuckCard(State.fromPosition(free, d3))).toBe(-1);
   });
 });
 

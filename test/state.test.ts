@@ -14,6 +14,7 @@ import { genAtomic, make, undo } from '../src/moves.ts';
 import { type Position, dealPosition, parsePositionJson } from '../src/position.ts';
 import { toAtomic } from '../src/solution.ts';
 import { State } from '../src/state.ts';
+import { parseCard } from '../src/cards.ts';
 import type { Rules } from '../src/types.ts';
 import { naiveApply, naiveMoveKey, naiveMoves } from './naive.ts';
 
@@ -241,6 +242,58 @@ describe('hash', () => {
     expect(same(VARIANTS[1], drawn)).toBe(false);
     expect(same(VARIANTS[5], { ...p, pass: 2 })).toBe(false);
     expect(same(VARIANTS[3], { ...p, pass: 2 })).toBe(true);
+  });
+});
+
+/** A position with the given piles (face-down counts `down`), every other card in the stock. */
+function withRest(piles: string[], down: number[], waste = 0): Position {
+  const tableau = piles.map((t) => (t ? t.split(' ').map((x) => parseCard(x)!) : []));
+  const used = new Set(tableau.flat());
+  const rest = [...Array(52).keys()].filter((c) => !used.has(c));
+  return { tableau, faceDown: down, stock: rest.slice(waste), waste: rest.slice(0, waste), foundations: [0, 0, 0, 0], pass: 1 };
+}
+
+describe('solver keys', () => {
+  const d3: Rules = { draw: 3, passes: null, foundationReturn: true };
+  const d3p3: Rules = { draw: 3, passes: 3, foundationReturn: true };
+  it('twinKey: a run on either of two twins (8♠ or 8♣) hashes alike; the exact hash tells them apart', () => {
+    const a = withRest(['2c 8s 7h', '3c 8c', '', '', '', '', ''], [1, 1, 0, 0, 0, 0, 0]);
+    const b = withRest(['2c 8s', '3c 8c 7h', '', '', '', '', ''], [1, 1, 0, 0, 0, 0, 0]);
+    const key = (p: Position, twin: boolean) => {
+      const s = State.fromPosition(p, d3, false, twin);
+      expect(s.hashFromScratch()).toEqual([s.h1, s.h2]);
+      return `${s.h1}:${s.h2}`;
+    };
+    expect(key(a, true)).toBe(key(b, true));
+    expect(key(a, false)).not.toBe(key(b, false));
+    // a run on a card of the other colour is a different position under both keys
+    const c = withRest(['2c 8s', '3c 8c', '8h 7s', '', '', '', ''], [1, 1, 0, 0, 0, 0, 0]);
+    const e = withRest(['2c 8s 7s', '3c 8c', '8h', '', '', '', ''], [1, 1, 0, 0, 0, 0, 0]);
+    expect(key(c, true)).not.toBe(key(e, true));
+  });
+  it('gridStock: with unlimited passes, stock positions 0, 3, 6 … and the whole stock turned hash alike', () => {
+    const piles = ['Kc', 'Kd', 'Kh', 'Ks', 'Qc', 'Qd', 'Qh'];
+    const at = (w: number) => withRest(piles, [0, 0, 0, 0, 0, 0, 0], w);
+    const key = (p: Position, rules: Rules, grid: boolean) => {
+      const s = State.fromPosition(p, rules, false, false, grid);
+      expect(s.hashFromScratch()).toEqual([s.h1, s.h2]);
+      return `${s.h1}:${s.h2}`;
+    };
+    const n = at(0).stock.length;
+    expect(key(at(3), d3, true)).toBe(key(at(0), d3, true));
+    expect(key(at(6), d3, true)).toBe(key(at(0), d3, true));
+    expect(key(at(n), d3, true)).toBe(key(at(0), d3, true));
+    expect(key(at(2), d3, true)).not.toBe(key(at(0), d3, true));
+    expect(key(at(3), d3, false)).not.toBe(key(at(0), d3, false));
+    expect(key(at(3), d3p3, true)).not.toBe(key(at(0), d3p3, true)); // a redeal costs a pass
+    // kept incrementally through draws, redeals and plays from the waste
+    const s = State.fromPosition(at(0), d3, false, false, true);
+    const buf = new Int32Array(256);
+    for (let k = 0; k < 60; k++) {
+      const n = genAtomic(s, buf);
+      make(s, buf[k % 4 === 3 ? n - 1 : 0]);
+      expect(s.hashFromScratch()).toEqual([s.h1, s.h2]);
+    }
   });
 });
 
