@@ -70,12 +70,17 @@ export interface Pruning {
   stockGrid: boolean;
   /** A pile is emptied (its whole run moved, nothing under it) only to put a King there next. */
   emptyForKing: boolean;
+  /**
+   * Under harder rules than draw 1 with unlimited passes: after a short search, try those easiest
+   * rules first (a deal lost there is lost under any rules); then search in full.
+   */
+  relaxation: boolean;
   /** Answer "unwinnable" at once when a card lies above both cards it could go on and a lower card of its suit. */
   deadCheck: boolean;
 }
 
-export const FULL_PRUNING: Pruning = { safeFoundation: true, partialRuns: true, foundationReturns: true, oneEmptyColumn: true, stockMacros: true, delayStock: true, delayPartial: true, twinSwaps: true, stockGrid: true, emptyForKing: true, deadCheck: true };
-export const NO_PRUNING: Pruning = { safeFoundation: false, partialRuns: false, foundationReturns: false, oneEmptyColumn: false, stockMacros: false, delayStock: false, delayPartial: false, twinSwaps: false, stockGrid: false, emptyForKing: false, deadCheck: false };
+export const FULL_PRUNING: Pruning = { safeFoundation: true, partialRuns: true, foundationReturns: true, oneEmptyColumn: true, stockMacros: true, delayStock: true, delayPartial: true, twinSwaps: true, stockGrid: true, emptyForKing: true, deadCheck: true, relaxation: true };
+export const NO_PRUNING: Pruning = { safeFoundation: false, partialRuns: false, foundationReturns: false, oneEmptyColumn: false, stockMacros: false, delayStock: false, delayPartial: false, twinSwaps: false, stockGrid: false, emptyForKing: false, deadCheck: false, relaxation: false };
 
 export interface SolveStats {
   /** Positions expanded. */
@@ -91,6 +96,8 @@ export interface SolveStats {
 
 export interface SolveResult {
   verdict: Verdict;
+  /** For `unwinnable`: 'relaxed' when proved under the easiest rules (draw 1, unlimited passes, foundation returns). */
+  proof?: 'relaxed';
   /** Which budget ran out, for `unknown` ('depth': a line of play longer than the search's stack). */
   reason?: 'nodes' | 'time' | 'memory' | 'depth';
   /** Atomic moves from the position to the win; empty unless winnable. */
@@ -142,6 +149,37 @@ const WORK = {
 /** Decides whether the position (validated) can be won under the rules. */
 export function solve(position: Position, rules: Rules, budget: Budget = {}, pruning: Pruning = FULL_PRUNING): SolveResult {
   const b = { ...DEFAULT_BUDGET, ...budget };
+  if (!pruning.relaxation || (rules.draw === 1 && rules.passes === null)) return searchOnce(position, rules, b, pruning);
+  // 1. a short search under the rules asked for: most deals are decided here
+  const t0 = performance.now();
+  const first = searchOnce(position, rules, { ...b, maxNodes: Math.min(b.maxNodes, FIRST_NODES) }, pruning);
+  if (first.verdict !== 'unknown' || first.reason !== 'nodes' || b.maxNodes <= FIRST_NODES) return first;
+  const left = () => ({ maxNodes: b.maxNodes - total.nodes, timeoutMs: b.timeoutMs - (performance.now() - t0) });
+  const total = { ...first.stats };
+  const add = (r: SolveResult) => {
+    total.nodes += r.stats.nodes;
+    total.uniqueStates += r.stats.uniqueStates;
+    total.ttHits += r.stats.ttHits;
+  };
+  // 2. the easiest rules (draw 1, unlimited passes, foundation returns allowed), with a quarter of
+  // what is left: every line of play under the rules asked for is one there too, so lost there
+  // means lost here
+  const l = left();
+  const relaxed = searchOnce(position, RELAXED, { maxNodes: Math.floor(l.maxNodes / 4), timeoutMs: l.timeoutMs / 4, maxMemoryMb: b.maxMemoryMb }, pruning);
+  add(relaxed);
+  if (relaxed.verdict === 'unwinnable') return { verdict: 'unwinnable', proof: 'relaxed', moves: [], stats: { ...total, ms: performance.now() - t0, solutionLength: 0 } };
+  // 3. the full search under the rules asked for, with everything left
+  const last = searchOnce(position, rules, { ...left(), maxMemoryMb: b.maxMemoryMb }, pruning);
+  add(last);
+  return { ...last, stats: { ...total, ms: performance.now() - t0, solutionLength: last.stats.solutionLength } };
+}
+
+/** Nodes for the first, short search of a staged solve. */
+const FIRST_NODES = 20_000;
+const RELAXED: Rules = { draw: 1, passes: null, foundationReturn: true };
+
+function searchOnce(position: Position, rules: Rules, b: Required<Budget>, pruning: Pruning): SolveResult {
+  if (b.maxNodes < 1 || b.timeoutMs <= 0) return { verdict: 'unknown', reason: b.maxNodes < 1 ? 'nodes' : 'time', moves: [], stats: { nodes: 0, uniqueStates: 0, ttHits: 0, ms: 0, solutionLength: 0 } };
   if (!sharedTable || sharedTable.maxCapacity !== TranspositionTable.capacityFor(b.maxMemoryMb))
     sharedTable = new TranspositionTable(b.maxMemoryMb);
   else sharedTable.clear();

@@ -59,6 +59,7 @@ export function runSolve(o: SolveOptions): { out: string; exitCode: number; resu
       {
         verdict: result.verdict,
         ...(result.reason ? { reason: result.reason } : {}),
+        ...(result.proof ? { proof: result.proof } : {}),
         stats: { nodes: stats.nodes, ms: Math.round(stats.ms * 1000) / 1000, uniqueStates: stats.uniqueStates, ttHits: stats.ttHits, solutionLength: stats.solutionLength },
       },
     );
@@ -71,6 +72,7 @@ export function runSolve(o: SolveOptions): { out: string; exitCode: number; resu
       (result.verdict === 'winnable' ? `, solution ${stats.solutionLength} move${stats.solutionLength === 1 ? '' : 's'}` : ''),
   ];
   if (result.verdict === 'winnable') lines.push(...describeMoves(src.position, rules, result.moves, o.colour === true));
+  if (result.proof === 'relaxed') lines.push('proved under easier rules (draw 1, unlimited passes, foundation returns allowed): lost there, so lost here');
   if (result.verdict === 'unknown') lines.push('raise --max-nodes, --timeout or --max-memory to search further');
   return { out: lines.join('\n') + '\n', exitCode, result };
 }
