@@ -1,24 +1,26 @@
 /**
  * The solver: depth-first search over the packed state with a transposition table, stock
- * macro-moves and move pruning. Every rule below keeps the verdict exact under every rule
- * variant (pass limits, forbidden foundation returns); each can be switched off for tests.
+ * macro-moves and move pruning. Every rule keeps the verdict exact under every rule variant
+ * (pass limits, forbidden foundation returns); each can be switched off for tests (`Pruning`).
+ * docs/solver.md gives the argument for each.
  *
- * - Safe foundation moves are played without branching: a tableau top of rank r whose suit is
- *   ready goes up when both foundations of the other colour hold r−1 and the other suit of its
- *   colour holds r−2 (with foundation returns forbidden, the first condition is enough). Aces
- *   and twos always go up (nothing useful can sit on them that could not go home instead). With
- *   draw 1 and unlimited passes, safe stock cards go up the same way. Then
- *   every card that could ever be built on it, directly or through a chain, is already home; a
- *   winning line from before the move can be rewritten to start with it (docs/solver.md).
- * - Stock macro-moves: instead of single draws, "play the card that k draws (and maybe one
- *   redeal) would expose". Reaching a card in the current pass dominates reaching it after a
- *   redeal (same cards, more passes left), so each card is reached the cheapest way.
- * - A King moves to one empty column only (the columns are interchangeable, and the hash ignores
- *   their order); a pile that is a King and its run with nothing under it never moves to an
- *   empty column.
- * - A partial run moves off a face-up card x only when x can then go to its foundation or the
- *   twin of the run's base (same rank and colour) is available to take its place on x. Any other
- *   partial move can be postponed to the moment x is next used, so nothing is lost.
+ * - Staged solve: a 20,000-node search first; then the easiest rules (draw 1, unlimited passes,
+ *   foundation returns) with a quarter of the budget left, since a deal lost there is lost under
+ *   any rules; then the full search.
+ * - Dead deal: a card above both cards it could go on and a lower card of its suit never moves.
+ * - Table key: the columns' order, which of two twins (same rank and colour) holds which run,
+ *   and (unlimited passes) the stock position on the draw grid do not count.
+ * - Safe foundation moves are played without branching: a tableau top of rank r goes up when
+ *   both foundations of the other colour hold r−1 and the other suit of its colour holds r−2
+ *   (with foundation returns forbidden, the first condition is enough); Aces and twos always.
+ *   With draw 1 and unlimited passes, safe stock cards go up the same way.
+ * - Stock macro-moves: "play the card that k draws (and maybe one redeal) would expose", each
+ *   card reached the cheapest way. After a stock card goes onto a pile, the next move builds on
+ *   it or is another stock move (or empties a pile).
+ * - A partial run moves only to send the card it uncovers home, as one compound move (any other
+ *   partial move trades places between twins, which the key ignores).
+ * - A King moves to one empty column only; a lone King run never moves to an empty column. A
+ *   pile is emptied (its run moved away, nothing under it) only to put a King there next.
  * - A foundation card comes back down only when some card of the other colour one rank lower
  *   (to land on it) or the same rank (to take the next card of its suit) is not face down; an
  *   Ace never comes back.

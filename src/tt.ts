@@ -23,6 +23,25 @@ const PROBE = 16;
 const LOG_MAX = 1 << 16;
 /** Kept between searches; a table grown past this is reallocated at this size. */
 const RESET_CAPACITY = 1 << 21;
+/**
+ * Arrays of up to POOL_MAX slots are kept for reuse once outgrown: first touching fresh memory is
+ * slow (page faults), so a process that solves many deals pays it once per size, not per deal.
+ */
+const POOL_MAX = 1 << 23;
+const pool = new Map<number, Int32Array>();
+
+/** A zeroed array of `slots` 64-bit slots, from the pool when it has one. */
+function takeArray(slots: number): Int32Array {
+  const a = pool.get(slots);
+  if (!a) return new Int32Array(slots * 2);
+  pool.delete(slots);
+  a.fill(0);
+  return a;
+}
+
+function giveBack(a: Int32Array): void {
+  if (a.length / 2 <= POOL_MAX) pool.set(a.length / 2, a);
+}
 
 export class TranspositionTable {
   private keys: Int32Array;
@@ -66,7 +85,8 @@ export class TranspositionTable {
   clear(): void {
     const reset = Math.max(this.initialCapacity, Math.min(RESET_CAPACITY, this.maxCapacity));
     if (this.capacity > reset) {
-      this.keys = new Int32Array(reset * 2);
+      giveBack(this.keys);
+      this.keys = takeArray(reset);
       this.mask = reset - 1;
     } else if (this.logN <= LOG_MAX) {
       const keys = this.keys;
@@ -116,7 +136,7 @@ export class TranspositionTable {
     this.logN = LOG_MAX + 1; // slots move: clear everything next time
     const old = this.keys;
     const cap = this.capacity * 2;
-    const keys = new Int32Array(cap * 2);
+    const keys = takeArray(cap);
     const mask = cap - 1;
     this.keys = keys;
     this.mask = mask;
@@ -131,5 +151,6 @@ export class TranspositionTable {
       keys[2 * i + 1] = b;
       this.count++;
     }
+    giveBack(old);
   }
 }
