@@ -560,17 +560,7 @@ class Search {
           { out[base + n] = mv(S2T, 0, b, 1, i); sc[n++] = 500 - cost; }
           if (oneEmpty) break;
         }
-      } else {
-        let b1 = topCol[PARENT1[c]];
-        let b2 = topCol[PARENT2[c]];
-        if (b1 > b2) {
-          const t = b1;
-          b1 = b2;
-          b2 = t;
-        }
-        if (b1 >= 0) { out[base + n] = mv(S2T, 0, b1, 1, i); sc[n++] = 400 - cost; }
-        if (b2 >= 0) { out[base + n] = mv(S2T, 0, b2, 1, i); sc[n++] = 400 - cost; }
-      }
+      } else n = this.addOnto(base, n, c, S2T, 0, i, 400 - cost, -1);
     }
     let partialsMarked = false;
     for (let a = 0; a < 7; a++) {
@@ -646,15 +636,7 @@ class Search {
           }
           continue;
         }
-        let b1 = topCol[PARENT1[c]];
-        let b2 = topCol[PARENT2[c]];
-        if (b1 > b2) {
-          const t = b1;
-          b1 = b2;
-          b2 = t;
-        }
-        if (b1 >= 0 && (only < 0 || b1 === only)) { out[base + n] = mv(F2T, suit, b1, 1, 0); sc[n++] = 100; }
-        if (b2 >= 0 && (only < 0 || b2 === only)) { out[base + n] = mv(F2T, suit, b2, 1, 0); sc[n++] = 100; }
+        n = this.addOnto(base, n, c, F2T, suit, 0, 100, only);
       }
     }
     for (let b = 0; b < 7; b++) if (tops[b] >= 0) topCol[tops[b]] = -1;
@@ -670,6 +652,29 @@ class Search {
       }
       out[base + j + 1] = m;
       sc[j + 1] = v;
+    }
+    return n;
+  }
+
+  /**
+   * Adds the moves (kind, from a, deck index i) of card c onto each pile whose top takes it, in
+   * pile order (only pile `only` when ≥ 0), scored `score`; returns the new move count.
+   */
+  private addOnto(base: number, n: number, c: number, kind: number, a: number, i: number, score: number, only: number): number {
+    let b1 = this.topCol[PARENT1[c]];
+    let b2 = this.topCol[PARENT2[c]];
+    if (b1 > b2) {
+      const t = b1;
+      b1 = b2;
+      b2 = t;
+    }
+    if (b1 >= 0 && (only < 0 || b1 === only)) {
+      this.moves[base + n] = mv(kind, a, b1, 1, i);
+      this.scores[n++] = score;
+    }
+    if (b2 >= 0 && (only < 0 || b2 === only)) {
+      this.moves[base + n] = mv(kind, a, b2, 1, i);
+      this.scores[n++] = score;
     }
     return n;
   }
