@@ -186,6 +186,16 @@ describe('runSolve (in process)', () => {
     expect(t.out).toMatch(/raise --max-nodes, --timeout or --max-memory/);
   });
 
+  it('a deal proved lost under easier rules says so (readable and JSON)', () => {
+    const r = runSolve({ ...base, seed: 31, draw: 3 });
+    expect(r.exitCode).toBe(VERDICT_EXIT.unwinnable);
+    expect(r.out).toMatch(/: unwinnable\n.*\nproved under easier rules \(draw 1, unlimited passes, foundation returns allowed\)/);
+    const j = JSON.parse(runSolve({ ...base, seed: 31, draw: 3, json: true }).out);
+    expect(j).toMatchObject({ verdict: 'unwinnable', proof: 'relaxed', moves: [] });
+    // a proof by the full search carries no "proof" field
+    expect(JSON.parse(runSolve({ ...base, seed: 29, passes: 1, json: true }).out).proof).toBeUndefined();
+  });
+
   it('the exit codes and the default budget', () => {
     expect(VERDICT_EXIT).toEqual({ winnable: 0, unwinnable: 1, unknown: 3 });
     expect(budgetFromOptions({})).toEqual(DEFAULT_BUDGET);

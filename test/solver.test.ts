@@ -206,6 +206,32 @@ describe('a card that can never move (dead deal check)', () => {
   });
 });
 
+describe('staged solve: the easiest rules first', () => {
+  const d3: Rules = { draw: 3, passes: null, foundationReturn: true };
+  it('seed 31 (draw 3) is proved lost at draw 1; the full draw-3 search agrees, with more nodes', () => {
+    const staged = solve(seedPosition(31), d3);
+    expect(staged).toMatchObject({ verdict: 'unwinnable', proof: 'relaxed', moves: [] });
+    const full = solve(seedPosition(31), d3, {}, { ...FULL_PRUNING, relaxation: false });
+    expect(full.verdict).toBe('unwinnable');
+    expect(full.proof).toBeUndefined();
+    expect(full.stats.nodes).toBeGreaterThan(staged.stats.nodes);
+  });
+  it('a win under the easiest rules proves nothing: the full search decides (winnable and unwinnable)', () => {
+    // both deals are won at draw 1 with unlimited passes; the fixture's verdicts for these rules
+    for (const [seed, rules, verdict] of [[2, { draw: 3, passes: 1, foundationReturn: true }, 'unwinnable'], [35, { draw: 3, passes: 3, foundationReturn: true }, 'winnable']] as const) {
+      const r = solve(seedPosition(seed), rules);
+      expect(r.verdict).toBe(verdict);
+      expect(r.proof).toBeUndefined();
+      if (r.verdict === 'winnable') expect(replay(seedPosition(seed), rules, r.moves)).toEqual({ status: 'won' });
+    }
+  });
+  it('budgets cover all three stages: a node budget past the first stage still ends in unknown', () => {
+    const r = solve(seedPosition(22), d3, { maxNodes: 100_000 });
+    expect(r).toMatchObject({ verdict: 'unknown', reason: 'nodes' });
+    expect(r.stats.nodes).toBeLessThanOrEqual(100_000 + 3 * 1024); // each stage checks every 1,024 nodes
+  });
+});
+
 describe('budgets and edge positions', () => {
   // a deal the solver needs millions of nodes for (draw 1, unlimited passes)
   const hard = () => seedPosition(1000021);
