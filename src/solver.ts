@@ -241,6 +241,9 @@ class Search {
   /** Column whose top is card c, or -1 (kept all -1 between calls of generate). */
   private readonly topCol = new Int8Array(53).fill(-1);
   private readonly tops = new Int8Array(7);
+  /** One pile's run moves by target pile (generate). */
+  private readonly slotMove = new Int32Array(7);
+  private readonly slotScore = new Int32Array(7);
 
   constructor(
     private readonly s: State,
@@ -569,50 +572,67 @@ class Search {
       const top = cols[a * STRIDE + la - 1];
       if ((only < 0 || (mode === UNCOVERED && a === only)) && found[top & 3] === RANK[top] - 1) { out[base + n] = mv(T2F, a, top & 3, 1, 0); sc[n++] = 1000 + (la === down[a] + 1 ? down[a] : 0); }
       const baseIdx = a * STRIDE + down[a];
-      const baseRank = RANK[cols[baseIdx]];
-      const topRank = RANK[top];
+      const baseCard = cols[baseIdx];
+      const baseRank = RANK[baseCard];
       // after PLACED, emptying moves stay allowed: emptyForKing wants them played last, just before the King
       const emptiesPile = mode === PLACED && this.pr.emptyForKing && down[a] === 0 && baseRank !== 13;
-      for (let b = 0; b < 7; b++) {
-        if (b === a) continue;
-        const outside = only >= 0 && b !== only;
-        if (outside && !emptiesPile) continue;
-        const lb = len[b];
-        if (lb === 0) {
-          if (baseRank !== 13 || outside) continue;
-          if (down[a] === 0 && oneEmpty) continue; // a lone King run: moving it changes nothing
-          if (oneEmpty && b !== firstEmpty) continue;
-          { out[base + n] = mv(T2T, a, b, la - down[a], 0); sc[n++] = 700 + down[a]; }
-          continue;
+      // this pile's run moves, at most one per target pile (only one of its cards fits there), by card
+      let slots = 0;
+      const slotMove = this.slotMove;
+      const slotScore = this.slotScore;
+      if (baseRank === 13) {
+        // a King run into an empty pile (a lone King run: moving it changes nothing)
+        if (!(down[a] === 0 && oneEmpty)) {
+          for (let b = 0; b < 7; b++) {
+            if (len[b] !== 0 || (only >= 0 && b !== only) || (oneEmpty && b !== firstEmpty)) continue;
+            slotMove[b] = mv(T2T, a, b, la - down[a], 0);
+            slotScore[b] = 700 + down[a];
+            slots |= 1 << b;
+          }
         }
-        const t = cols[b * STRIDE + lb - 1];
-        const r = RANK[t] - 1;
-        if (r < topRank || r > baseRank) continue;
-        const j = baseIdx + (baseRank - r);
-        if (RED[cols[j]] === RED[t]) continue;
-        const count = a * STRIDE + la - j;
-        if (outside && j !== baseIdx) continue;
-        if (j === baseIdx) {
-          // whole face-up run: turns a card up or empties the pile
-          { out[base + n] = mv(T2T, a, b, count, 0); sc[n++] = down[a] > 0 ? 800 + down[a] : 300; }
-        } else {
-          if (this.pr.partialRuns) {
-            const x = cols[j - 1];
-            const ok = found[x & 3] === RANK[x] - 1;
-            if (twins) {
-              if (ok) { out[base + n] = mv(T2T, a, b, count, 0) | HOME_AFTER; sc[n++] = 850; }
-              continue;
-            }
-            if (!ok) {
-              if (!partialsMarked) {
-                this.markAvailable();
-                partialsMarked = true;
-              }
-              if (this.avail[cols[j] ^ 3] !== this.gen) continue;
-            }
-            { out[base + n] = mv(T2T, a, b, count, 0); sc[n++] = ok ? 850 : 200; }
-          } else { out[base + n] = mv(T2T, a, b, count, 0); sc[n++] = 200; }
+      } else {
+        // the whole face-up run: turns a card up or empties the pile
+        for (let k = 0; k < 2; k++) {
+          const b = topCol[k === 0 ? PARENT1[baseCard] : PARENT2[baseCard]];
+          if (b < 0 || (only >= 0 && b !== only && !emptiesPile)) continue;
+          slotMove[b] = mv(T2T, a, b, la - down[a], 0);
+          slotScore[b] = down[a] > 0 ? 800 + down[a] : 300;
+          slots |= 1 << b;
         }
+      }
+      // partial runs, from the card at j up
+      for (let j = baseIdx + 1; j < a * STRIDE + la; j++) {
+        const c = cols[j];
+        const x = cols[j - 1];
+        const ok = found[x & 3] === RANK[x] - 1;
+        let move = mv(T2T, a, 0, a * STRIDE + la - j, 0);
+        let score = 200;
+        if (this.pr.partialRuns) {
+          if (twins) {
+            if (!ok) continue;
+            move |= HOME_AFTER;
+            score = 850;
+          } else if (ok) score = 850;
+          else {
+            if (!partialsMarked) {
+              this.markAvailable();
+              partialsMarked = true;
+            }
+            if (this.avail[c ^ 3] !== this.gen) continue;
+          }
+        }
+        for (let k = 0; k < 2; k++) {
+          const b = topCol[k === 0 ? PARENT1[c] : PARENT2[c]];
+          if (b < 0 || (only >= 0 && b !== only)) continue;
+          slotMove[b] = move | (b << 8);
+          slotScore[b] = score;
+          slots |= 1 << b;
+        }
+      }
+      for (let b = 0; slots !== 0; b++, slots >>= 1) {
+        if ((slots & 1) === 0) continue;
+        out[base + n] = slotMove[b];
+        sc[n++] = slotScore[b];
       }
     }
     if (s.foundationReturn) {
