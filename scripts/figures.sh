@@ -11,7 +11,8 @@
 # unknowns stopped by Ctrl-C after 54 deals (the first in seed order):
 #   ./bin/klondike batch --db data/figures.sqlite --max-nodes 2000000 --timeout 600 \
 #     --retry-unknown --seeds 1-10000 --draw 3 --passes unlimited
-# and `./bin/klondike export --db data/figures.sqlite --format csv | gzip -9 > data/figures.csv.gz`.
+# all with the first version of the solver, then, with the current one (twin keys, staged solve),
+# `RETRY=30000000 scripts/figures.sh` (which also writes data/figures.csv.gz).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 db=${1:-data/figures.sqlite}
