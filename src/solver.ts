@@ -5,7 +5,7 @@
  * docs/solver.md gives the argument for each.
  *
  * - Staged solve: a 20,000-node search first; then the easiest rules (draw 1, unlimited passes,
- *   foundation returns) with a quarter of the budget left, since a deal lost there is lost under
+ *   foundation returns) with half the budget left, since a deal lost there is lost under
  *   any rules; then the full search.
  * - Dead deal: a card above both cards it could go on and a lower card of its suit never moves.
  * - Table key: the columns' order, which of two twins (same rank and colour) holds which run,
@@ -163,11 +163,11 @@ export function solve(position: Position, rules: Rules, budget: Budget = {}, pru
     total.uniqueStates += r.stats.uniqueStates;
     total.ttHits += r.stats.ttHits;
   };
-  // 2. the easiest rules (draw 1, unlimited passes, foundation returns allowed), with a quarter of
+  // 2. the easiest rules (draw 1, unlimited passes, foundation returns allowed), with half of
   // what is left: every line of play under the rules asked for is one there too, so lost there
   // means lost here
   const l = left();
-  const relaxed = searchOnce(position, RELAXED, { maxNodes: Math.floor(l.maxNodes / 4), timeoutMs: l.timeoutMs / 4, maxMemoryMb: b.maxMemoryMb }, pruning);
+  const relaxed = searchOnce(position, RELAXED, { maxNodes: Math.floor(l.maxNodes / 2), timeoutMs: l.timeoutMs / 2, maxMemoryMb: b.maxMemoryMb }, pruning);
   add(relaxed);
   if (relaxed.verdict === 'unwinnable') return { verdict: 'unwinnable', proof: 'relaxed', moves: [], stats: { ...total, ms: performance.now() - t0, solutionLength: 0 } };
   // 3. the full search under the rules asked for, with everything left
