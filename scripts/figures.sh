@@ -12,7 +12,10 @@
 #   ./bin/klondike batch --db data/figures.sqlite --max-nodes 2000000 --timeout 600 \
 #     --retry-unknown --seeds 1-10000 --draw 3 --passes unlimited
 # all with the first version of the solver, then, with the current one (twin keys, staged solve),
-# `RETRY=30000000 scripts/figures.sh` (which also writes data/figures.csv.gz).
+# `RETRY=30000000 scripts/figures.sh`, and for the last four undecided deals
+#   ./bin/klondike batch --db data/figures.sqlite --max-nodes 400000000 --timeout 600 \
+#     --retry-unknown --seeds 1140,3528,8846 --draw 3 --passes unlimited   (and 1140 with
+#     --no-foundation-return), then the export below.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 db=${1:-data/figures.sqlite}
