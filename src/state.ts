@@ -26,7 +26,9 @@
  *   (except with draw 1 and unlimited passes, where every stock card is always reachable);
  * - with a pass limit, a term for `pass` (unlimited passes make the pass number irrelevant).
  * The foundations need no term: they hold exactly the cards found nowhere else. Every change
- * updates the hash in O(1) (a run move changes one pair: its base card's).
+ * updates the hash in O(1) (a run move changes one pair: its base card's). For the solver, two
+ * options make it coarser (docs/solver.md): `twinKey` takes the card under each card up to its
+ * twin, and `gridStock` hashes stock positions on the draw grid as w = 0 (unlimited passes).
  *
  * `pack()` writes the state losslessly in a few dozen bytes (foundations as 4-bit nibbles, a
  * pile header byte of face-down count and length, 6-bit cards) and `unpack()` reads it back.
@@ -96,9 +98,9 @@ export class State {
   readonly zw1: Int32Array;
   readonly zw2: Int32Array;
   /**
-   * `gridStock`, with unlimited passes (and stock macro-moves): stock positions on the draw grid (w a multiple of
-   * the draw, or the whole stock turned) hash as w = 0. Each reaches the others by draws and a
-   * redeal alone, and all reach the same cards, so they are one state.
+   * `gridStock` in effect (unlimited passes, draw > 1, stock macro-moves): stock positions on the
+   * draw grid (w a multiple of the draw, or the whole stock turned) hash as w = 0. Each reaches the
+   * others by draws and a redeal alone, and all reach the same cards, so they are one state.
    */
   readonly gridW: boolean;
 
@@ -119,7 +121,7 @@ export class State {
    * searches that draw one card at a time (without stock macro-moves). `twinKey` hashes each
    * card with the twin pair it lies on rather than the card itself, so positions that differ only
    * by which of two twins (same rank and colour) holds which run hash alike: the solver treats
-   * them as one (either is won exactly when the other is; docs/engine.md).
+   * them as one (either is won exactly when the other is; docs/solver.md).
    */
   constructor(rules: Rules, readonly exactStock = false, readonly twinKey = false, readonly gridStock = false) {
     this.zp1 = twinKey ? ZT1 : ZP1;
