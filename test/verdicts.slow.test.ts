@@ -3,7 +3,8 @@
  * (or `npm run test:slow`). A few deals take even the fastest public solver over a minute, so this
  * is not part of `npm test`. Each deal gets a generous budget (SLOW_NODES, SLOW_TIMEOUT seconds);
  * every decided row must agree with the fixture and every solution must replay; rows left
- * unknown are listed at the end (and fail the run only with SLOW_STRICT=1).
+ * unknown are listed at the end and fail the run (the issue asks for every row decided; with
+ * SLOW_STRICT=0 they are only listed, for runs with a small budget).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { replay } from '../src/solution.ts';
@@ -11,7 +12,7 @@ import { solve } from '../src/solver.ts';
 import { readVerdictFixture, rowLabel, seedPosition } from './positions.ts';
 
 const SLOW = process.env.SLOW === '1';
-const STRICT = process.env.SLOW_STRICT === '1';
+const STRICT = process.env.SLOW_STRICT !== '0';
 const BUDGET = {
   maxNodes: Number(process.env.SLOW_NODES ?? 500_000_000),
   timeoutMs: Number(process.env.SLOW_TIMEOUT ?? 120) * 1000,
