@@ -156,8 +156,8 @@ export function solve(position: Position, rules: Rules, budget: Budget = {}, pru
   const t0 = performance.now();
   const first = searchOnce(position, rules, { ...b, maxNodes: Math.min(b.maxNodes, FIRST_NODES) }, pruning);
   if (first.verdict !== 'unknown' || first.reason !== 'nodes' || b.maxNodes <= FIRST_NODES) return first;
-  const left = () => ({ maxNodes: b.maxNodes - total.nodes, timeoutMs: b.timeoutMs - (performance.now() - t0) });
   const total = { ...first.stats };
+  const left = () => ({ maxNodes: b.maxNodes - total.nodes, timeoutMs: b.timeoutMs - (performance.now() - t0) });
   const add = (r: SolveResult) => {
     total.nodes += r.stats.nodes;
     total.uniqueStates += r.stats.uniqueStates;
@@ -552,8 +552,7 @@ class Search {
       const c = s.deck[i];
       const cost = i === s.w - 1 ? 0 : stockPassFor(s, i) === s.pass ? 1 : 2;
       if (stockFree) {
-        const t = tops[only];
-        if (t >= 0 && RANK[t] === RANK[c] + 1 && RED[t] !== RED[c]) { out[base + n] = mv(S2T, 0, only, 1, i); sc[n++] = 400 - cost; }
+        n = this.addOnto(base, n, c, S2T, 0, i, 400 - cost, only);
         continue;
       }
       if (found[c & 3] === RANK[c] - 1) { out[base + n] = mv(S2F, 0, c & 3, 1, i); sc[n++] = 900 - cost; }
