@@ -72,7 +72,9 @@ async function pooled(workers: number, k: number): Promise<{ ms: number; cpu: nu
 const best = (xs: number[]) => Math.min(...xs);
 const rate = (ms: number) => ((seeds.length * 1000) / ms).toFixed(2);
 
-console.log(`batch bench: ${seeds.length} solvitaire deals (${values.seeds}), draw ${rules.draw}, max ${budget.maxNodes} nodes, best of ${rounds}`);
+console.log(
+  `batch bench: ${seeds.length} solvitaire deals (${values.seeds}), draw ${rules.draw}, max ${budget.maxNodes} nodes, best of ${rounds}`,
+);
 try {
   const one: number[] = [];
   const cpu: number[][] = [[], [], []];
@@ -104,10 +106,16 @@ try {
   const steady = (xs: number[]) => Math.max(...xs).toFixed(2);
   const [u0, u1, u2] = cpu.map(best);
   console.log(`in this thread      ${(t0 / 1000).toFixed(2)} s  ${rate(t0)} deals/s  CPU ${u0.toFixed(2)} s  (${counts})`);
-  console.log(`runBatch, 1 worker  ${(t1 / 1000).toFixed(2)} s  ${rate(t1)} deals/s, ${steady(s1)} after start-up  CPU ${u1.toFixed(2)} s  (w/u/?/e ${c1})`);
+  console.log(
+    `runBatch, 1 worker  ${(t1 / 1000).toFixed(2)} s  ${rate(t1)} deals/s, ${steady(s1)} after start-up  CPU ${u1.toFixed(2)} s  (w/u/?/e ${c1})`,
+  );
   console.log(`runBatch, 2 workers ${(t2 / 1000).toFixed(2)} s  ${rate(t2)} deals/s, ${steady(s2)} after start-up  CPU ${u2.toFixed(2)} s`);
-  console.log(`CPU overhead of pool + store (1 worker vs in-thread, all threads): ${(u1 - u0).toFixed(2)} s, ${(((u1 - u0) * 1000) / seeds.length).toFixed(1)} ms/deal`);
-  console.log(`pool + store overhead (1 worker vs in-thread): ${(((t1 - t0) / t0) * 100).toFixed(1)} % (${((t1 - t0) / 1000).toFixed(2)} s, thread start-up included)`);
+  console.log(
+    `CPU overhead of pool + store (1 worker vs in-thread, all threads): ${(u1 - u0).toFixed(2)} s, ${(((u1 - u0) * 1000) / seeds.length).toFixed(1)} ms/deal`,
+  );
+  console.log(
+    `pool + store overhead (1 worker vs in-thread): ${(((t1 - t0) / t0) * 100).toFixed(1)} % (${((t1 - t0) / 1000).toFixed(2)} s, thread start-up included)`,
+  );
   console.log(`speed-up 2 workers vs 1: ${(t1 / t2).toFixed(2)}× wall, ${(Math.max(...s2) / Math.max(...s1)).toFixed(2)}× after start-up`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

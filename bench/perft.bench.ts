@@ -69,7 +69,18 @@ for (const { rules, depth: minDepth, maxDepth } of RUNS) {
     sumLeaves += leaves;
     sumNodes += leaves + interior;
     sumMs += walkMs;
-    rows.push([String(seed), String(rules.draw), String(depth), String(leaves), String(interior), walkMs.toFixed(0), rate(leaves, walkMs), rate(leaves + interior, walkMs), perftMs.toFixed(0), rate(p, perftMs)]);
+    rows.push([
+      String(seed),
+      String(rules.draw),
+      String(depth),
+      String(leaves),
+      String(interior),
+      walkMs.toFixed(0),
+      rate(leaves, walkMs),
+      rate(leaves + interior, walkMs),
+      perftMs.toFixed(0),
+      rate(p, perftMs),
+    ]);
   }
 }
 rows.push(['all', '', '', String(sumLeaves), '', sumMs.toFixed(0), rate(sumLeaves, sumMs), rate(sumNodes, sumMs), '', '']);

@@ -48,8 +48,16 @@ const family = parseFamily(values.family);
 if (!family.ok) fail(family.error);
 const passes = parsePasses(values.passes);
 if (!passes.ok) fail(passes.error);
-const rules: Rules = { draw: Number(values.draw), passes: passes.value === 'unlimited' ? null : passes.value, foundationReturn: !values['no-foundation-return'] };
-const budget: Required<Budget> = { timeoutMs: Number(values.timeout) * 1000, maxNodes: Number(values['max-nodes']), maxMemoryMb: Number(values['max-memory']) };
+const rules: Rules = {
+  draw: Number(values.draw),
+  passes: passes.value === 'unlimited' ? null : passes.value,
+  foundationReturn: !values['no-foundation-return'],
+};
+const budget: Required<Budget> = {
+  timeoutMs: Number(values.timeout) * 1000,
+  maxNodes: Number(values['max-nodes']),
+  maxMemoryMb: Number(values['max-memory']),
+};
 if (!(budget.timeoutMs > 0) || !(budget.maxNodes >= 1) || !(budget.maxMemoryMb >= 1)) fail('bad budget');
 
 interface Row {
@@ -83,10 +91,21 @@ for (let seed = from; seed <= to; seed++) {
   if (!deal.ok) fail(deal.error);
   const r = solve(dealPosition(deal.value), rules, budget);
   const { stats } = r;
-  rows.push({ seed, verdict: r.verdict, reason: r.reason ?? '', ms: stats.ms, nodes: stats.nodes, unique: stats.uniqueStates, hits: stats.ttHits, length: stats.solutionLength });
+  rows.push({
+    seed,
+    verdict: r.verdict,
+    reason: r.reason ?? '',
+    ms: stats.ms,
+    nodes: stats.nodes,
+    unique: stats.uniqueStates,
+    hits: stats.ttHits,
+    length: stats.solutionLength,
+  });
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
   if (!values.quiet && (stats.ms > 1000 || r.verdict === 'unknown'))
-    process.stderr.write(`  seed ${seed}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}, ${fmt(stats.ms, 0)} ms, ${stats.nodes.toLocaleString('en-US')} nodes\n`);
+    process.stderr.write(
+      `  seed ${seed}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}, ${fmt(stats.ms, 0)} ms, ${stats.nodes.toLocaleString('en-US')} nodes\n`,
+    );
 }
 const wallS = (performance.now() - t0) / 1000;
 const cpu = process.cpuUsage(cpu0);
@@ -97,7 +116,9 @@ const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
 const totalMs = ms.reduce((a, b) => a + b, 0);
 const nodes = rows.reduce((a, r) => a + r.nodes, 0);
 const count = (v: Verdict) => rows.filter((r) => r.verdict === v).length;
-const reasons = [...new Set(rows.filter((r) => r.reason).map((r) => r.reason))].map((x) => `${x} ${rows.filter((r) => r.reason === x).length}`).join(', ');
+const reasons = [...new Set(rows.filter((r) => r.reason).map((r) => r.reason))]
+  .map((x) => `${x} ${rows.filter((r) => r.reason === x).length}`)
+  .join(', ');
 
 const lines = [
   label,

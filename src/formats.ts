@@ -23,14 +23,7 @@
 import { readFileSync } from 'node:fs';
 import { type Card, RANK, RANKS, SUIT, SUITS, SUIT_SYMBOLS, cardName, cardPretty, makeCard, parseCard } from './cards.ts';
 import { dealFromDeckOrder, deckOrder } from './families.ts';
-import {
-  type Position,
-  dealPosition,
-  isFreshDeal,
-  makePositionJson,
-  parsePositionObject,
-  validatePosition,
-} from './position.ts';
+import { type Position, dealPosition, isFreshDeal, makePositionJson, parsePositionObject, validatePosition } from './position.ts';
 import { type Result, err, ok } from './types.ts';
 
 /** The names of the formats. */
@@ -78,7 +71,8 @@ export function parsePosition(text: string, format?: Format): Result<{ position:
     if (!d.ok) return d;
     f = d.value;
   } else {
-    if (!(FORMATS as readonly string[]).includes(format)) return err(`unknown format ${JSON.stringify(format)} (expected ${FORMATS.join(', ')})`);
+    if (!(FORMATS as readonly string[]).includes(format))
+      return err(`unknown format ${JSON.stringify(format)} (expected ${FORMATS.join(', ')})`);
     f = format;
   }
   const r = PARSERS[f](text);
@@ -88,7 +82,8 @@ export function parsePosition(text: string, format?: Format): Result<{ position:
 
 /** Writes a position in `format`; an error when the format cannot hold it (e.g. a mid-game position as a deck string). */
 export function formatPosition(p: Position, format: Format, opts: FormatOptions = {}): Result<string> {
-  if (!(FORMATS as readonly string[]).includes(format)) return err(`unknown format ${JSON.stringify(format)} (expected ${FORMATS.join(', ')})`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    return err(`unknown format ${JSON.stringify(format)} (expected ${FORMATS.join(', ')})`);
   return WRITERS[format](p, opts);
 }
 
@@ -100,7 +95,14 @@ export function readPositionSource(pathOrDash: string, format?: Format): Result<
     text = readFileSync(pathOrDash === '-' ? 0 : pathOrDash, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? (e as Error).message);
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (code ?? (e as Error).message);
     return err(`cannot read ${name}: ${why}`);
   }
   const r = parsePosition(text, format);
@@ -150,7 +152,13 @@ function layoutJson(o: Record<string, unknown>): string {
   const inline = (v: unknown): string => {
     if (Array.isArray(v)) return '[' + v.map(inline).join(', ') + ']';
     if (typeof v === 'object' && v !== null)
-      return '{' + Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${inline(x)}`).join(', ') + '}';
+      return (
+        '{' +
+        Object.entries(v)
+          .map(([k, x]) => `${JSON.stringify(k)}: ${inline(x)}`)
+          .join(', ') +
+        '}'
+      );
     return JSON.stringify(v);
   };
   const lines = Object.entries(o).map(([k, v]) => {
@@ -169,7 +177,9 @@ function foundationHeights(cards: { card: Card; where: string }[]): Result<numbe
     const s = SUIT[card];
     if (heights[s] >= 13) return err(`more than 13 cards of ${SUITS[s]} on the foundations (${where})`);
     if (RANK[card] !== heights[s] + 1)
-      return err(`foundation ${SUITS[s]} must be built A, 2, 3 … in order: ${cardName(card)} follows ${heights[s] === 0 ? 'nothing' : RANKS[heights[s] - 1] + SUITS[s]} (${where})`);
+      return err(
+        `foundation ${SUITS[s]} must be built A, 2, 3 … in order: ${cardName(card)} follows ${heights[s] === 0 ? 'nothing' : RANKS[heights[s] - 1] + SUITS[s]} (${where})`,
+      );
     heights[s]++;
   }
   return ok(heights);
@@ -216,7 +226,8 @@ function parseSolvitaire(text: string): Result<Position> {
   if (typeof j !== 'object' || j === null || Array.isArray(j)) return err('a Solvitaire deal must be a JSON object');
   const d = j as Record<string, unknown>;
   for (const k of Object.keys(d))
-    if (!['tableau piles', 'stock', 'waste', 'foundations'].includes(k)) return err(`unexpected key ${JSON.stringify(k)} in a Solvitaire Klondike deal`);
+    if (!['tableau piles', 'stock', 'waste', 'foundations'].includes(k))
+      return err(`unexpected key ${JSON.stringify(k)} in a Solvitaire Klondike deal`);
   const piles = d['tableau piles'];
   if (!Array.isArray(piles) || piles.length !== 7)
     return err(`"tableau piles" must be a list of 7 piles, got ${Array.isArray(piles) ? piles.length : typeof piles}`);
@@ -273,11 +284,13 @@ function solvitaireName(c: Card, down = false): string {
 }
 
 function makeSolvitaire(p: Position): Result<string> {
-  if (p.pass !== 1)
-    return err(`the solvitaire format has no pass counter: cannot write a position in pass ${p.pass} (use json or pysol)`);
+  if (p.pass !== 1) return err(`the solvitaire format has no pass counter: cannot write a position in pass ${p.pass} (use json or pysol)`);
   const o: Record<string, unknown> = {
     'tableau piles': p.tableau.map((pile, i) => pile.map((c, k) => solvitaireName(c, k < p.faceDown[i]))),
-    stock: p.stock.slice().reverse().map((c) => solvitaireName(c)),
+    stock: p.stock
+      .slice()
+      .reverse()
+      .map((c) => solvitaireName(c)),
   };
   if (!isFreshDeal(p)) {
     o.waste = p.waste.map((c) => solvitaireName(c));
@@ -299,7 +312,9 @@ function parseDeckString(text: string, ksolve: boolean): Result<Position> {
   const bad = /[^0-9]/.exec(t);
   if (bad) return err(`${name}: unexpected character ${JSON.stringify(bad[0])} at position ${bad.index + 1} (only digits allowed)`);
   if (t.length !== 156)
-    return err(`${name} has ${t.length} digits (${Math.floor(t.length / 3)} cards${t.length % 3 ? ' and a partial one' : ''}) instead of 156 (52 cards × 3 digits)`);
+    return err(
+      `${name} has ${t.length} digits (${Math.floor(t.length / 3)} cards${t.length % 3 ? ' and a partial one' : ''}) instead of 156 (52 cards × 3 digits)`,
+    );
   const digitSuit = ksolve ? KSOLVE_DIGIT_SUIT : KS_DIGIT_SUIT;
   const cards: Card[] = [];
   const seenAt = new Array<number>(52).fill(0);
@@ -319,7 +334,8 @@ function parseDeckString(text: string, ksolve: boolean): Result<Position> {
 
 function makeDeckString(p: Position, ksolve: boolean): Result<string> {
   const name = ksolve ? 'ksolve-deck' : 'deck';
-  if (!isFreshDeal(p)) return err(`the ${name} format holds only fresh deals; this position has cards moved (use json, solvitaire or pysol)`);
+  if (!isFreshDeal(p))
+    return err(`the ${name} format holds only fresh deals; this position has cards moved (use json, solvitaire or pysol)`);
   const digitSuit = ksolve ? KSOLVE_DIGIT_SUIT : KS_DIGIT_SUIT;
   const s = deckOrder({ tableau: p.tableau, stock: p.stock })
     .map((c) => String(RANK[c]).padStart(2, '0') + String(digitSuit.indexOf(SUIT[c]) + 1))
@@ -345,7 +361,10 @@ function pysolCards(tokens: string[], where: string): Result<Card[]> {
 }
 
 function parsePysol(text: string): Result<Position> {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   let stock: Card[] | undefined;
   let waste: Card[] = [];
   let foundations = [0, 0, 0, 0];
@@ -366,7 +385,8 @@ function parsePysol(text: string): Result<Position> {
       if (label === 'talon') stock = r.value;
       else waste = r.value;
     } else if (label === 'pass') {
-      if (tokens.length !== 1 || !/^[1-9][0-9]*$/.test(tokens[0])) return err(`Pass: must be a whole number ≥ 1, got ${JSON.stringify(m[2].trim())}`);
+      if (tokens.length !== 1 || !/^[1-9][0-9]*$/.test(tokens[0]))
+        return err(`Pass: must be a whole number ≥ 1, got ${JSON.stringify(m[2].trim())}`);
       pass = Number(tokens[0]);
     } else {
       foundations = [0, 0, 0, 0];
@@ -409,7 +429,10 @@ function makePysol(p: Position): string {
   const lines: string[] = [];
   const fresh = isFreshDeal(p);
   if (!fresh)
-    lines.push('Foundations: ' + [0, 1, 2, 3].map((s) => `${SUITS[s].toUpperCase()}-${p.foundations[s] === 0 ? '0' : RANKS[p.foundations[s] - 1]}`).join(' '));
+    lines.push(
+      'Foundations: ' +
+        [0, 1, 2, 3].map((s) => `${SUITS[s].toUpperCase()}-${p.foundations[s] === 0 ? '0' : RANKS[p.foundations[s] - 1]}`).join(' '),
+    );
   lines.push(('Talon: ' + p.stock.map(pysolName).join(' ')).trimEnd());
   if (!fresh) {
     lines.push(('Waste: ' + p.waste.map(pysolName).join(' ')).trimEnd());
@@ -436,14 +459,20 @@ function makeText(p: Position, colour: boolean): string {
   lines.push(
     'Foundations: ' +
       [0, 1, 2, 3]
-        .map((s) => (p.foundations[s] === 0 ? `${SUIT_SYMBOLS[s]} -` : `${SUIT_SYMBOLS[s]} ${plain(makeCard(p.foundations[s], s)).slice(0, -1)}`))
+        .map((s) =>
+          p.foundations[s] === 0 ? `${SUIT_SYMBOLS[s]} -` : `${SUIT_SYMBOLS[s]} ${plain(makeCard(p.foundations[s], s)).slice(0, -1)}`,
+        )
         .join('   '),
   );
   lines.push(`Stock (${p.stock.length}, next card first): ${list(p.stock)}`);
   lines.push(`Waste (${p.waste.length}, top card last): ${list(p.waste)}`);
   lines.push(`Pass: ${p.pass}`);
   lines.push('');
-  lines.push(Array.from({ length: 7 }, (_, i) => ` t${i + 1}`.padEnd(CELL)).join('').trimEnd());
+  lines.push(
+    Array.from({ length: 7 }, (_, i) => ` t${i + 1}`.padEnd(CELL))
+      .join('')
+      .trimEnd(),
+  );
   const height = Math.max(0, ...p.tableau.map((x) => x.length));
   for (let row = 0; row < height; row++) {
     let line = '';
@@ -511,9 +540,8 @@ function parseText(text: string): Result<Position> {
     } else {
       foundations = [0, 0, 0, 0];
       const re = /([♣♦♥♠])\s*(10|[A2-9TJQK]|-)/gi;
-      let f: RegExpExecArray | null;
       let count = 0;
-      while ((f = re.exec(m[2])) !== null) {
+      for (let f = re.exec(m[2]); f !== null; f = re.exec(m[2])) {
         const r = f[2].toUpperCase();
         foundations[SUITS.indexOf(SYMBOL_TO_SUIT[f[1]])] = r === '-' ? 0 : r === '10' ? 10 : RANKS.indexOf(r) + 1;
         count++;

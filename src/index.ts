@@ -8,6 +8,16 @@ export { type Format, formatPosition, parsePosition, readPositionSource } from '
 export { State } from './state.ts';
 export { genAtomic, make, perft, undo } from './moves.ts';
 export { type Solution, describeMoves, makeSolutionJson, parseSolutionJson, replay } from './solution.ts';
-export { DEFAULT_BUDGET, FULL_PRUNING, NO_PRUNING, solve, type Budget, type Pruning, type SolveResult, type SolveStats, type Verdict } from './solver.ts';
+export {
+  DEFAULT_BUDGET,
+  FULL_PRUNING,
+  NO_PRUNING,
+  solve,
+  type Budget,
+  type Pruning,
+  type SolveResult,
+  type SolveStats,
+  type Verdict,
+} from './solver.ts';
 export { runBatch, type BatchOptions, type BatchSummary } from './batch/run.ts';
 export { mergeDatabases } from './batch/merge.ts';

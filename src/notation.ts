@@ -25,9 +25,7 @@ export function pileIndex(name: string): number {
 
 /** The compact form of a move list. */
 export function movesToCompact(moves: readonly AtomicMove[]): string {
-  return moves
-    .map((m) => PILE_LETTERS[pileIndex(m.from)] + PILE_LETTERS[pileIndex(m.to)] + (m.count > 1 ? String(m.count) : ''))
-    .join(' ');
+  return moves.map((m) => PILE_LETTERS[pileIndex(m.from)] + PILE_LETTERS[pileIndex(m.to)] + (m.count > 1 ? String(m.count) : '')).join(' ');
 }
 
 /** Parses the compact form back into moves. */

@@ -100,7 +100,9 @@ export function validatePosition(p: Position): Result<Position> {
   }
   const missing = seen.map((w, c) => (w ? -1 : c)).filter((c) => c >= 0);
   if (missing.length > 0)
-    return err(`${52 - missing.length} cards instead of 52: missing ${missing.slice(0, 6).map(cardName).join(' ')}${missing.length > 6 ? ' …' : ''}`);
+    return err(
+      `${52 - missing.length} cards instead of 52: missing ${missing.slice(0, 6).map(cardName).join(' ')}${missing.length > 6 ? ' …' : ''}`,
+    );
   return ok(p);
 }
 

@@ -110,14 +110,22 @@ function whyIllegal(s: State, a: AtomicMove): string {
   return `${a.from} → ${a.to} ×${a.count} is not legal`;
 }
 
-export type ReplayOutcome = { status: 'won' } | { status: 'not won'; position: Position } | { status: 'illegal'; index: number; why: string };
+export type ReplayOutcome =
+  | { status: 'won' }
+  | { status: 'not won'; position: Position }
+  | { status: 'illegal'; index: number; why: string };
 
 /** Replays moves from a position under rules with the plain engine. */
 export function replay(position: Position, rules: Rules, moves: readonly AtomicMove[]): ReplayOutcome {
   const s = State.fromPosition(position, rules);
   for (let k = 0; k < moves.length; k++) {
     const r = findMove(s, moves[k]);
-    if (!r.ok) return { status: 'illegal', index: k + 1, why: `${moves[k].from} → ${moves[k].to}${moves[k].count > 1 ? ` ×${moves[k].count}` : ''}: ${r.error}` };
+    if (!r.ok)
+      return {
+        status: 'illegal',
+        index: k + 1,
+        why: `${moves[k].from} → ${moves[k].to}${moves[k].count > 1 ? ` ×${moves[k].count}` : ''}: ${r.error}`,
+      };
     make(s, r.value);
   }
   return s.home === 52 ? { status: 'won' } : { status: 'not won', position: s.toPosition() };
@@ -218,9 +226,12 @@ export function parseSolutionJson(text: string): Result<Solution> {
     const m = j.moves[k] as Record<string, unknown>;
     if (typeof m !== 'object' || m === null) return err(`move ${k + 1} is not an object`);
     if (typeof m.from !== 'string' || typeof m.to !== 'string' || pileIndex(m.from) < 0 || pileIndex(m.to) < 0)
-      return err(`move ${k + 1}: unknown pile ${JSON.stringify(pileIndex(String(m.from)) < 0 ? m.from : m.to)} (piles: ${PILE_NAMES.join(' ')})`);
+      return err(
+        `move ${k + 1}: unknown pile ${JSON.stringify(pileIndex(String(m.from)) < 0 ? m.from : m.to)} (piles: ${PILE_NAMES.join(' ')})`,
+      );
     const count = m.count === undefined ? 1 : m.count;
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) return err(`move ${k + 1}: bad count ${JSON.stringify(m.count)}`);
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
+      return err(`move ${k + 1}: bad count ${JSON.stringify(m.count)}`);
     moves.push({ from: m.from as PileName, to: m.to as PileName, count });
   }
   return ok({

@@ -27,7 +27,26 @@
  * - Moves are ordered so wins come early: foundation moves, runs that turn a card up, stock.
  */
 import { RANK, RED } from './cards.ts';
-import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, childHash, countOf, genAtomic, indexOf, kindOf, make, mv, stockPassFor, undo } from './moves.ts';
+import {
+  DRAW,
+  F2T,
+  REDEAL,
+  S2F,
+  S2T,
+  T2F,
+  T2T,
+  aOf,
+  bOf,
+  childHash,
+  countOf,
+  genAtomic,
+  indexOf,
+  kindOf,
+  make,
+  mv,
+  stockPassFor,
+  undo,
+} from './moves.ts';
 import type { AtomicMove } from './notation.ts';
 import type { Position } from './position.ts';
 import { toAtomic } from './solution.ts';
@@ -81,8 +100,34 @@ export interface Pruning {
   deadCheck: boolean;
 }
 
-export const FULL_PRUNING: Pruning = { safeFoundation: true, partialRuns: true, foundationReturns: true, oneEmptyColumn: true, stockMacros: true, delayStock: true, delayPartial: true, twinSwaps: true, stockGrid: true, emptyForKing: true, deadCheck: true, relaxation: true };
-export const NO_PRUNING: Pruning = { safeFoundation: false, partialRuns: false, foundationReturns: false, oneEmptyColumn: false, stockMacros: false, delayStock: false, delayPartial: false, twinSwaps: false, stockGrid: false, emptyForKing: false, deadCheck: false, relaxation: false };
+export const FULL_PRUNING: Pruning = {
+  safeFoundation: true,
+  partialRuns: true,
+  foundationReturns: true,
+  oneEmptyColumn: true,
+  stockMacros: true,
+  delayStock: true,
+  delayPartial: true,
+  twinSwaps: true,
+  stockGrid: true,
+  emptyForKing: true,
+  deadCheck: true,
+  relaxation: true,
+};
+export const NO_PRUNING: Pruning = {
+  safeFoundation: false,
+  partialRuns: false,
+  foundationReturns: false,
+  oneEmptyColumn: false,
+  stockMacros: false,
+  delayStock: false,
+  delayPartial: false,
+  twinSwaps: false,
+  stockGrid: false,
+  emptyForKing: false,
+  deadCheck: false,
+  relaxation: false,
+};
 
 export interface SolveStats {
   /** Positions expanded. */
@@ -167,9 +212,15 @@ export function solve(position: Position, rules: Rules, budget: Budget = {}, pru
   // what is left: every line of play under the rules asked for is one there too, so lost there
   // means lost here
   const l = left();
-  const relaxed = searchOnce(position, RELAXED, { maxNodes: Math.floor(l.maxNodes / 2), timeoutMs: l.timeoutMs / 2, maxMemoryMb: b.maxMemoryMb }, pruning);
+  const relaxed = searchOnce(
+    position,
+    RELAXED,
+    { maxNodes: Math.floor(l.maxNodes / 2), timeoutMs: l.timeoutMs / 2, maxMemoryMb: b.maxMemoryMb },
+    pruning,
+  );
   add(relaxed);
-  if (relaxed.verdict === 'unwinnable') return { verdict: 'unwinnable', proof: 'relaxed', moves: [], stats: { ...total, ms: performance.now() - t0, solutionLength: 0 } };
+  if (relaxed.verdict === 'unwinnable')
+    return { verdict: 'unwinnable', proof: 'relaxed', moves: [], stats: { ...total, ms: performance.now() - t0, solutionLength: 0 } };
   // 3. the full search under the rules asked for, with everything left
   const last = searchOnce(position, rules, { ...left(), maxMemoryMb: b.maxMemoryMb }, pruning);
   add(last);
@@ -181,11 +232,22 @@ const FIRST_NODES = 20_000;
 const RELAXED: Rules = { draw: 1, passes: null, foundationReturn: true };
 
 function searchOnce(position: Position, rules: Rules, b: Required<Budget>, pruning: Pruning): SolveResult {
-  if (b.maxNodes < 1 || b.timeoutMs <= 0) return { verdict: 'unknown', reason: b.maxNodes < 1 ? 'nodes' : 'time', moves: [], stats: { nodes: 0, uniqueStates: 0, ttHits: 0, ms: 0, solutionLength: 0 } };
+  if (b.maxNodes < 1 || b.timeoutMs <= 0)
+    return {
+      verdict: 'unknown',
+      reason: b.maxNodes < 1 ? 'nodes' : 'time',
+      moves: [],
+      stats: { nodes: 0, uniqueStates: 0, ttHits: 0, ms: 0, solutionLength: 0 },
+    };
   if (!sharedTable || sharedTable.maxCapacity !== TranspositionTable.capacityFor(b.maxMemoryMb))
     sharedTable = new TranspositionTable(b.maxMemoryMb);
   else sharedTable.clear();
-  const search = new Search(State.fromPosition(position, rules, !pruning.stockMacros, pruning.twinSwaps, pruning.stockGrid), sharedTable, b, pruning);
+  const search = new Search(
+    State.fromPosition(position, rules, !pruning.stockMacros, pruning.twinSwaps, pruning.stockGrid),
+    sharedTable,
+    b,
+    pruning,
+  );
   return search.run();
 }
 
@@ -413,7 +475,11 @@ class Search {
       return PRUNED;
     }
     const base = d * MOVES_PER_NODE;
-    this.fCount[d] = !this.pr.stockMacros ? genAtomic(s, this.moves, base) - base : mode === EMPTIED ? this.generateKings(base) : this.generate(base, rCol, mode);
+    this.fCount[d] = !this.pr.stockMacros
+      ? genAtomic(s, this.moves, base) - base
+      : mode === EMPTIED
+        ? this.generateKings(base)
+        : this.generate(base, rCol, mode);
     this.fNext[d] = 0;
     this.fAutos[d] = autos;
     this.fMark[d] = pathMark;
@@ -532,10 +598,11 @@ class Search {
     let n = 0;
     this.computeReach();
     let firstEmpty = -1;
-    for (let b = 0; b < 7; b++) if (len[b] === 0) {
-      firstEmpty = b;
-      break;
-    }
+    for (let b = 0; b < 7; b++)
+      if (len[b] === 0) {
+        firstEmpty = b;
+        break;
+      }
     const oneEmpty = this.pr.oneEmptyColumn;
     const twins = this.pr.twinSwaps;
     // the column whose top is each card (-1: none), for "which piles take card c"
@@ -555,11 +622,15 @@ class Search {
         n = this.addOnto(base, n, c, S2T, 0, i, 400 - cost, only);
         continue;
       }
-      if (found[c & 3] === RANK[c] - 1) { out[base + n] = mv(S2F, 0, c & 3, 1, i); sc[n++] = 900 - cost; }
+      if (found[c & 3] === RANK[c] - 1) {
+        out[base + n] = mv(S2F, 0, c & 3, 1, i);
+        sc[n++] = 900 - cost;
+      }
       if (RANK[c] === 13) {
         for (let b = 0; b < 7; b++) {
           if (len[b] !== 0) continue;
-          { out[base + n] = mv(S2T, 0, b, 1, i); sc[n++] = 500 - cost; }
+          out[base + n] = mv(S2T, 0, b, 1, i);
+          sc[n++] = 500 - cost;
           if (oneEmpty) break;
         }
       } else n = this.addOnto(base, n, c, S2T, 0, i, 400 - cost, -1);
@@ -569,7 +640,10 @@ class Search {
       const la = len[a];
       if (la === 0) continue;
       const top = cols[a * STRIDE + la - 1];
-      if ((only < 0 || (mode === UNCOVERED && a === only)) && found[top & 3] === RANK[top] - 1) { out[base + n] = mv(T2F, a, top & 3, 1, 0); sc[n++] = 1000 + (la === down[a] + 1 ? down[a] : 0); }
+      if ((only < 0 || (mode === UNCOVERED && a === only)) && found[top & 3] === RANK[top] - 1) {
+        out[base + n] = mv(T2F, a, top & 3, 1, 0);
+        sc[n++] = 1000 + (la === down[a] + 1 ? down[a] : 0);
+      }
       const baseIdx = a * STRIDE + down[a];
       const baseCard = cols[baseIdx];
       const baseRank = RANK[baseCard];
@@ -650,7 +724,8 @@ class Search {
         if (h === 13) {
           for (let b = 0; b < 7; b++) {
             if (len[b] !== 0 || (only >= 0 && b !== only)) continue;
-            { out[base + n] = mv(F2T, suit, b, 1, 0); sc[n++] = 100; }
+            out[base + n] = mv(F2T, suit, b, 1, 0);
+            sc[n++] = 100;
             if (oneEmpty) break;
           }
           continue;
@@ -723,6 +798,4 @@ class Search {
     }
     return n;
   }
-
 }
-

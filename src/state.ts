@@ -123,7 +123,12 @@ export class State {
    * by which of two twins (same rank and colour) holds which run hash alike: the solver treats
    * them as one (either is won exactly when the other is; docs/solver.md).
    */
-  constructor(rules: Rules, readonly exactStock = false, readonly twinKey = false, readonly gridStock = false) {
+  constructor(
+    rules: Rules,
+    readonly exactStock = false,
+    readonly twinKey = false,
+    readonly gridStock = false,
+  ) {
     this.zp1 = twinKey ? ZT1 : ZP1;
     this.zp2 = twinKey ? ZT2 : ZP2;
     this.draw = rules.draw;
@@ -177,7 +182,12 @@ export class State {
   }
 
   clone(): State {
-    const s = new State({ draw: this.draw, passes: this.passLimit === Infinity ? null : this.passLimit, foundationReturn: this.foundationReturn }, this.exactStock, this.twinKey, this.gridStock);
+    const s = new State(
+      { draw: this.draw, passes: this.passLimit === Infinity ? null : this.passLimit, foundationReturn: this.foundationReturn },
+      this.exactStock,
+      this.twinKey,
+      this.gridStock,
+    );
     s.cols.set(this.cols);
     s.len.set(this.len);
     s.down.set(this.down);
@@ -473,24 +483,26 @@ export class State {
       seen[c] = 1;
       return undefined;
     };
-    for (let s = 0; s < 4; s++) for (let r = 1; r <= this.found[s]; r++) {
-      const e = mark(makeCard(r, s), 'foundation');
-      if (e) return e;
-    }
-    for (let i = 0; i < 7; i++) for (let j = 0; j < this.len[i]; j++) {
-      const e = mark(this.cols[i * STRIDE + j], `t${i + 1}`);
-      if (e) return e;
-    }
+    for (let s = 0; s < 4; s++)
+      for (let r = 1; r <= this.found[s]; r++) {
+        const e = mark(makeCard(r, s), 'foundation');
+        if (e) return e;
+      }
+    for (let i = 0; i < 7; i++)
+      for (let j = 0; j < this.len[i]; j++) {
+        const e = mark(this.cols[i * STRIDE + j], `t${i + 1}`);
+        if (e) return e;
+      }
     for (let j = 0; j < this.n; j++) {
       const e = mark(this.deck[j], 'deck');
       if (e) return e;
     }
     for (let c = 0; c < 52; c++) if (!seen[c]) return `card ${c} missing`;
-    for (let i = 0; i < 7; i++) for (let j = 0; j < this.len[i]; j++) {
-      const c = this.cols[i * STRIDE + j];
-      if (this.isDown[c] !== (j < this.down[i] ? 1 : 0)) return `face-down flag of card ${c} wrong`;
-    }
+    for (let i = 0; i < 7; i++)
+      for (let j = 0; j < this.len[i]; j++) {
+        const c = this.cols[i * STRIDE + j];
+        if (this.isDown[c] !== (j < this.down[i] ? 1 : 0)) return `face-down flag of card ${c} wrong`;
+      }
     return undefined;
   }
 }
-

@@ -40,8 +40,14 @@ const run = (args: string[], env: Record<string, string> = {}) => start(args, en
 async function runInProcess(args: string[]): Promise<Run> {
   let stdout = '';
   let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((stdout += String(s)), true));
-  const errs = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((stderr += String(s)), true));
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
+    stdout += String(s);
+    return true;
+  });
+  const errs = vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
+    stderr += String(s);
+    return true;
+  });
   const saved = process.exitCode;
   process.exitCode = undefined;
   try {
@@ -55,7 +61,15 @@ async function runInProcess(args: string[]): Promise<Run> {
   return { code: Number(code), signal: null, stdout, stderr };
 }
 
-type Row = { seed: number; verdict: string; nodes: number; solution_length: number | null; moves: string | null; error: string | null; solved_at: string };
+type Row = {
+  seed: number;
+  verdict: string;
+  nodes: number;
+  solution_length: number | null;
+  moves: string | null;
+  error: string | null;
+  solved_at: string;
+};
 function rows(db: string): Row[] {
   if (!existsSync(db)) return [];
   const d = new Database(db, { readonly: true, timeout: 5000 });
@@ -96,13 +110,28 @@ describe('bad input: one line on stderr, exit 2, nothing stored changed', () => 
   const locked = join(dir, 'locked.sqlite');
   beforeAll(() => {
     good = join(dir, 'good.sqlite');
-    for (const [f, lock] of [[good, false], [locked, true]] as const) {
+    for (const [f, lock] of [
+      [good, false],
+      [locked, true],
+    ] as const) {
       const s = openStore(f);
       if (!s.ok) throw new Error(s.error);
       const id = s.value.ruleSetId({ draw: 3, passes: null, foundationReturn: true });
       s.value.put([
-        { seed: 1, verdict: 'winnable', nodes: 5, ms: 1, solutionLength: 1, moves: 'SW', error: null, family: 'solvitaire', ruleSet: id,
-          budget: { maxNodes: null, timeoutMs: null, maxMemoryMb: null }, solverVersion: SOLVER_VERSION, solvedAt: '2025-01-01T00:00:00Z' },
+        {
+          seed: 1,
+          verdict: 'winnable',
+          nodes: 5,
+          ms: 1,
+          solutionLength: 1,
+          moves: 'SW',
+          error: null,
+          family: 'solvitaire',
+          ruleSet: id,
+          budget: { maxNodes: null, timeoutMs: null, maxMemoryMb: null },
+          solverVersion: SOLVER_VERSION,
+          solvedAt: '2025-01-01T00:00:00Z',
+        },
       ]);
       s.value.close();
       if (lock) {
@@ -114,7 +143,7 @@ describe('bad input: one line on stderr, exit 2, nothing stored changed', () => 
     goodSha = sha(good);
     writeFileSync(notSqlite, 'not a database\n'.repeat(50));
     const d = new Database(otherSchema);
-    d.exec("CREATE TABLE t (x); INSERT INTO t VALUES (1)");
+    d.exec('CREATE TABLE t (x); INSERT INTO t VALUES (1)');
     d.close();
   });
 
@@ -164,7 +193,7 @@ describe('bad input: one line on stderr, exit 2, nothing stored changed', () => 
     const before = snapshot();
     const bin = cases.filter((c) => c[3] === 'bin');
     const results = await Promise.all(bin.map(([, args]) => run(args())));
-    bin.forEach(([, , re], i) => expectBadInput(results[i], re));
+    for (const [i, [, , re]] of bin.entries()) expectBadInput(results[i], re);
     expect(snapshot()).toBe(before);
   });
 });
@@ -177,7 +206,11 @@ describe('rule options', () => {
       expect(r.code, r.stderr).toBe(0);
     }
     const d = new Database(db, { readonly: true });
-    const sets = d.prepare('SELECT draw, passes, foundation_return AS fr, count(*) AS n FROM results JOIN rule_sets s ON s.id = rule_set GROUP BY rule_set ORDER BY draw').all();
+    const sets = d
+      .prepare(
+        'SELECT draw, passes, foundation_return AS fr, count(*) AS n FROM results JOIN rule_sets s ON s.id = rule_set GROUP BY rule_set ORDER BY draw',
+      )
+      .all();
     d.close();
     expect(sets).toEqual([
       { draw: 1, passes: 3, fr: 0, n: 2 },
@@ -290,7 +323,9 @@ describe('batch through the binary', () => {
     const out = tmp('all.sqlite');
     const m = await run(['merge', a, b, c, '-o', out]);
     expect(m.code, m.stderr).toBe(0);
-    expect(m.stdout).toBe(`merge: 3 inputs, 26 rows read → ${out}: 20 rows (6 duplicates dropped, 0 replaced by better rows, 0 conflicts)\n`);
+    expect(m.stdout).toBe(
+      `merge: 3 inputs, 26 rows read → ${out}: 20 rows (6 duplicates dropped, 0 replaced by better rows, 0 conflicts)\n`,
+    );
     expect([a, b, c].map(sha)).toEqual(hashes);
     expect(verdicts(rows(out))).toEqual(verdicts(reference.filter((x) => x.seed <= 20)));
 
@@ -298,14 +333,19 @@ describe('batch through the binary', () => {
     const bad = tmp('bad.sqlite');
     copyFileSync(a, bad);
     const e = new Database(bad);
-    const flip = e.prepare("SELECT seed, verdict FROM results WHERE verdict IN ('winnable', 'unwinnable') LIMIT 1").get() as { seed: number; verdict: string };
+    const flip = e.prepare("SELECT seed, verdict FROM results WHERE verdict IN ('winnable', 'unwinnable') LIMIT 1").get() as {
+      seed: number;
+      verdict: string;
+    };
     const other = flip.verdict === 'winnable' ? 'unwinnable' : 'winnable';
     e.prepare('UPDATE results SET verdict = ?, moves = NULL, solution_length = NULL WHERE seed = ?').run(other, flip.seed);
     e.close();
     const out2 = tmp('all2.sqlite');
     const m2 = await runInProcess(['merge', a, bad, '-o', out2]);
     expect(m2.code).toBe(1);
-    expect(m2.stderr).toBe(`klondike: conflict: solvitaire seed ${flip.seed} (draw 3, unlimited passes): kept ${flip.verdict}, ${bad} says ${other}\n`);
+    expect(m2.stderr).toBe(
+      `klondike: conflict: solvitaire seed ${flip.seed} (draw 3, unlimited passes): kept ${flip.verdict}, ${bad} says ${other}\n`,
+    );
     expect(m2.stdout).toContain('1 conflicts');
   });
 });

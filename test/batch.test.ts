@@ -100,7 +100,7 @@ describe('store', () => {
 
     const other = tmp('other.sqlite');
     const d = new Database(other);
-    d.exec('CREATE TABLE people (name TEXT); INSERT INTO people VALUES (\'ann\')');
+    d.exec("CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('ann')");
     d.close();
     const h2 = sha(other);
     const r2 = openStore(other);
@@ -237,31 +237,47 @@ describe('merge', () => {
   const R1: Rules = { draw: 1, passes: 1, foundationReturn: false };
 
   it('ranks rows: decided over unknown over error, shorter wins, more nodes', () => {
-    expect(better({ verdict: 'winnable', nodes: 0, solution_length: 5 }, { verdict: 'unknown', nodes: 9, solution_length: null })).toBe(true);
-    expect(better({ verdict: 'unknown', nodes: 0, solution_length: null }, { verdict: 'error', nodes: 0, solution_length: null })).toBe(true);
-    expect(better({ verdict: 'error', nodes: 0, solution_length: null }, { verdict: 'unknown', nodes: 0, solution_length: null })).toBe(false);
+    expect(better({ verdict: 'winnable', nodes: 0, solution_length: 5 }, { verdict: 'unknown', nodes: 9, solution_length: null })).toBe(
+      true,
+    );
+    expect(better({ verdict: 'unknown', nodes: 0, solution_length: null }, { verdict: 'error', nodes: 0, solution_length: null })).toBe(
+      true,
+    );
+    expect(better({ verdict: 'error', nodes: 0, solution_length: null }, { verdict: 'unknown', nodes: 0, solution_length: null })).toBe(
+      false,
+    );
     expect(better({ verdict: 'winnable', nodes: 0, solution_length: 5 }, { verdict: 'winnable', nodes: 0, solution_length: 6 })).toBe(true);
-    expect(better({ verdict: 'unknown', nodes: 7, solution_length: null }, { verdict: 'unknown', nodes: 6, solution_length: null })).toBe(true);
-    expect(better({ verdict: 'unwinnable', nodes: 7, solution_length: null }, { verdict: 'unwinnable', nodes: 6, solution_length: null })).toBe(false);
+    expect(better({ verdict: 'unknown', nodes: 7, solution_length: null }, { verdict: 'unknown', nodes: 6, solution_length: null })).toBe(
+      true,
+    );
+    expect(
+      better({ verdict: 'unwinnable', nodes: 7, solution_length: null }, { verdict: 'unwinnable', nodes: 6, solution_length: null }),
+    ).toBe(false);
   });
 
   it('combines overlapping databases with different rule-set ids, reports conflicts, leaves inputs alone', () => {
     // a: rule sets [R3, R1]; b: [R1, R3] so the ids differ between the files.
-    const a = make([R3, R1], [
-      [0, row(1, 'winnable')],
-      [0, row(2, 'unknown', { nodes: 5 })],
-      [0, row(3, 'error')],
-      [0, row(4, 'winnable')],
-      [1, row(1, 'unwinnable')],
-    ]);
-    const b = make([R1, R3], [
-      [1, row(1, 'winnable', { solutionLength: 90 })],
-      [1, row(2, 'unknown', { nodes: 50 })],
-      [1, row(3, 'unwinnable')],
-      [1, row(4, 'unwinnable')],
-      [1, row(5, 'winnable')],
-      [0, row(1, 'unwinnable')],
-    ]);
+    const a = make(
+      [R3, R1],
+      [
+        [0, row(1, 'winnable')],
+        [0, row(2, 'unknown', { nodes: 5 })],
+        [0, row(3, 'error')],
+        [0, row(4, 'winnable')],
+        [1, row(1, 'unwinnable')],
+      ],
+    );
+    const b = make(
+      [R1, R3],
+      [
+        [1, row(1, 'winnable', { solutionLength: 90 })],
+        [1, row(2, 'unknown', { nodes: 50 })],
+        [1, row(3, 'unwinnable')],
+        [1, row(4, 'unwinnable')],
+        [1, row(5, 'winnable')],
+        [0, row(1, 'unwinnable')],
+      ],
+    );
     const ha = sha(a);
     const hb = sha(b);
     const out = tmp('all.sqlite');
@@ -273,7 +289,9 @@ describe('merge', () => {
     expect(sha(b)).toBe(hb);
     const d = new Database(out, { readonly: true });
     const got = d
-      .prepare('SELECT seed, verdict, nodes, solution_length AS len, draw FROM results JOIN rule_sets s ON s.id = rule_set ORDER BY draw DESC, seed')
+      .prepare(
+        'SELECT seed, verdict, nodes, solution_length AS len, draw FROM results JOIN rule_sets s ON s.id = rule_set ORDER BY draw DESC, seed',
+      )
       .all();
     d.close();
     expect(got).toEqual([
@@ -288,12 +306,28 @@ describe('merge', () => {
   });
 
   it('merges into an existing results database, its rows taking part', () => {
-    const out = make([R1, R3], [[1, row(7, 'unknown')], [1, row(8, 'winnable')]]);
-    const a = make([R3], [[0, row(7, 'unwinnable')], [0, row(9, 'error')]]);
+    const out = make(
+      [R1, R3],
+      [
+        [1, row(7, 'unknown')],
+        [1, row(8, 'winnable')],
+      ],
+    );
+    const a = make(
+      [R3],
+      [
+        [0, row(7, 'unwinnable')],
+        [0, row(9, 'error')],
+      ],
+    );
     const r = mergeDatabases([a], out);
     expect(r).toMatchObject({ ok: true, value: { read: 2, rows: 3, replaced: 1, duplicates: 0, conflicts: [] } });
     const d = new Database(out, { readonly: true });
-    expect(d.prepare('SELECT seed, verdict FROM results ORDER BY seed').raw().all()).toEqual([[7, 'unwinnable'], [8, 'winnable'], [9, 'error']]);
+    expect(d.prepare('SELECT seed, verdict FROM results ORDER BY seed').raw().all()).toEqual([
+      [7, 'unwinnable'],
+      [8, 'winnable'],
+      [9, 'error'],
+    ]);
     d.close();
   });
 
@@ -332,14 +366,21 @@ describe('progress', () => {
     expect(summaryLine({ ...p, done: 200, elapsedMs: 40_000, interrupted: false, db: 'x.sqlite' })).toBe(
       'batch: 200 deals solved (winnable 40, unwinnable 5, unknown 4, errors 1), 10 already stored, 40s at 5.0 deals/s → x.sqlite',
     );
-    expect(summaryLine({ ...p, interrupted: true, db: 'x.sqlite' })).toMatch(/^batch interrupted: 50 of 200 deals solved .* run the same command again to resume$/);
+    expect(summaryLine({ ...p, interrupted: true, db: 'x.sqlite' })).toMatch(
+      /^batch interrupted: 50 of 200 deals solved .* run the same command again to resume$/,
+    );
   });
   it('picks the mode from the stream and writes plain lines at most once per interval', () => {
     expect(progressMode({ isTTY: true } as NodeJS.WriteStream, false)).toBe('bar');
     expect(progressMode({ isTTY: false } as NodeJS.WriteStream, false)).toBe('lines');
     expect(progressMode({ isTTY: true } as NodeJS.WriteStream, true)).toBe('none');
     let out = '';
-    const stream = { write: (t: string) => ((out += t), true) } as unknown as NodeJS.WriteStream;
+    const stream = {
+      write: (t: string) => {
+        out += t;
+        return true;
+      },
+    } as unknown as NodeJS.WriteStream;
     const every = createProgressReporter('lines', stream, 0);
     every.update(p);
     every.update({ ...p, done: 51 });

@@ -11,7 +11,7 @@ import { parsePosition } from '../src/formats.ts';
 import { UserError } from '../src/types.ts';
 import { runCli as run } from './cli-run.ts';
 
-const FIXTURE = new URL('../../shared/fixtures/deals.jsonl', import.meta.url);
+const FIXTURE = new URL('./fixtures/deals.jsonl', import.meta.url);
 const vectors = readFileSync(FIXTURE, 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')
@@ -20,12 +20,42 @@ const ks0 = vectors.find((v) => v.family === 'klondike-solver' && v.seed === 0)!
 const sv0 = vectors.find((v) => v.family === 'solvitaire' && v.seed === 0)!;
 const gf = vectors.find((v) => v.family === 'greenfelt' && v.seed === 283409412)!;
 
-
-
 const midGame = JSON.stringify({
-  tableau: [[], ['Ad', '8h'], ['Qs', '9d', '8c'], ['Jh', '2c', '3c', 'Ac'], ['9c', 'As', 'Ts', 'Qc', '4s'], ['6d', '6h', 'Qh', '4d', '6s', '8d'], ['2h', 'Ks', 'Js', '2s', '5d', '6c', '4h']],
+  tableau: [
+    [],
+    ['Ad', '8h'],
+    ['Qs', '9d', '8c'],
+    ['Jh', '2c', '3c', 'Ac'],
+    ['9c', 'As', 'Ts', 'Qc', '4s'],
+    ['6d', '6h', 'Qh', '4d', '6s', '8d'],
+    ['2h', 'Ks', 'Js', '2s', '5d', '6c', '4h'],
+  ],
   faceDown: [0, 1, 2, 3, 4, 5, 6],
-  stock: ['Kd', '2d', 'Tc', '7s', '5c', '7h', '3h', '9s', '7c', 'Ah', 'Td', '5h', '4c', 'Jc', '9h', 'Jd', 'Kc', '7d', '8s', '5s', '3s', 'Th', 'Qd'],
+  stock: [
+    'Kd',
+    '2d',
+    'Tc',
+    '7s',
+    '5c',
+    '7h',
+    '3h',
+    '9s',
+    '7c',
+    'Ah',
+    'Td',
+    '5h',
+    '4c',
+    'Jc',
+    '9h',
+    'Jd',
+    'Kc',
+    '7d',
+    '8s',
+    '5s',
+    '3s',
+    'Th',
+    'Qd',
+  ],
   waste: ['Kh', '3d'],
   pass: 1,
 });
@@ -73,10 +103,16 @@ describe('klondike deal: good input', () => {
 
 const deck153 = ks0.deck!.slice(3);
 const deckDup = ks0.deck!.slice(0, 3) + ks0.deck!.slice(0, 153);
-const pysolDownTop = 'Talon: KH KD 2D TC 7S 5C 7H 3H 9S 7C AH TD 5H 4C JC 9H JD KC 7D 8S 5S 3S TH QD\n<3D>\n<AD> 8H\n<QS> <9D> 8C\n<JH> <2C> <3C> AC\n<9C> <AS> <TS> <QC> 4S\n<6D> <6H> <QH> <4D> <6S> 8D\n<2H> <KS> <JS> <2S> <5D> <6C> 4H\n';
+const pysolDownTop =
+  'Talon: KH KD 2D TC 7S 5C 7H 3H 9S 7C AH TD 5H 4C JC 9H JD KC 7D 8S 5S 3S TH QD\n<3D>\n<AD> 8H\n<QS> <9D> 8C\n<JH> <2C> <3C> AC\n<9C> <AS> <TS> <QC> 4S\n<6D> <6H> <QH> <4D> <6S> 8D\n<2H> <KS> <JS> <2S> <5D> <6C> 4H\n';
 
 const bad: [string, string[], string, RegExp][] = [
-  ['seed outside the family range', ['deal', '--seed', '2147483648', '--family', 'klondike-solver'], '', /klondike-solver seeds are whole numbers 0 ≤ N < 2\^31, got 2147483648/],
+  [
+    'seed outside the family range',
+    ['deal', '--seed', '2147483648', '--family', 'klondike-solver'],
+    '',
+    /klondike-solver seeds are whole numbers 0 ≤ N < 2\^31, got 2147483648/,
+  ],
   ['seed not a number', ['deal', '--seed', 'abc'], '', /seed must be a whole number, got "abc"/],
   ['unknown family', ['deal', '--seed', '1', '--family', 'microsoft'], '', /unknown seed family "microsoft"/],
   ['unknown format', ['deal', '--seed', '1', '--format', 'xml'], '', /unknown format "xml"/],
@@ -86,7 +122,12 @@ const bad: [string, string[], string, RegExp][] = [
   ['duplicate card', ['deal', '--from', '-'], deckDup, /duplicate card 3d at card 2/],
   ['unknown card', ['deal', '--from', '-'], pysolDownTop.replace('KH', 'XH'), /unknown card "XH" at Talon card 1/],
   ['face-down card on top', ['deal', '--from', '-'], pysolDownTop, /face-down card on top of pile t1/],
-  ['more than 13 on a foundation', ['deal', '--from', '-'], '{"tableau": [[],[],[],[],[],[],[]], "foundations": {"c": 14}}', /foundation c must hold 0…13 cards, got 14/],
+  [
+    'more than 13 on a foundation',
+    ['deal', '--from', '-'],
+    '{"tableau": [[],[],[],[],[],[],[]], "foundations": {"c": 14}}',
+    /foundation c must hold 0…13 cards, got 14/,
+  ],
 ];
 
 describe('klondike deal: bad input', () => {
@@ -106,7 +147,11 @@ describe('runDeal (in process)', () => {
     ['neither --seed nor --from', { format: 'json', colour: 'never' }, /give --seed N or --from FILE/],
     ['both --seed and --from', { seed: 1, from: '-', format: 'json', colour: 'never' }, /either --seed or --from/],
     ['--family with --from', { from: '-', family: 'greenfelt', format: 'json', colour: 'never' }, /--family applies to --seed only/],
-    ['--input-format with --seed', { seed: 1, inputFormat: 'deck', format: 'json', colour: 'never' }, /--input-format applies to --from only/],
+    [
+      '--input-format with --seed',
+      { seed: 1, inputFormat: 'deck', format: 'json', colour: 'never' },
+      /--input-format applies to --from only/,
+    ],
   ];
   it.each(cases)('%s is a UserError', (_name, opts, re) => {
     expect(() => runDeal(opts, false)).toThrow(UserError);

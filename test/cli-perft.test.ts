@@ -26,13 +26,25 @@ import { runCli as run } from './cli-run.ts';
 
 const NEAR_WON = '{"tableau":[["Kh"],[],[],[],[],[],[]],"faceDown":[0,0,0,0,0,0,0],"stock":[],"foundations":{"c":13,"d":13,"h":12,"s":13}}';
 
-
 const dir = mkdtempSync(join(tmpdir(), 'klondike-perft-'));
 const wonFile = join(dir, 'won.json');
-writeFileSync(wonFile, JSON.stringify({ rules: { draw: 1, passes: null, foundationReturn: true }, deal: JSON.parse(NEAR_WON), moves: [{ from: 't1', to: 'fh', count: 1 }] }));
+writeFileSync(
+  wonFile,
+  JSON.stringify({
+    rules: { draw: 1, passes: null, foundationReturn: true },
+    deal: JSON.parse(NEAR_WON),
+    moves: [{ from: 't1', to: 'fh', count: 1 }],
+  }),
+);
 const d1 = dealFromSeed(1);
 if (!d1.ok) throw new Error(d1.error);
-const illegal = JSON.stringify(makeSolutionJson({ rules: { draw: 3, passes: null, foundationReturn: true }, deal: dealPosition(d1.value), moves: [{ from: 'waste', to: 'stock', count: 1 }] }));
+const illegal = JSON.stringify(
+  makeSolutionJson({
+    rules: { draw: 3, passes: null, foundationReturn: true },
+    deal: dealPosition(d1.value),
+    moves: [{ from: 'waste', to: 'stock', count: 1 }],
+  }),
+);
 
 describe('the real binary', () => {
   it.concurrent('perft prints the count only (fixture: seed 1, draw 1, depth 6 = 1430)', async () => {
@@ -47,20 +59,35 @@ describe('the real binary', () => {
     expect(lines.filter((l) => /^\S+ +\d+$/.test(l))).toHaveLength(25);
   });
   it.concurrent('perft without --depth: one line, exit 2', async () => {
-    expect(await run(['perft', '--seed', '1'])).toEqual({ stdout: '', stderr: 'klondike: give --depth D (the length of the move sequences to count)\n', code: 2 });
+    expect(await run(['perft', '--seed', '1'])).toEqual({
+      stdout: '',
+      stderr: 'klondike: give --depth D (the length of the move sequences to count)\n',
+      code: 2,
+    });
   });
   it.concurrent('perft with --seed and --deal: exit 2', async () => {
-    expect(await run(['perft', '--seed', '1', '--deal', '-', '--depth', '2'])).toEqual({ stdout: '', stderr: 'klondike: give either --seed or --deal, not both\n', code: 2 });
+    expect(await run(['perft', '--seed', '1', '--deal', '-', '--depth', '2'])).toEqual({
+      stdout: '',
+      stderr: 'klondike: give either --seed or --deal, not both\n',
+      code: 2,
+    });
   });
   it.concurrent('perft --draw 0 and --passes 0: exit 2', async () => {
-    const [a, b] = await Promise.all([run(['perft', '--seed', '1', '--draw', '0', '--depth', '1']), run(['perft', '--seed', '1', '--passes', 'two', '--depth', '1'])]);
+    const [a, b] = await Promise.all([
+      run(['perft', '--seed', '1', '--draw', '0', '--depth', '1']),
+      run(['perft', '--seed', '1', '--passes', 'two', '--depth', '1']),
+    ]);
     expect(a.code).toBe(2);
     expect(a.stderr).toMatch(/draw must be a whole number 1…24, got "0"\n$/);
     expect(b.code).toBe(2);
     expect(b.stderr).toMatch(/passes must be a whole number ≥ 1 or unlimited, got "two"\n$/);
   });
   it.concurrent('replay: won (exit 0), illegal from stdin (exit 1), missing file (exit 2)', async () => {
-    const [won, bad, missing] = await Promise.all([run(['replay', wonFile]), run(['replay', '-'], illegal), run(['replay', join(dir, 'nope.json')])]);
+    const [won, bad, missing] = await Promise.all([
+      run(['replay', wonFile]),
+      run(['replay', '-'], illegal),
+      run(['replay', join(dir, 'nope.json')]),
+    ]);
     expect(won).toEqual({ stdout: 'won\n', stderr: '', code: 0 });
     expect(bad).toEqual({ stdout: 'illegal move 1: waste → stock: redeal while the stock is not empty\n', stderr: '', code: 1 });
     expect(missing.code).toBe(2);
@@ -83,7 +110,11 @@ describe('shared options in process', () => {
     expect(rulesFromOptions({})).toEqual({ draw: 3, passes: null, foundationReturn: true });
   });
   it('--draw, --passes (number or unlimited), --no-foundation-return', () => {
-    expect(rulesFromOptions(parse(['--draw', '1', '--passes', '3', '--no-foundation-return']))).toEqual({ draw: 1, passes: 3, foundationReturn: false });
+    expect(rulesFromOptions(parse(['--draw', '1', '--passes', '3', '--no-foundation-return']))).toEqual({
+      draw: 1,
+      passes: 3,
+      foundationReturn: false,
+    });
     expect(rulesFromOptions(parse(['--draw', '24', '--passes', 'unlimited']))).toEqual({ draw: 24, passes: null, foundationReturn: true });
     expect(rulesFromOptions(parse(['--passes', '1']))).toEqual({ draw: 3, passes: 1, foundationReturn: true });
   });

@@ -20,9 +20,6 @@ import { UserError } from '../src/types.ts';
 import { returnNeededPosition, upAndDownPosition } from './positions.ts';
 import { runCli as run } from './cli-run.ts';
 
-
-
-
 const oneLine = (s: string) => s.endsWith('\n') && s.trim().split('\n').length === 1;
 
 describe('klondike solve: the real binary', () => {
@@ -46,7 +43,12 @@ describe('klondike solve: the real binary', () => {
     expect(r.code).toBe(0);
     expect(oneLine(r.stdout)).toBe(true);
     const j = JSON.parse(r.stdout);
-    expect(j).toMatchObject({ family: 'solvitaire', seed: 1000007, rules: { draw: 3, passes: null, foundationReturn: true }, verdict: 'winnable' });
+    expect(j).toMatchObject({
+      family: 'solvitaire',
+      seed: 1000007,
+      rules: { draw: 3, passes: null, foundationReturn: true },
+      verdict: 'winnable',
+    });
     expect(j.stats.nodes).toBeGreaterThan(0);
     expect(typeof j.stats.ms).toBe('number');
     expect(j.stats.solutionLength).toBe(j.moves.length);
@@ -92,8 +94,14 @@ describe('klondike solve: bad input through main (in process)', () => {
   async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number | string | undefined | null }> {
     err = '';
     out = '';
-    vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
-    vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
+    vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
+      err += String(s);
+      return true;
+    });
+    vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
+      out += String(s);
+      return true;
+    });
     process.exitCode = undefined;
     await main(['node', 'klondike', 'solve', ...args]);
     const code = process.exitCode;

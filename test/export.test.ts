@@ -23,14 +23,33 @@ describe('export formats', () => {
     const recs = JSON.parse(text('json')) as ExportRecord[];
     expect(recs).toHaveLength(16);
     expect(recs.map((r) => `${r.family}:${r.seed}`).slice(0, 6)).toEqual([
-      'greenfelt:100', 'greenfelt:101', 'klondike-solver:0', 'klondike-solver:1', 'klondike-solver:2', 'klondike-solver:3',
+      'greenfelt:100',
+      'greenfelt:101',
+      'klondike-solver:0',
+      'klondike-solver:1',
+      'klondike-solver:2',
+      'klondike-solver:3',
     ]);
     expect(Object.keys(recs[0])).toEqual([...EXPORT_COLUMNS]);
     const s1 = recs.find((r) => r.family === 'solvitaire' && r.seed === 1)!;
-    expect(s1).toMatchObject({ draw: 3, passes: null, foundationReturn: true, verdict: 'winnable', nodes: 100, ms: 1, solutionLength: 100 });
-    expect(movesFromCompact(s1.moves!)).toEqual({ ok: true, value: [
-      { from: 'stock', to: 'waste', count: 1 }, { from: 'waste', to: 't3', count: 1 }, { from: 't1', to: 'fc', count: 1 }, { from: 't4', to: 't7', count: 4 },
-    ] });
+    expect(s1).toMatchObject({
+      draw: 3,
+      passes: null,
+      foundationReturn: true,
+      verdict: 'winnable',
+      nodes: 100,
+      ms: 1,
+      solutionLength: 100,
+    });
+    expect(movesFromCompact(s1.moves!)).toEqual({
+      ok: true,
+      value: [
+        { from: 'stock', to: 'waste', count: 1 },
+        { from: 'waste', to: 't3', count: 1 },
+        { from: 't1', to: 'fc', count: 1 },
+        { from: 't4', to: 't7', count: 4 },
+      ],
+    });
     const ks = recs.find((r) => r.family === 'klondike-solver')!;
     expect(ks).toMatchObject({ draw: 1, passes: 3, foundationReturn: false, verdict: 'unwinnable', solutionLength: null, moves: null });
   });
@@ -58,7 +77,9 @@ describe('export formats', () => {
   });
 
   it('filters apply, and an empty selection is still valid output', () => {
-    expect(JSON.parse(text('json', { family: 'solvitaire', seeds: [{ from: 2, to: 3 }] })).map((r: ExportRecord) => r.seed)).toEqual([2, 3]);
+    expect(JSON.parse(text('json', { family: 'solvitaire', seeds: [{ from: 2, to: 3 }] })).map((r: ExportRecord) => r.seed)).toEqual([
+      2, 3,
+    ]);
     expect(text('json', { draw: 7 })).toBe('[]\n');
     expect(text('ndjson', { draw: 7 })).toBe('');
     expect(text('csv', { draw: 7 })).toBe(EXPORT_COLUMNS.join(',') + '\n');
@@ -71,7 +92,8 @@ describe('export streams', () => {
     const w = new Database(path);
     initSchema(w);
     w.prepare('INSERT INTO rule_sets (id, draw, passes, foundation_return) VALUES (1, 3, 0, 1)').run();
-    const add = w.prepare(`INSERT INTO results (family, seed, rule_set, verdict, nodes, ms, solution_length, moves, solver_version, solved_at)
+    const add =
+      w.prepare(`INSERT INTO results (family, seed, rule_set, verdict, nodes, ms, solution_length, moves, solver_version, solved_at)
       VALUES ('solvitaire', ?, 1, ?, ?, ?, ?, ?, 'test', '2025-01-01T00:00:00Z')`);
     const N = 100_000;
     w.transaction(() => {

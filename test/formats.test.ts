@@ -185,7 +185,8 @@ describe('detection and names', () => {
     const d = dealFromSeed(1);
     if (!d.ok) throw new Error(d.error);
     const p = dealPosition(d.value);
-    for (const f of ['json', 'solvitaire', 'deck', 'pysol', 'text'] as const) expect(detectFormat(write(p, f))).toEqual({ ok: true, value: f });
+    for (const f of ['json', 'solvitaire', 'deck', 'pysol', 'text'] as const)
+      expect(detectFormat(write(p, f))).toEqual({ ok: true, value: f });
   });
   it('parseFormat reads names and rejects others', () => {
     for (const f of FORMATS) expect(parseFormat(f)).toEqual({ ok: true, value: f });
@@ -216,7 +217,9 @@ describe('bad input', () => {
   it('json', () => {
     expect(parseError('{"tableau": [')).toMatch(/malformed JSON/);
     expect(parseError(JSON.stringify({ ...json, stock: json.stock.slice(1) }))).toMatch(/51 cards instead of 52: missing Kh/);
-    expect(parseError(JSON.stringify({ ...json, stock: [...json.stock.slice(1), '3d'] }))).toMatch(/duplicate card 3d at stock card 24 \(also at t1 card 1\)/);
+    expect(parseError(JSON.stringify({ ...json, stock: [...json.stock.slice(1), '3d'] }))).toMatch(
+      /duplicate card 3d at stock card 24 \(also at t1 card 1\)/,
+    );
     expect(parseError(JSON.stringify({ ...json, stock: ['Xq', ...json.stock.slice(1)] }))).toMatch(/unknown card "Xq" at stock card 1/);
     expect(parseError(JSON.stringify({ ...json, faceDown: [1, 1, 2, 3, 4, 5, 6] }))).toMatch(/face-down card on top of pile t1/);
     expect(parseError(JSON.stringify({ ...json, foundations: { c: 14 } }))).toMatch(/foundation c must hold 0…13 cards, got 14/);

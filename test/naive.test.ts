@@ -12,7 +12,7 @@ import { type Position, dealPosition, parsePositionJson, validatePosition } from
 import type { Rules } from '../src/types.ts';
 import { type NaiveMove, isWon, naiveApply, naiveMoveKey, naiveMoves, naivePerft, naivePerftDivide } from './naive.ts';
 
-const FIXTURE = new URL('../../shared/fixtures/perft.tsv', import.meta.url);
+const FIXTURE = new URL('./fixtures/perft.tsv', import.meta.url);
 const NAIVE_LIMIT = 300_000;
 const ALL = process.env.NAIVE_ALL === '1';
 

@@ -21,7 +21,7 @@ import { State } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';
 import { naivePerftDivide } from './naive.ts';
 
-const FIXTURE = new URL('../../shared/fixtures/perft.tsv', import.meta.url);
+const FIXTURE = new URL('./fixtures/perft.tsv', import.meta.url);
 
 function positionOf(source: string): Position {
   const seed = /^seed (\d+)$/.exec(source);
@@ -43,11 +43,14 @@ function rulesLabel(r: Rules): string {
 describe('packed perft: every row of fixtures/perft.tsv', () => {
   const lines = readFileSync(FIXTURE, 'utf8').split('\n');
   expect(lines[0].split('\t')).toEqual(['case', 'source', 'draw', 'passes', 'foundationReturn', 'depth', 'count']);
-  const rows = lines.slice(1).filter((l) => l.trim() !== '').map((l, i) => {
-    const [name, source, draw, passes, fr, depth, count] = l.split('\t');
-    const rules: Rules = { draw: Number(draw), passes: passes === 'unlimited' ? null : Number(passes), foundationReturn: fr === 'yes' };
-    return { line: i + 2, name, source: name === 'seed' ? `seed ${source}` : source, rules, depth: Number(depth), count: Number(count) };
-  });
+  const rows = lines
+    .slice(1)
+    .filter((l) => l.trim() !== '')
+    .map((l, i) => {
+      const [name, source, draw, passes, fr, depth, count] = l.split('\t');
+      const rules: Rules = { draw: Number(draw), passes: passes === 'unlimited' ? null : Number(passes), foundationReturn: fr === 'yes' };
+      return { line: i + 2, name, source: name === 'seed' ? `seed ${source}` : source, rules, depth: Number(depth), count: Number(count) };
+    });
   it('has rows', () => expect(rows.length).toBeGreaterThan(800));
   // One test per case and rule set (all its depths), to keep the report short.
   const groups = new Map<string, typeof rows>();
@@ -65,16 +68,26 @@ describe('packed perft: every row of fixtures/perft.tsv', () => {
 
 /** Mid-game positions (our JSON form), frozen: see the head comment. */
 const MID: Record<string, string> = {
-  's10d1': '{"tableau":[["Kc","Qd","Js"],["9c","8h","7s","6h"],["5d"],["6s","2h","9d"],["4h","5c","Kd"],["Qh","4s","3s","Td","Qs","5h","4c"],["Ac","Ts","3c","5s","3d","Ks","9h","8c","7d"]],"stock":["4d","Jc"],"faceDown":[0,1,0,2,2,5,6],"waste":["6d","Qc","8d","Jd","2c","Tc","Jh","Kh","3h","7h","Th","9s","6c","8s","7c","Ah"],"foundations":{"c":0,"d":2,"h":0,"s":2},"pass":2}',
-  's10d3': '{"tableau":[["Kc","Qd","Js"],["9c","8h","7s"],["5d"],["6s","2h","9d"],["4h","5c","Kd"],["Qh","4s","3s","Td","Qs","5h","4c"],["Ac","Ts","3c","5s","3d","Ks","9h"]],"stock":["Ah","4d","Jc"],"faceDown":[0,1,0,2,2,5,6],"waste":["6d","Qc","8d","Jd","2c","Tc","2s","Jh","8c","7d","Kh","3h","7h","6h","Th","9s","6c","8s","7c"],"foundations":{"c":0,"d":2,"h":0,"s":1},"pass":2}',
-  's11d1': '{"tableau":[["Ks","Qh","Js"],["5c","4h","3s","2d"],["Kc","7d","6c"],["4s","As","Jc"],["Tc","Th","5d","7s","4c"],["6h","Td","5h","8d","9d","Qc","Jd"],["7h","7c","3d","3c","2s"]],"stock":["3h"],"faceDown":[0,0,1,2,4,5,4],"waste":["4d","Ts","Qd","6d","8h","8c","8s","9s","Kh","Qs","2c","5s","Jh","9h","Kd","6s","9c","Ac"],"foundations":{"c":0,"d":1,"h":2,"s":0},"pass":2}',
-  's11d3': '{"tableau":[["Kh","Qc"],["5c","4h","3s"],["Kc","7d"],["4s","As","Jc"],["Tc","Th","5d","7s","4c"],["6h","Td","5h","8d","9d"],["7h","7c","3d","3c","2s","2d","Js"]],"stock":["6s","9c","Ac","Ad"],"faceDown":[0,0,1,2,4,4,6],"waste":["4d","Ts","Qd","6d","8h","8c","Ks","Qh","8s","Jd","9s","Qs","6c","2c","5s","Jh","9h","Kd"],"foundations":{"c":0,"d":0,"h":3,"s":0},"pass":2}',
-  's12d1': '{"tableau":[["Kc","Qh"],["Kh","Qc","Jh","Tc","9h","8c","7h"],["Jd","5d","2s"],["9d","Kd","8d"],["Ks","5h","4c"],["4h","6h","As","2d","8h","8s","7d"],["7s","Td","4s","6d","5c","4d","3s"]],"stock":["6s","3c"],"faceDown":[0,0,2,2,1,5,4],"waste":["5s","6c","3h","Qd","Qs","9s","Jc","3d","Ts","Ac","9c","7c","2c","Js","Th"],"foundations":{"c":0,"d":1,"h":2,"s":0},"pass":2}',
-  's12d3': '{"tableau":[["Kh","Qc","Jh","Tc","9h","8s","7d","6c","5h","4c"],["Kc"],["Jd","5d","2s"],["9d","Kd","8d"],["Ks","Qh"],["4h","6h","As","2d","8h","7c"],["7s","Td","4s","6d","5c","4d","3s","2h"]],"stock":["Js","Th","6s","3c"],"faceDown":[0,0,2,2,0,4,4],"waste":["8c","5s","3h","Qd","Qs","7h","9s","Jc","3d","Ah","Ts","9c"],"foundations":{"c":2,"d":1,"h":0,"s":0},"pass":2}',
-  's13d1': '{"tableau":[[],[],["Tc","9h"],["Jd","2s","7h"],["6s","3s","As","6h","5c","4d"],["Qs","2h","8c","9d","5s","4h"],["8d","3h","Kd","4c","9s","7d","6c","5h","4s"]],"stock":["8s","Jc"],"faceDown":[0,0,0,2,3,4,5],"waste":["7s","Qh","Kh","Qd","Ts","Th","8h","6d","7c","Ks","5d","9c","Kc","Qc","Jh","Td","Js","3d"],"foundations":{"c":3,"d":2,"h":1,"s":0},"pass":2}',
-  's13d3': '{"tableau":[["Ks"],["Kc"],["Tc","9h"],["Jd","2s","7h"],["6s","3s","As","6h","5c","4d"],["Qs","2h","8c","9d","5s"],["8d","3h","Kd","4c","9s","7d","6c","5h","4s"]],"stock":["8s","Jc"],"faceDown":[0,0,0,2,3,4,5],"waste":["7s","Qh","Kh","Qd","4h","Ts","Th","8h","6d","7c","5d","9c","3c","Qc","Jh","Td","Js","3d"],"foundations":{"c":2,"d":2,"h":1,"s":0},"pass":2}',
-  's14d1': '{"tableau":[["Kc"],["2h","Th","9c"],["8s","6d","5c","4h"],["Ad","9d"],["Qh","Td","7d","As","Qs","Jh","Tc"],["Kd","9s","8h","Ks","6h","8d"],["4d","Qc","7c","3d","8c","Js","4s","3h"]],"stock":["Qd","7s"],"faceDown":[0,1,1,1,4,5,6],"waste":["9h","3s","7h","6s","2d","5s","5d","Jd","Kh","4c","6c","Jc","2s","5h","Ts"],"foundations":{"c":3,"d":0,"h":1,"s":0},"pass":2}',
-  's14d3': '{"tableau":[[],["2h","Th","9c","8d","7s","6d"],["Kc","Qd"],[],["Qh","Td","7d","As","Qs","Jd","Tc","9d","8s","7h"],["Kd","9s","8h","Ks","6h","5c"],["4d","Qc","7c","3d","8c","Js","4s"]],"stock":["5h","Jh","Ts"],"faceDown":[0,1,0,0,4,4,6],"waste":["9h","3s","6s","2d","5s","5d","Kh","4c","6c","3h","Jc","3c","4h","2s"],"foundations":{"c":2,"d":1,"h":1,"s":0},"pass":2}',
+  s10d1:
+    '{"tableau":[["Kc","Qd","Js"],["9c","8h","7s","6h"],["5d"],["6s","2h","9d"],["4h","5c","Kd"],["Qh","4s","3s","Td","Qs","5h","4c"],["Ac","Ts","3c","5s","3d","Ks","9h","8c","7d"]],"stock":["4d","Jc"],"faceDown":[0,1,0,2,2,5,6],"waste":["6d","Qc","8d","Jd","2c","Tc","Jh","Kh","3h","7h","Th","9s","6c","8s","7c","Ah"],"foundations":{"c":0,"d":2,"h":0,"s":2},"pass":2}',
+  s10d3:
+    '{"tableau":[["Kc","Qd","Js"],["9c","8h","7s"],["5d"],["6s","2h","9d"],["4h","5c","Kd"],["Qh","4s","3s","Td","Qs","5h","4c"],["Ac","Ts","3c","5s","3d","Ks","9h"]],"stock":["Ah","4d","Jc"],"faceDown":[0,1,0,2,2,5,6],"waste":["6d","Qc","8d","Jd","2c","Tc","2s","Jh","8c","7d","Kh","3h","7h","6h","Th","9s","6c","8s","7c"],"foundations":{"c":0,"d":2,"h":0,"s":1},"pass":2}',
+  s11d1:
+    '{"tableau":[["Ks","Qh","Js"],["5c","4h","3s","2d"],["Kc","7d","6c"],["4s","As","Jc"],["Tc","Th","5d","7s","4c"],["6h","Td","5h","8d","9d","Qc","Jd"],["7h","7c","3d","3c","2s"]],"stock":["3h"],"faceDown":[0,0,1,2,4,5,4],"waste":["4d","Ts","Qd","6d","8h","8c","8s","9s","Kh","Qs","2c","5s","Jh","9h","Kd","6s","9c","Ac"],"foundations":{"c":0,"d":1,"h":2,"s":0},"pass":2}',
+  s11d3:
+    '{"tableau":[["Kh","Qc"],["5c","4h","3s"],["Kc","7d"],["4s","As","Jc"],["Tc","Th","5d","7s","4c"],["6h","Td","5h","8d","9d"],["7h","7c","3d","3c","2s","2d","Js"]],"stock":["6s","9c","Ac","Ad"],"faceDown":[0,0,1,2,4,4,6],"waste":["4d","Ts","Qd","6d","8h","8c","Ks","Qh","8s","Jd","9s","Qs","6c","2c","5s","Jh","9h","Kd"],"foundations":{"c":0,"d":0,"h":3,"s":0},"pass":2}',
+  s12d1:
+    '{"tableau":[["Kc","Qh"],["Kh","Qc","Jh","Tc","9h","8c","7h"],["Jd","5d","2s"],["9d","Kd","8d"],["Ks","5h","4c"],["4h","6h","As","2d","8h","8s","7d"],["7s","Td","4s","6d","5c","4d","3s"]],"stock":["6s","3c"],"faceDown":[0,0,2,2,1,5,4],"waste":["5s","6c","3h","Qd","Qs","9s","Jc","3d","Ts","Ac","9c","7c","2c","Js","Th"],"foundations":{"c":0,"d":1,"h":2,"s":0},"pass":2}',
+  s12d3:
+    '{"tableau":[["Kh","Qc","Jh","Tc","9h","8s","7d","6c","5h","4c"],["Kc"],["Jd","5d","2s"],["9d","Kd","8d"],["Ks","Qh"],["4h","6h","As","2d","8h","7c"],["7s","Td","4s","6d","5c","4d","3s","2h"]],"stock":["Js","Th","6s","3c"],"faceDown":[0,0,2,2,0,4,4],"waste":["8c","5s","3h","Qd","Qs","7h","9s","Jc","3d","Ah","Ts","9c"],"foundations":{"c":2,"d":1,"h":0,"s":0},"pass":2}',
+  s13d1:
+    '{"tableau":[[],[],["Tc","9h"],["Jd","2s","7h"],["6s","3s","As","6h","5c","4d"],["Qs","2h","8c","9d","5s","4h"],["8d","3h","Kd","4c","9s","7d","6c","5h","4s"]],"stock":["8s","Jc"],"faceDown":[0,0,0,2,3,4,5],"waste":["7s","Qh","Kh","Qd","Ts","Th","8h","6d","7c","Ks","5d","9c","Kc","Qc","Jh","Td","Js","3d"],"foundations":{"c":3,"d":2,"h":1,"s":0},"pass":2}',
+  s13d3:
+    '{"tableau":[["Ks"],["Kc"],["Tc","9h"],["Jd","2s","7h"],["6s","3s","As","6h","5c","4d"],["Qs","2h","8c","9d","5s"],["8d","3h","Kd","4c","9s","7d","6c","5h","4s"]],"stock":["8s","Jc"],"faceDown":[0,0,0,2,3,4,5],"waste":["7s","Qh","Kh","Qd","4h","Ts","Th","8h","6d","7c","5d","9c","3c","Qc","Jh","Td","Js","3d"],"foundations":{"c":2,"d":2,"h":1,"s":0},"pass":2}',
+  s14d1:
+    '{"tableau":[["Kc"],["2h","Th","9c"],["8s","6d","5c","4h"],["Ad","9d"],["Qh","Td","7d","As","Qs","Jh","Tc"],["Kd","9s","8h","Ks","6h","8d"],["4d","Qc","7c","3d","8c","Js","4s","3h"]],"stock":["Qd","7s"],"faceDown":[0,1,1,1,4,5,6],"waste":["9h","3s","7h","6s","2d","5s","5d","Jd","Kh","4c","6c","Jc","2s","5h","Ts"],"foundations":{"c":3,"d":0,"h":1,"s":0},"pass":2}',
+  s14d3:
+    '{"tableau":[[],["2h","Th","9c","8d","7s","6d"],["Kc","Qd"],[],["Qh","Td","7d","As","Qs","Jd","Tc","9d","8s","7h"],["Kd","9s","8h","Ks","6h","5c"],["4d","Qc","7c","3d","8c","Js","4s"]],"stock":["5h","Jh","Ts"],"faceDown":[0,1,0,0,4,4,6],"waste":["9h","3s","6s","2d","5s","5d","Kh","4c","6c","3h","Jc","3c","4h","2s"],"foundations":{"c":2,"d":1,"h":1,"s":0},"pass":2}',
 };
 
 /** [source, draw, passes (null = unlimited), foundation return, depth, count], cross-checked packed = naive. */
@@ -205,8 +218,18 @@ describe('packed perft: frozen counts (seeds 10–14 and mid-game positions, all
       }
       return [...seen.values()].some((s) => s.size > 1);
     };
-    expect(differ(() => true, (r) => `${r[0]} ${r[1]} ${r[3]} ${r[4]}`)).toBe(true); // passes matter
-    expect(differ(() => true, (r) => `${r[0]} ${r[1]} ${r[2]} ${r[4]}`)).toBe(true); // foundation return matters
+    expect(
+      differ(
+        () => true,
+        (r) => `${r[0]} ${r[1]} ${r[3]} ${r[4]}`,
+      ),
+    ).toBe(true); // passes matter
+    expect(
+      differ(
+        () => true,
+        (r) => `${r[0]} ${r[1]} ${r[2]} ${r[4]}`,
+      ),
+    ).toBe(true); // foundation return matters
   });
 });
 

@@ -58,7 +58,14 @@ export function cards(text: string): Card[] {
  * A position from piles written bottom → top, with the face-down count of each pile, the stock
  * and waste, and the foundation heights c d h s. Validated.
  */
-export function build(spec: { piles: string[]; down?: number[]; stock?: string; waste?: string; foundations: [number, number, number, number]; pass?: number }): Position {
+export function build(spec: {
+  piles: string[];
+  down?: number[];
+  stock?: string;
+  waste?: string;
+  foundations: [number, number, number, number];
+  pass?: number;
+}): Position {
   const tableau = Array.from({ length: 7 }, (_, i) => cards(spec.piles[i] ?? ''));
   return checked({
     tableau,
@@ -136,8 +143,7 @@ export function rulesTag(r: Rules): string {
   return `d${r.draw} p${r.passes ?? '∞'} ${r.foundationReturn ? 'fr' : 'no-fr'}`;
 }
 
-
-/** A row of the shared verdict fixture (../shared/fixtures/verdicts.tsv). */
+/** A row of the shared verdict fixture (test/fixtures/verdicts.tsv). */
 export interface FixtureRow {
   family: Family;
   seed: number;
@@ -145,17 +151,19 @@ export interface FixtureRow {
   verdict: 'winnable' | 'unwinnable';
 }
 
-export const VERDICT_FIXTURE = new URL('../../shared/fixtures/verdicts.tsv', import.meta.url);
+export const VERDICT_FIXTURE = new URL('./fixtures/verdicts.tsv', import.meta.url);
 
 /** Reads the verdict fixture; throws on a malformed line. */
 export function readVerdictFixture(): FixtureRow[] {
   const lines = readFileSync(VERDICT_FIXTURE, 'utf8').split('\n');
-  if (lines[0].trim() !== 'family\tseed\tdraw\tpasses\tfoundationReturn\tverdict') throw new Error(`verdicts.tsv: unexpected header ${lines[0]}`);
+  if (lines[0].trim() !== 'family\tseed\tdraw\tpasses\tfoundationReturn\tverdict')
+    throw new Error(`verdicts.tsv: unexpected header ${lines[0]}`);
   const rows: FixtureRow[] = [];
   for (let i = 1; i < lines.length; i++) {
     if (lines[i].trim() === '') continue;
     const [family, seed, draw, passes, fr, verdict] = lines[i].split('\t');
-    if ((verdict !== 'winnable' && verdict !== 'unwinnable') || (fr !== 'yes' && fr !== 'no')) throw new Error(`verdicts.tsv line ${i + 1}: ${lines[i]}`);
+    if ((verdict !== 'winnable' && verdict !== 'unwinnable') || (fr !== 'yes' && fr !== 'no'))
+      throw new Error(`verdicts.tsv line ${i + 1}: ${lines[i]}`);
     rows.push({
       family: family as Family,
       seed: Number(seed),

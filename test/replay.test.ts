@@ -43,12 +43,21 @@ const SEED2_D3 =
   '64 65 432 SW3 W2 SW3 SW3 SW3 SW3 SW3 SW3 SW3 WS23 SW3 SW3 SW3 SW3 SW3 SW3 SW3 Wh SW2 W2 WS21 SW3 W2 SW3 SW3 W6 SW3 SW3 W6 W6 SW3 W4 SW3 WS16 SW3 SW3 W6 76 75 SW3 SW3 SW3 SW WS15 SW3 SW3 W7 SW3 SW3 SW3 WS14 SW3 SW3 W3 SW3 SW3 W5 W3 13 SW2 WS11 SW3 W1 SW3 SW3 SW2 WS10 SW3 SW3 SW3 W1 W5 W1 515 54 752 7c 5c 7s 7h 7d 6d 5d Ws 6s Wc 5c Wc SW Wh 6h 3h 1h 3c 232 2h 612 6c 323 3c 342 244 124 1c 479 43 4s 2s 64 64 214 W2 Wd 7d 1d 7s 1s 7d 1h 7s 7h 1s 1h 6h 7s 1s 1h 4s 2s 4h Wd 5d 3d 7d 5d d1 31 3c 1c 7c 1d 7d 1c';
 const SEED5_D3_P3 =
   'SW3 SW3 SW3 SW3 SW3 Wd 23 SW3 W7 SW3 SW3 WS22 SW3 W6 SW3 SW3 SW3 W3 632 67 6c 62 64 SW3 W2 SW3 SW3 Ws W5 355 213 SW WS17 SW3 W2 SW3 W7 Ws SW3 W5 35 539 52 56 57 5c 4c W1 Ws 3s 1s W7 Ws 7s 363 3s 634 s6 SW3 W6 W1 41 745 75 7h 673 466 4h SW3 Wh 146 464 s4 372 s3 W3 W5 Wh 3h 3s 4s 644 s6 W6 462 4h 643 6s 732 7h 6h 7s 6s 7h 375 3s 466 4h 736 7d 7h 7c SW2 Wd 6d 3d 6c 3c 6d 3d 6c 3c 6d 3d 6c 3c 6d 3d 6s 3s 2d 2s 6h 3h Wc 5c 6c 5d';
-const NEAR_WON = pos('{"tableau":[["Kh"],[],[],[],[],[],[]],"faceDown":[0,0,0,0,0,0,0],"stock":[],"foundations":{"c":13,"d":13,"h":12,"s":13}}');
+const NEAR_WON = pos(
+  '{"tableau":[["Kh"],[],[],[],[],[],[]],"faceDown":[0,0,0,0,0,0,0],"stock":[],"foundations":{"c":13,"d":13,"h":12,"s":13}}',
+);
 
 /** All 52 cards in the stock in foundation order, the tableau empty: drawing and playing each card wins. */
 function sortedStockGame(draw: number): { position: Position; moves: AtomicMove[] } {
   const stock = Array.from({ length: 52 }, (_, i) => makeCard((i >> 2) + 1, i & 3));
-  const position: Position = { tableau: [[], [], [], [], [], [], []], faceDown: [0, 0, 0, 0, 0, 0, 0], stock, waste: [], foundations: [0, 0, 0, 0], pass: 1 };
+  const position: Position = {
+    tableau: [[], [], [], [], [], [], []],
+    faceDown: [0, 0, 0, 0, 0, 0, 0],
+    stock,
+    waste: [],
+    foundations: [0, 0, 0, 0],
+    pass: 1,
+  };
   const moves: AtomicMove[] = [];
   for (let k = 0; k < 52; k += draw) {
     const batch = stock.slice(k, k + draw);
@@ -72,7 +81,11 @@ describe('replay accepts legal winning games', () => {
     expect(replay(deal(5), rules, moves)).toEqual({ status: 'won' });
     // One pass fewer and the second redeal is illegal.
     const second = moves.findIndex((m, i) => m.to === 'stock' && moves.slice(0, i).some((x) => x.to === 'stock'));
-    expect(replay(deal(5), { ...rules, passes: 2 }, moves)).toEqual({ status: 'illegal', index: second + 1, why: `waste → stock ×${moves[second].count}: no passes left (pass 2 of 2)` });
+    expect(replay(deal(5), { ...rules, passes: 2 }, moves)).toEqual({
+      status: 'illegal',
+      index: second + 1,
+      why: `waste → stock ×${moves[second].count}: no passes left (pass 2 of 2)`,
+    });
   });
   it('the near-won position', () => {
     expect(replay(NEAR_WON, D1, [mv('t1', 'fh')])).toEqual({ status: 'won' });
@@ -120,12 +133,26 @@ describe('replay rejects each kind of illegal move', () => {
     for (let k = 0; k < 8; k++) p = naiveApply(p, mv('stock', 'waste', 3), D3);
     return p;
   })();
-  const kings = pos('{"tableau":[["Kc"],["Kh"],["Qh"],[],[],[],[]],"faceDown":[0,0,0,0,0,0,0],"stock":[],"foundations":{"c":12,"d":13,"h":11,"s":13}}');
+  const kings = pos(
+    '{"tableau":[["Kc"],["Kh"],["Qh"],[],[],[],[]],"faceDown":[0,0,0,0,0,0,0],"stock":[],"foundations":{"c":12,"d":13,"h":11,"s":13}}',
+  );
   const cases: [string, Position, Rules, AtomicMove[], string][] = [
     ['draw from an empty stock', drained, D3, [mv('stock', 'waste', 3)], 'stock → waste ×3: the stock is empty'],
     ['a draw of the wrong size', deal(1), D3, [mv('stock', 'waste', 2)], 'stock → waste ×2: a draw turns 3 cards, not 2'],
-    ['redeal with the stock not empty', deal(1), D3, [mv('stock', 'waste', 3), mv('waste', 'stock', 3)], 'waste → stock ×3: redeal while the stock is not empty'],
-    ['redeal with no passes left', drained, { ...D3, passes: 1 }, [mv('waste', 'stock', 24)], 'waste → stock ×24: no passes left (pass 1 of 1)'],
+    [
+      'redeal with the stock not empty',
+      deal(1),
+      D3,
+      [mv('stock', 'waste', 3), mv('waste', 'stock', 3)],
+      'waste → stock ×3: redeal while the stock is not empty',
+    ],
+    [
+      'redeal with no passes left',
+      drained,
+      { ...D3, passes: 1 },
+      [mv('waste', 'stock', 24)],
+      'waste → stock ×24: no passes left (pass 1 of 1)',
+    ],
     ['redeal of an empty waste', NEAR_WON, D1, [mv('waste', 'stock')], 'waste → stock: nothing to redeal'],
     ['a card that does not fit', deal(1), D3, [mv('t1', 't2')], 'does not fit on'],
     ['a non-King to an empty pile', kings, D1, [mv('t3', 't4')], 't3 → t4: only a King goes into the empty t4, not Qh'],
@@ -133,8 +160,20 @@ describe('replay rejects each kind of illegal move', () => {
     ['more cards than are face up', deal(1), D3, [mv('t7', 't1', 2)], 't7 → t1 ×2: t7 has only 1 face-up card, not 2'],
     ['the wrong foundation', NEAR_WON, D1, [mv('t1', 'fc')], 't1 → fc: Kh does not go on fc (Kc)'],
     ['a card that is not next on its foundation', deal(1), D3, [mv('t1', 'fc')], 't1 → fc:'],
-    ['a run to a foundation', kings, D1, [mv('t1', 't4'), mv('t3', 't4'), mv('t4', 'fh', 2)], 't4 → fh ×2: one card at a time goes to a foundation'],
-    ['foundation return when forbidden', NEAR_WON, { ...D1, foundationReturn: false }, [mv('fc', 't2')], 'fc → t2: foundation to tableau is forbidden under these rules'],
+    [
+      'a run to a foundation',
+      kings,
+      D1,
+      [mv('t1', 't4'), mv('t3', 't4'), mv('t4', 'fh', 2)],
+      't4 → fh ×2: one card at a time goes to a foundation',
+    ],
+    [
+      'foundation return when forbidden',
+      NEAR_WON,
+      { ...D1, foundationReturn: false },
+      [mv('fc', 't2')],
+      'fc → t2: foundation to tableau is forbidden under these rules',
+    ],
     ['from an empty pile', NEAR_WON, D1, [mv('t2', 't3')], 't2 → t3: t2 is empty'],
     ['from an empty waste', deal(1), D1, [mv('waste', 't1')], 'waste → t1: waste is empty'],
     ['onto the waste', deal(1), D1, [mv('t1', 'waste')], 't1 → waste: cards only reach the waste by drawing'],
@@ -156,7 +195,8 @@ describe('replay rejects each kind of illegal move', () => {
 });
 
 describe('runReplay (the command without the process)', () => {
-  const text = (p: Position, rules: Rules, moves: AtomicMove[]) => JSON.stringify(makeSolutionJson({ family: 'solvitaire', seed: 2, rules, deal: p, moves }));
+  const text = (p: Position, rules: Rules, moves: AtomicMove[]) =>
+    JSON.stringify(makeSolutionJson({ family: 'solvitaire', seed: 2, rules, deal: p, moves }));
   it('won: exit 0', () => {
     const r = runReplay(text(deal(2), D3, compact(SEED2_D3)));
     expect(r).toMatchObject({ stdout: 'won\n', exitCode: 0 });
@@ -193,8 +233,16 @@ describe('runReplay (the command without the process)', () => {
     ['bad draw', JSON.stringify({ rules: { draw: 0, passes: null }, deal: {}, moves: [] }), /draw must be 1…24/],
     ['bad passes', JSON.stringify({ rules: { draw: 3, passes: 0 }, deal: {}, moves: [] }), /passes must be/],
     ['bad deal', JSON.stringify({ rules: { draw: 3, passes: null }, deal: { tableau: [] }, moves: [] }), /deal: /],
-    ['moves not a list', JSON.stringify({ ...makeSolutionJson({ rules: D3, deal: deal(1), moves: [] }), moves: 3 }), /"moves" must be a list/],
-    ['unknown pile', JSON.stringify(makeSolutionJson({ rules: D3, deal: deal(1), moves: [mv('t9' as PileName, 't1')] })), /move 1: unknown pile "t9"/],
+    [
+      'moves not a list',
+      JSON.stringify({ ...makeSolutionJson({ rules: D3, deal: deal(1), moves: [] }), moves: 3 }),
+      /"moves" must be a list/,
+    ],
+    [
+      'unknown pile',
+      JSON.stringify(makeSolutionJson({ rules: D3, deal: deal(1), moves: [mv('t9' as PileName, 't1')] })),
+      /move 1: unknown pile "t9"/,
+    ],
     ['bad count', JSON.stringify(makeSolutionJson({ rules: D3, deal: deal(1), moves: [mv('t1', 't2', 1.5)] })), /move 1: bad count 1.5/],
   ];
   for (const [what, input, message] of bad) {

@@ -15,7 +15,17 @@ import { RANK, RED, cardName, parseCard } from '../src/cards.ts';
 import { FULL_PRUNING, NO_PRUNING, type Pruning, type SolveResult, solve, stuckCard } from '../src/solver.ts';
 import { State } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';
-import { ALL_RULES, build, noMovesPosition, reducedDeal, returnNeededPosition, rulesTag, seedPosition, upAndDownPosition, wonPosition } from './positions.ts';
+import {
+  ALL_RULES,
+  build,
+  noMovesPosition,
+  reducedDeal,
+  returnNeededPosition,
+  rulesTag,
+  seedPosition,
+  upAndDownPosition,
+  wonPosition,
+} from './positions.ts';
 
 const SMALL = { maxNodes: 3_000_000, timeoutMs: 600_000, maxMemoryMb: 64 };
 
@@ -39,7 +49,7 @@ describe('test positions', () => {
     expect(p.foundations).toEqual([8, 8, 8, 8]);
     const n = p.tableau.reduce((a, t) => a + t.length, 0) + p.stock.length;
     expect(n).toBe(20);
-    p.tableau.forEach((t, i) => expect(p.faceDown[i]).toBe(Math.max(0, t.length - 1)));
+    for (const [i, t] of p.tableau.entries()) expect(p.faceDown[i]).toBe(Math.max(0, t.length - 1));
   });
 });
 
@@ -128,12 +138,27 @@ describe('monotone in the rules', () => {
   const PAIRS: [Rules, Rules][] = [];
   for (const draw of [1, 3])
     for (const foundationReturn of [true, false]) {
-      PAIRS.push([{ draw, passes: 1, foundationReturn }, { draw, passes: 3, foundationReturn }]);
-      PAIRS.push([{ draw, passes: 3, foundationReturn }, { draw, passes: null, foundationReturn }]);
+      PAIRS.push([
+        { draw, passes: 1, foundationReturn },
+        { draw, passes: 3, foundationReturn },
+      ]);
+      PAIRS.push([
+        { draw, passes: 3, foundationReturn },
+        { draw, passes: null, foundationReturn },
+      ]);
     }
   for (const passes of [1, 3, null])
-    for (const foundationReturn of [true, false]) PAIRS.push([{ draw: 3, passes, foundationReturn }, { draw: 1, passes, foundationReturn }]);
-  for (const draw of [1, 3]) for (const passes of [1, 3, null]) PAIRS.push([{ draw, passes, foundationReturn: false }, { draw, passes, foundationReturn: true }]);
+    for (const foundationReturn of [true, false])
+      PAIRS.push([
+        { draw: 3, passes, foundationReturn },
+        { draw: 1, passes, foundationReturn },
+      ]);
+  for (const draw of [1, 3])
+    for (const passes of [1, 3, null])
+      PAIRS.push([
+        { draw, passes, foundationReturn: false },
+        { draw, passes, foundationReturn: true },
+      ]);
 
   const positions: [string, () => Position][] = [
     ...[17, 20, 34, 282].map((s) => [`seed ${s}, ranks 1–8 home`, () => reducedDeal(s, 8)] as [string, () => Position]),
@@ -170,7 +195,10 @@ describe('monotone in the rules', () => {
 /** Every card not named, as a stock string. */
 function rest(named: string): string {
   const used = new Set(named.split(' ').map((x) => parseCard(x)));
-  return [...Array(52).keys()].filter((c) => !used.has(c)).map((c) => cardName(c)).join(' ');
+  return [...Array(52).keys()]
+    .filter((c) => !used.has(c))
+    .map((c) => cardName(c))
+    .join(' ');
 }
 
 describe('a card that can never move (dead deal check)', () => {
@@ -218,7 +246,10 @@ describe('staged solve: the easiest rules first', () => {
   });
   it('a win under the easiest rules proves nothing: the full search decides (winnable and unwinnable)', () => {
     // both deals are won at draw 1 with unlimited passes; the fixture's verdicts for these rules
-    for (const [seed, rules, verdict] of [[2, { draw: 3, passes: 1, foundationReturn: true }, 'unwinnable'], [35, { draw: 3, passes: 3, foundationReturn: true }, 'winnable']] as const) {
+    for (const [seed, rules, verdict] of [
+      [2, { draw: 3, passes: 1, foundationReturn: true }, 'unwinnable'],
+      [35, { draw: 3, passes: 3, foundationReturn: true }, 'winnable'],
+    ] as const) {
       const r = solve(seedPosition(seed), rules);
       expect(r.verdict).toBe(verdict);
       expect(r.proof).toBeUndefined();
@@ -298,7 +329,11 @@ describe('budgets and edge positions', () => {
     const onePass: Rules = { draw: 1, passes: 1, foundationReturn: false };
     expect(solve(p, onePass, SMALL).verdict).toBe('unwinnable');
     expect(solve(p, onePass, SMALL, NO_PRUNING).verdict).toBe('unwinnable');
-    for (const rules of [{ ...onePass, passes: 2 }, { ...onePass, foundationReturn: true }, { ...onePass, passes: null }]) {
+    for (const rules of [
+      { ...onePass, passes: 2 },
+      { ...onePass, foundationReturn: true },
+      { ...onePass, passes: null },
+    ]) {
       const r = solve(p, rules, SMALL);
       expect(r.verdict, rulesTag(rules)).toBe('winnable');
       expectReplays(p, rules, r);
@@ -308,7 +343,7 @@ describe('budgets and edge positions', () => {
   });
 
   it('mid-game positions of the perft fixture are solved without crashing', () => {
-    const lines = readFileSync(new URL('../../shared/fixtures/perft.tsv', import.meta.url), 'utf8').split('\n');
+    const lines = readFileSync(new URL('./fixtures/perft.tsv', import.meta.url), 'utf8').split('\n');
     const done = new Set<string>();
     let n = 0;
     for (const line of lines) {

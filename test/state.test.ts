@@ -87,7 +87,8 @@ function checkNode(s: State, rules: Rules, buf: Int32Array): number {
     const got = s.toPosition();
     if (!samePosition(got, child)) expect(got, `child ${packed[i]}`).toEqual(child);
     undo(s, m, t);
-    if (!s.equals(before) || s.h1 !== before.h1 || s.h2 !== before.h2) expect(s.toPosition(), `undo ${packed[i]}`).toEqual(before.toPosition());
+    if (!s.equals(before) || s.h1 !== before.h1 || s.h2 !== before.h2)
+      expect(s.toPosition(), `undo ${packed[i]}`).toEqual(before.toPosition());
     if (s.h1 !== before.h1 || s.h2 !== before.h2) expect([s.h1, s.h2], `hash after undo ${packed[i]}`).toEqual([before.h1, before.h2]);
   }
   return n;
@@ -164,7 +165,9 @@ describe('every node of perft trees', () => {
     for (const rules of VARIANTS) walkTree(State.fromPosition(p.value, rules), rules, 3);
   });
   it('the near-won position, and a won position (no moves)', () => {
-    const near = parsePositionJson('{"tableau":[["Kh"],[],[],[],[],[],[]],"faceDown":[0,0,0,0,0,0,0],"stock":[],"foundations":{"c":13,"d":13,"h":12,"s":13}}');
+    const near = parsePositionJson(
+      '{"tableau":[["Kh"],[],[],[],[],[],[]],"faceDown":[0,0,0,0,0,0,0],"stock":[],"foundations":{"c":13,"d":13,"h":12,"s":13}}',
+    );
     if (!near.ok) throw new Error(near.error);
     walkTree(State.fromPosition(near.value, VARIANTS[0]), VARIANTS[0], 2);
     const won = State.fromPosition(naiveApply(near.value, { from: 't1', to: 'fh', count: 1 }, VARIANTS[0]), VARIANTS[0]);
@@ -199,7 +202,13 @@ function canonicalKey(s: State, rules: Rules): string {
   const p = s.toPosition();
   const cols = p.tableau.map((pile, i) => `${p.faceDown[i]}:${pile.join(',')}`).sort();
   const hashW = rules.draw > 1 || rules.passes !== null;
-  return [cols.join('|'), [...p.waste, ...p.stock].join(','), hashW ? p.waste.length : '-', rules.passes !== null ? p.pass : '-', p.foundations.join(',')].join(' ');
+  return [
+    cols.join('|'),
+    [...p.waste, ...p.stock].join(','),
+    hashW ? p.waste.length : '-',
+    rules.passes !== null ? p.pass : '-',
+    p.foundations.join(','),
+  ].join(' ');
 }
 
 describe('hash', () => {

@@ -35,15 +35,49 @@ describe('klondike stats', () => {
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.out);
     expect(rows).toHaveLength(3);
-    expect(rows[2]).toMatchObject({ family: 'solvitaire', draw: 3, passes: null, foundationReturn: true, deals: 10, winnable: 6, winRate: 0.75, lowerBound: 0.6, upperBound: 0.8 });
+    expect(rows[2]).toMatchObject({
+      family: 'solvitaire',
+      draw: 3,
+      passes: null,
+      foundationReturn: true,
+      deals: 10,
+      winnable: 6,
+      winRate: 0.75,
+      lowerBound: 0.6,
+      upperBound: 0.8,
+    });
   });
 
   it('--format csv with filters', () => {
-    const r = run('stats', '--db', known, '--format', 'csv', '--family', 'solvitaire', '--draw', '3', '--passes', 'unlimited', '--seeds', '1-4,9');
+    const r = run(
+      'stats',
+      '--db',
+      known,
+      '--format',
+      'csv',
+      '--family',
+      'solvitaire',
+      '--draw',
+      '3',
+      '--passes',
+      'unlimited',
+      '--seeds',
+      '1-4,9',
+    );
     expect(r.code).toBe(0);
     const [head, row] = parseCsv(r.out);
     const o = Object.fromEntries(head.map((h, i) => [h, row[i]]));
-    expect(o).toMatchObject({ family: 'solvitaire', draw: '3', passes: 'unlimited', deals: '5', winnable: '4', unknown: '1', winRate: '1', lowerBound: '0.8', upperBound: '1' });
+    expect(o).toMatchObject({
+      family: 'solvitaire',
+      draw: '3',
+      passes: 'unlimited',
+      deals: '5',
+      winnable: '4',
+      unknown: '1',
+      winRate: '1',
+      lowerBound: '0.8',
+      upperBound: '1',
+    });
     const fr = parseCsv(run('stats', '--db', known, '--format', 'csv', '--foundation-return', 'no', '--passes', '3').out);
     expect(fr.map((r) => r[0])).toEqual(['family', 'klondike-solver']);
   });
@@ -68,7 +102,12 @@ describe('klondike export and report', () => {
   it('export ndjson to stdout, csv to a file', () => {
     const r = run('export', '--db', known, '--format', 'ndjson', '--family', 'klondike-solver');
     expect(r.code).toBe(0);
-    expect(r.out.trimEnd().split('\n').map((l) => JSON.parse(l).seed)).toEqual([0, 1, 2, 3]);
+    expect(
+      r.out
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).seed),
+    ).toEqual([0, 1, 2, 3]);
     const out = join(dir, 'all.csv');
     const f = run('export', '--db', known, '--out', out);
     expect(f.code).toBe(0);
@@ -91,7 +130,11 @@ describe('bad input: one line on stderr, exit 2', () => {
     ['missing database (export)', () => ['export', '--db', missing()], /^klondike: no database at/],
     ['missing database (report)', () => ['report', '--db', missing(), '--out', join(dir, 'x.html')], /^klondike: no database at/],
     ['not SQLite', () => ['stats', '--db', join(dir, 'text.sqlite')], /^klondike: .*text\.sqlite is not an SQLite database\n$/],
-    ['another schema', () => ['stats', '--db', join(dir, 'other.sqlite'), '--format', 'json'], /^klondike: .*other\.sqlite: database has another schema/],
+    [
+      'another schema',
+      () => ['stats', '--db', join(dir, 'other.sqlite'), '--format', 'json'],
+      /^klondike: .*other\.sqlite: database has another schema/,
+    ],
     ['a directory', () => ['stats', '--db', dir], /^klondike: .* is not a file\n$/],
     ['bad format', () => ['stats', '--db', known, '--format', 'xml'], /^error: option '--format <format>' argument 'xml' is invalid/],
     ['bad passes', () => ['stats', '--db', known, '--passes', 'two'], /passes must be a whole number/],

@@ -70,11 +70,25 @@ describe('stats on the known database', () => {
     const only = (f: Parameters<typeof computeStats>[1]) => computeStats(db, f).map((g) => [g.row.family, g.row.deals]);
     expect(only({ family: 'solvitaire' })).toEqual([['solvitaire', 10]]);
     expect(only({ draw: 1 })).toEqual([['klondike-solver', 4]]);
-    expect(only({ passes: null })).toEqual([['greenfelt', 2], ['solvitaire', 10]]);
+    expect(only({ passes: null })).toEqual([
+      ['greenfelt', 2],
+      ['solvitaire', 10],
+    ]);
     expect(only({ passes: 3 })).toEqual([['klondike-solver', 4]]);
     expect(only({ passes: 1 })).toEqual([]);
     expect(only({ foundationReturn: false })).toEqual([['klondike-solver', 4]]);
-    expect(only({ seeds: [{ from: 1, to: 3 }, { from: 100, to: 100 }] })).toEqual([['klondike-solver', 3], ['greenfelt', 1], ['solvitaire', 3]]);
+    expect(
+      only({
+        seeds: [
+          { from: 1, to: 3 },
+          { from: 100, to: 100 },
+        ],
+      }),
+    ).toEqual([
+      ['klondike-solver', 3],
+      ['greenfelt', 1],
+      ['solvitaire', 3],
+    ]);
     const r = computeStats(db, { family: 'solvitaire', seeds: [{ from: 5, to: 8 }] })[0].row;
     expect(r).toMatchObject({ deals: 4, winnable: 2, unwinnable: 2, winRate: 0.5, msP50: 6, lengthMin: 140, lengthMax: 150 });
   });
@@ -86,7 +100,22 @@ describe('stats output formats', () => {
     const back = JSON.parse(statsToJson(rows)) as StatsRow[];
     expect(back).toEqual(rows);
     expect(back[1].passes).toBeNull();
-    for (const k of ['family', 'draw', 'passes', 'foundationReturn', 'deals', 'winnable', 'unwinnable', 'unknown', 'errors', 'winRate', 'ciLow', 'ciHigh', 'lowerBound', 'upperBound'])
+    for (const k of [
+      'family',
+      'draw',
+      'passes',
+      'foundationReturn',
+      'deals',
+      'winnable',
+      'unwinnable',
+      'unknown',
+      'errors',
+      'winRate',
+      'ciLow',
+      'ciHigh',
+      'lowerBound',
+      'upperBound',
+    ])
       expect(back[0]).toHaveProperty(k);
   });
 

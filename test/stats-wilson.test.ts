@@ -62,7 +62,14 @@ describe('winBounds', () => {
 
 describe('filter parsing', () => {
   it('seeds', () => {
-    expect(parseSeeds('1-100,500, 7 - 9')).toEqual({ ok: true, value: [{ from: 1, to: 100 }, { from: 500, to: 500 }, { from: 7, to: 9 }] });
+    expect(parseSeeds('1-100,500, 7 - 9')).toEqual({
+      ok: true,
+      value: [
+        { from: 1, to: 100 },
+        { from: 500, to: 500 },
+        { from: 7, to: 9 },
+      ],
+    });
     for (const bad of ['', '1-', 'a', '5-1', '1,,2', '-3', '1.5']) expect(parseSeeds(bad).ok, bad).toBe(false);
   });
   it('passes, draw, family', () => {

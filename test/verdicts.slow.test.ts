@@ -25,7 +25,10 @@ describe.runIf(SLOW)('verdict fixture, every row (slow)', () => {
   let totalMs = 0;
 
   afterAll(() => {
-    const lines = [`verdicts.slow: ${rows.length} rows, ${unknown.length} unknown, ${(totalMs / 1000).toFixed(1)} s of solving`, ...unknown.map((u) => `  unknown: ${u}`)];
+    const lines = [
+      `verdicts.slow: ${rows.length} rows, ${unknown.length} unknown, ${(totalMs / 1000).toFixed(1)} s of solving`,
+      ...unknown.map((u) => `  unknown: ${u}`),
+    ];
     console.log(lines.join('\n'));
   });
 

@@ -17,11 +17,27 @@ import { type FixtureRow, readVerdictFixture, rowLabel, seedPosition } from './p
 const SUBSET: [number, string, string, number[]][] = [
   [1, '1', 'yes', [1, 2, 7, 9, 14, 16, 17, 19, 20, 24, 25, 29, 30, 31, 42, 43]],
   [1, 'unlimited', 'no', [1, 7, 16, 20, 30, 35, 42, 45, 49]],
-  [1, 'unlimited', 'yes', [1000012, 1000023, 1000033, 1000062, 1000161, 1000167, 1000177, 1000192, 1000230, 1000291, 1000294, 1000308, 1000372, 1000431, 1000478, 1000484]],
+  [
+    1,
+    'unlimited',
+    'yes',
+    [
+      1000012, 1000023, 1000033, 1000062, 1000161, 1000167, 1000177, 1000192, 1000230, 1000291, 1000294, 1000308, 1000372, 1000431, 1000478,
+      1000484,
+    ],
+  ],
   [3, '1', 'yes', [1, 7, 13, 14, 21, 24, 26, 36, 42]],
   [3, '3', 'yes', [1, 3, 7, 8, 13, 16, 18, 21, 24, 29, 35, 40, 42, 45, 48, 50]],
   [3, 'unlimited', 'no', [1, 5, 7, 11, 14, 19, 21, 26, 27, 29, 38, 40, 43, 45, 50]],
-  [3, 'unlimited', 'yes', [1000007, 1000072, 1000130, 1000139, 1000176, 1000242, 1000251, 1000267, 1000275, 1000280, 1000288, 1000308, 1000338, 1000364, 1000493, 1000500]],
+  [
+    3,
+    'unlimited',
+    'yes',
+    [
+      1000007, 1000072, 1000130, 1000139, 1000176, 1000242, 1000251, 1000267, 1000275, 1000280, 1000288, 1000308, 1000338, 1000364, 1000493,
+      1000500,
+    ],
+  ],
 ];
 
 /** Each of these rows took under 300k nodes when chosen; the budget leaves room for slower versions. */
@@ -34,7 +50,12 @@ function pick(): FixtureRow[] {
   for (const [draw, passes, fr, seeds] of SUBSET) {
     for (const seed of seeds) {
       const row = fixture.find(
-        (r) => r.family === 'solvitaire' && r.seed === seed && r.rules.draw === draw && String(r.rules.passes ?? 'unlimited') === passes && r.rules.foundationReturn === (fr === 'yes'),
+        (r) =>
+          r.family === 'solvitaire' &&
+          r.seed === seed &&
+          r.rules.draw === draw &&
+          String(r.rules.passes ?? 'unlimited') === passes &&
+          r.rules.foundationReturn === (fr === 'yes'),
       );
       if (!row) throw new Error(`subset row not in the fixture: seed ${seed} draw ${draw} passes ${passes} return ${fr}`);
       out.push(row);

@@ -61,7 +61,10 @@ interface Row {
 const RANK: Record<string, number> = { winnable: 2, unwinnable: 2, unknown: 1, error: 0 };
 
 /** True when `b` should replace `a` (see the module comment). */
-export function better(b: Pick<Row, 'verdict' | 'nodes' | 'solution_length'>, a: Pick<Row, 'verdict' | 'nodes' | 'solution_length'>): boolean {
+export function better(
+  b: Pick<Row, 'verdict' | 'nodes' | 'solution_length'>,
+  a: Pick<Row, 'verdict' | 'nodes' | 'solution_length'>,
+): boolean {
   const rb = RANK[b.verdict] ?? 0;
   const ra = RANK[a.verdict] ?? 0;
   if (rb !== ra) return rb > ra;
@@ -89,7 +92,7 @@ function openInput(path: string): Result<Database.Database> {
   }
   try {
     const bad = checkSchema(db);
-    const empty = !(db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'").get());
+    const empty = !db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'").get();
     if (bad || empty) {
       db.close();
       return err(`${path}: ${bad ?? 'not a klondike results database (empty)'}`);
@@ -107,7 +110,9 @@ export function mergeDatabases(inputs: readonly string[], output: string): Resul
   if (inputs.length === 0) return err('merge needs at least one input database');
   for (const i of inputs) if (sameFile(i, output)) return err(`the output ${output} is also an input; write to a new file`);
   const dbs: Database.Database[] = [];
-  const closeInputs = () => dbs.forEach((d) => d.close());
+  const closeInputs = () => {
+    for (const d of dbs) d.close();
+  };
   for (const i of inputs) {
     const r = openInput(i);
     if (!r.ok) {
@@ -132,37 +137,46 @@ export function mergeDatabases(inputs: readonly string[], output: string): Resul
       @max_memory_mb, @solver_version, @solved_at)`);
   let failed = false;
   try {
-    out.transaction(() => {
-      dbs.forEach((db, k) => {
-        const ruleMap = new Map<number, { id: number; rules: Rules }>();
-        for (const rs of db.prepare('SELECT id, draw, passes, foundation_return FROM rule_sets').all() as {
-          id: number;
-          draw: number;
-          passes: number;
-          foundation_return: number;
-        }[]) {
-          const rules: Rules = { draw: rs.draw, passes: passesFromDb(rs.passes), foundationReturn: rs.foundation_return !== 0 };
-          ruleMap.set(rs.id, { id: store.ruleSetId(rules), rules });
-        }
-        for (const row of db.prepare('SELECT * FROM results').iterate() as Iterable<Row>) {
-          summary.read++;
-          const rs = ruleMap.get(row.rule_set);
-          if (!rs) throw new Error(`${inputs[k]}: result row for seed ${row.seed} names unknown rule set ${row.rule_set}`);
-          const mapped = { ...row, rule_set: rs.id };
-          const have = get.get(row.family, row.seed, rs.id) as Pick<Row, 'verdict' | 'nodes' | 'solution_length'> | undefined;
-          if (!have) {
-            put.run(mapped);
-          } else if (RANK[have.verdict] === 2 && RANK[row.verdict] === 2 && have.verdict !== row.verdict) {
-            summary.conflicts.push({ family: row.family, seed: row.seed, rules: rs.rules, kept: have.verdict, other: row.verdict, from: inputs[k] });
-          } else if (better(row, have)) {
-            put.run(mapped);
-            summary.replaced++;
-          } else {
-            summary.duplicates++;
+    out
+      .transaction(() => {
+        dbs.forEach((db, k) => {
+          const ruleMap = new Map<number, { id: number; rules: Rules }>();
+          for (const rs of db.prepare('SELECT id, draw, passes, foundation_return FROM rule_sets').all() as {
+            id: number;
+            draw: number;
+            passes: number;
+            foundation_return: number;
+          }[]) {
+            const rules: Rules = { draw: rs.draw, passes: passesFromDb(rs.passes), foundationReturn: rs.foundation_return !== 0 };
+            ruleMap.set(rs.id, { id: store.ruleSetId(rules), rules });
           }
-        }
-      });
-    }).immediate();
+          for (const row of db.prepare('SELECT * FROM results').iterate() as Iterable<Row>) {
+            summary.read++;
+            const rs = ruleMap.get(row.rule_set);
+            if (!rs) throw new Error(`${inputs[k]}: result row for seed ${row.seed} names unknown rule set ${row.rule_set}`);
+            const mapped = { ...row, rule_set: rs.id };
+            const have = get.get(row.family, row.seed, rs.id) as Pick<Row, 'verdict' | 'nodes' | 'solution_length'> | undefined;
+            if (!have) {
+              put.run(mapped);
+            } else if (RANK[have.verdict] === 2 && RANK[row.verdict] === 2 && have.verdict !== row.verdict) {
+              summary.conflicts.push({
+                family: row.family,
+                seed: row.seed,
+                rules: rs.rules,
+                kept: have.verdict,
+                other: row.verdict,
+                from: inputs[k],
+              });
+            } else if (better(row, have)) {
+              put.run(mapped);
+              summary.replaced++;
+            } else {
+              summary.duplicates++;
+            }
+          }
+        });
+      })
+      .immediate();
     summary.rows = (out.prepare('SELECT count(*) AS n FROM results').get() as { n: number }).n;
   } catch (e) {
     failed = true;

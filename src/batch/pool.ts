@@ -81,7 +81,8 @@ export function createSolverPool(opts: PoolOptions): SolverPool {
       } catch (e) {
         if (closed) throw new PoolClosedError('pool closed');
         const ms = performance.now() - t0;
-        if (signal?.aborted) return errorOutcome(task.seed, `deal passed the hard time limit of ${(limit! / 1000).toFixed(1)} s; worker replaced`, ms);
+        if (signal?.aborted)
+          return errorOutcome(task.seed, `deal passed the hard time limit of ${(limit! / 1000).toFixed(1)} s; worker replaced`, ms);
         const code = (e as { code?: string }).code;
         const what = code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'worker ran out of memory' : 'worker died';
         return errorOutcome(task.seed, `${what}: ${firstLine(e)}; worker replaced`, ms);

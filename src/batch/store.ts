@@ -132,7 +132,10 @@ export function openStore(path: string): Result<Store> {
     if (bad) return fail(`${path}: ${bad}`);
     const key = realpathSync(path);
     const holder = lockHolder(db, key);
-    if (holder) return fail(`database ${path} is in use by another batch (${holder}); if that process is gone, run: sqlite3 ${path} "DELETE FROM meta WHERE key = 'lock'"`);
+    if (holder)
+      return fail(
+        `database ${path} is in use by another batch (${holder}); if that process is gone, run: sqlite3 ${path} "DELETE FROM meta WHERE key = 'lock'"`,
+      );
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     const taken = db.transaction(() => {

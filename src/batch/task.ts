@@ -34,4 +34,3 @@ export function errorOutcome(seed: number, message: string, ms = 0): DealOutcome
 
 /** The task that only checks a thread has loaded (answered with null). */
 export const PING = 'ping';
-

@@ -125,7 +125,17 @@ async function batchAction(o: BatchCliOptions): Promise<void> {
   };
   try {
     const summary = await runBatch(
-      { seeds, shard: o.shard, family: o.family, rules, budget, workers: o.workers, db: o.db, retryUnknown: o.retryUnknown, signal: controller.signal },
+      {
+        seeds,
+        shard: o.shard,
+        family: o.family,
+        rules,
+        budget,
+        workers: o.workers,
+        db: o.db,
+        retryUnknown: o.retryUnknown,
+        signal: controller.signal,
+      },
       { onProgress },
     );
     reporter.stop();
@@ -165,9 +175,17 @@ export function registerBatch(program: Command): void {
     .option('--seeds-file <file>', 'file of seeds and ranges (any white space or commas, # comments)')
     .addOption(new Option('--family <name>', 'seed family').default('solvitaire').argParser((t) => fromResult(parseFamily(t))))
     .addOption(new Option('--draw <n>', 'cards turned per draw').default(DEFAULT_RULES.draw).argParser(positiveInt('draw', 24)))
-    .addOption(new Option('--passes <n>', 'passes through the stock: a number or unlimited').default(DEFAULT_RULES.passes, 'unlimited').argParser(parsePasses))
+    .addOption(
+      new Option('--passes <n>', 'passes through the stock: a number or unlimited')
+        .default(DEFAULT_RULES.passes, 'unlimited')
+        .argParser(parsePasses),
+    )
     .option('--no-foundation-return', 'forbid moving cards back from the foundations')
-    .addOption(new Option('--workers <n>', 'worker threads').default(availableParallelism(), 'number of cores').argParser(positiveInt('workers', MAX_WORKERS)))
+    .addOption(
+      new Option('--workers <n>', 'worker threads')
+        .default(availableParallelism(), 'number of cores')
+        .argParser(positiveInt('workers', MAX_WORKERS)),
+    )
     .option('--db <file>', 'results database', DEFAULT_DB)
     .option('--max-nodes <n>', 'node budget per deal', positiveInt('max-nodes'))
     .option('--timeout <seconds>', 'time budget per deal', parseSeconds)

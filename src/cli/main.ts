@@ -21,7 +21,15 @@ const MODULES: Record<string, () => Promise<Register>> = {
 };
 /** The module that registers each command. */
 const COMMAND_MODULE: Record<string, string> = {
-  deal: 'deal', perft: 'perft', solve: 'solve', replay: 'replay', batch: 'batch', merge: 'batch', stats: 'stats', export: 'stats', report: 'stats',
+  deal: 'deal',
+  perft: 'perft',
+  solve: 'solve',
+  replay: 'replay',
+  batch: 'batch',
+  merge: 'batch',
+  stats: 'stats',
+  export: 'stats',
+  report: 'stats',
 };
 
 /** The program with the command named in argv registered, or every command (for help and errors). */

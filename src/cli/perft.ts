@@ -87,13 +87,17 @@ export function runPerft(o: PerftOptions): PerftReport {
     stdout = `${total}\n`;
   }
   const ms = performance.now() - t0;
-  const stderr = o.verbose ? `perft depth ${o.depth}: ${total} leaves in ${(ms / 1000).toFixed(3)} s (${Math.round(total / Math.max(ms / 1000, 1e-6))} leaves/s)\n` : '';
+  const stderr = o.verbose
+    ? `perft depth ${o.depth}: ${total} leaves in ${(ms / 1000).toFixed(3)} s (${Math.round(total / Math.max(ms / 1000, 1e-6))} leaves/s)\n`
+    : '';
   return { stdout, stderr, total };
 }
 
 /** Registers the `perft` subcommand. */
 export function registerPerft(program: Command): void {
-  const cmd = program.command('perft').description('count the move sequences of length D from a deal or position (tests the move generator)');
+  const cmd = program
+    .command('perft')
+    .description('count the move sequences of length D from a deal or position (tests the move generator)');
   addDealSourceOptions(cmd);
   addRuleOptions(cmd);
   cmd

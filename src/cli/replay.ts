@@ -48,7 +48,14 @@ export function readSource(pathOrDash: string): string {
     return readFileSync(pathOrDash === '-' ? 0 : pathOrDash, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? (e as Error).message);
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (code ?? (e as Error).message);
     throw new UserError(`cannot read ${pathOrDash === '-' ? 'stdin' : pathOrDash}: ${why}`);
   }
 }

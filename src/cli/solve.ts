@@ -9,7 +9,14 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { describeMoves, makeSolutionJson } from '../solution.ts';
 import { type Budget, DEFAULT_BUDGET, type SolveResult, type Verdict, solve } from '../solver.ts';
 import { rulesLabel } from '../types.ts';
-import { type DealSourceOptions, type RuleOptions, addDealSourceOptions, addRuleOptions, positionFromOptions, rulesFromOptions } from './options.ts';
+import {
+  type DealSourceOptions,
+  type RuleOptions,
+  addDealSourceOptions,
+  addRuleOptions,
+  positionFromOptions,
+  rulesFromOptions,
+} from './options.ts';
 
 /** Exit code of each verdict. */
 export const VERDICT_EXIT: Record<Verdict, number> = { winnable: 0, unwinnable: 1, unknown: 3 };
@@ -26,14 +33,16 @@ function positiveInt(what: string): (text: string) => number {
   return (text) => {
     const t = text.trim();
     const n = Number(t);
-    if (!/^[0-9]+$/.test(t) || n < 1 || !Number.isSafeInteger(n)) throw new InvalidArgumentError(`${what} must be a whole number ≥ 1, got ${JSON.stringify(text)}`);
+    if (!/^[0-9]+$/.test(t) || n < 1 || !Number.isSafeInteger(n))
+      throw new InvalidArgumentError(`${what} must be a whole number ≥ 1, got ${JSON.stringify(text)}`);
     return n;
   };
 }
 
 function seconds(text: string): number {
   const n = Number(text.trim());
-  if (text.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`timeout must be a positive number of seconds, got ${JSON.stringify(text)}`);
+  if (text.trim() === '' || !Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError(`timeout must be a positive number of seconds, got ${JSON.stringify(text)}`);
   return n;
 }
 
@@ -60,7 +69,13 @@ export function runSolve(o: SolveOptions): { out: string; exitCode: number; resu
         verdict: result.verdict,
         ...(result.reason ? { reason: result.reason } : {}),
         ...(result.proof ? { proof: result.proof } : {}),
-        stats: { nodes: stats.nodes, ms: Math.round(stats.ms * 1000) / 1000, uniqueStates: stats.uniqueStates, ttHits: stats.ttHits, solutionLength: stats.solutionLength },
+        stats: {
+          nodes: stats.nodes,
+          ms: Math.round(stats.ms * 1000) / 1000,
+          uniqueStates: stats.uniqueStates,
+          ttHits: stats.ttHits,
+          solutionLength: stats.solutionLength,
+        },
       },
     );
     return { out: JSON.stringify(json) + '\n', exitCode, result };
@@ -72,7 +87,8 @@ export function runSolve(o: SolveOptions): { out: string; exitCode: number; resu
       (result.verdict === 'winnable' ? `, solution ${stats.solutionLength} move${stats.solutionLength === 1 ? '' : 's'}` : ''),
   ];
   if (result.verdict === 'winnable') lines.push(...describeMoves(src.position, rules, result.moves, o.colour === true));
-  if (result.proof === 'relaxed') lines.push('proved under easier rules (draw 1, unlimited passes, foundation returns allowed): lost there, so lost here');
+  if (result.proof === 'relaxed')
+    lines.push('proved under easier rules (draw 1, unlimited passes, foundation returns allowed): lost there, so lost here');
   if (result.verdict === 'unknown') lines.push('raise --max-nodes, --timeout or --max-memory to search further');
   return { out: lines.join('\n') + '\n', exitCode, result };
 }
@@ -94,5 +110,3 @@ export function registerSolve(program: Command): void {
       process.exitCode = exitCode;
     });
 }
-
-

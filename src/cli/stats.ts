@@ -45,7 +45,11 @@ function withCommonOptions(cmd: Command): Command {
 }
 
 function parseYesNo(s: string): Result<boolean> {
-  return s === 'yes' ? { ok: true, value: true } : s === 'no' ? { ok: true, value: false } : { ok: false, error: `expected yes or no, got ${JSON.stringify(s)}` };
+  return s === 'yes'
+    ? { ok: true, value: true }
+    : s === 'no'
+      ? { ok: true, value: false }
+      : { ok: false, error: `expected yes or no, got ${JSON.stringify(s)}` };
 }
 
 function filterOf(o: FilterOpts): ResultFilter {

@@ -54,9 +54,33 @@ export interface StatsRow {
 
 /** The column order of StatsRow, for CSV and tables. */
 export const STATS_COLUMNS = [
-  'family', 'draw', 'passes', 'foundationReturn', 'deals', 'winnable', 'unwinnable', 'unknown', 'errors', 'decided',
-  'winRate', 'ciLow', 'ciHigh', 'lowerBound', 'upperBound', 'msP50', 'msP90', 'msP99', 'msMax', 'msMean',
-  'nodesMean', 'nodesMax', 'lengthMin', 'lengthP50', 'lengthMean', 'lengthP90', 'lengthMax',
+  'family',
+  'draw',
+  'passes',
+  'foundationReturn',
+  'deals',
+  'winnable',
+  'unwinnable',
+  'unknown',
+  'errors',
+  'decided',
+  'winRate',
+  'ciLow',
+  'ciHigh',
+  'lowerBound',
+  'upperBound',
+  'msP50',
+  'msP90',
+  'msP99',
+  'msMax',
+  'msMean',
+  'nodesMean',
+  'nodesMax',
+  'lengthMin',
+  'lengthP50',
+  'lengthMean',
+  'lengthP90',
+  'lengthMax',
 ] as const satisfies readonly (keyof StatsRow)[];
 
 /** Histogram bins: `counts[i]` values fell in [edges[i], edges[i+1]). */
@@ -134,7 +158,12 @@ function binOf(edges: number[], v: number): number {
 }
 
 /** Nearest-rank percentiles of a sorted stream of `n` values, plus a histogram over `edges`. */
-export function scanSorted(values: Iterable<number>, n: number, ps: readonly number[], edges: number[]): { pct: number[]; hist: Histogram } {
+export function scanSorted(
+  values: Iterable<number>,
+  n: number,
+  ps: readonly number[],
+  edges: number[],
+): { pct: number[]; hist: Histogram } {
   const ranks = ps.map((p) => Math.min(n, Math.max(1, Math.ceil(p * n))));
   const pct = ps.map(() => NaN);
   const counts = new Array<number>(Math.max(0, edges.length - 1)).fill(0);
@@ -171,7 +200,9 @@ export function computeStats(db: Database.Database, filter: ResultFilter = {}): 
     ORDER BY r.draw, r.passes <> 0, r.passes DESC, r.foundation_return DESC, x.family`;
   const msSql = db.prepare(`SELECT x.ms ${from} AND x.rule_set = ? AND x.family = ? ORDER BY x.ms`).pluck();
   const lenSql = db
-    .prepare(`SELECT x.solution_length ${from} AND x.rule_set = ? AND x.family = ? AND x.verdict = 'winnable' AND x.solution_length IS NOT NULL ORDER BY x.solution_length`)
+    .prepare(
+      `SELECT x.solution_length ${from} AND x.rule_set = ? AND x.family = ? AND x.verdict = 'winnable' AND x.solution_length IS NOT NULL ORDER BY x.solution_length`,
+    )
     .pluck();
   const lenCount = db
     .prepare(`SELECT count(*) ${from} AND x.rule_set = ? AND x.family = ? AND x.verdict = 'winnable' AND x.solution_length IS NOT NULL`)
@@ -182,9 +213,7 @@ export function computeStats(db: Database.Database, filter: ResultFilter = {}): 
     const maxMs = Math.max(0, ...aggs.map((a) => a.msMax));
     const lens = aggs.filter((a) => a.lenMin !== null);
     const tEdges = msEdges(maxMs);
-    const lEdges = lens.length
-      ? lengthEdges(Math.min(...lens.map((a) => a.lenMin!)), Math.max(...lens.map((a) => a.lenMax!)))
-      : [];
+    const lEdges = lens.length ? lengthEdges(Math.min(...lens.map((a) => a.lenMin!)), Math.max(...lens.map((a) => a.lenMax!))) : [];
     return aggs.map((a) => {
       const key = [...params, a.rs, a.family];
       const ms = scanSorted(msSql.iterate(...key) as Iterable<number>, a.deals, PCT_MS, tEdges);

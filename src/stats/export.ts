@@ -37,8 +37,20 @@ export interface ExportRecord {
 
 /** Field order of records and CSV columns. */
 export const EXPORT_COLUMNS = [
-  'family', 'seed', 'draw', 'passes', 'foundationReturn', 'verdict', 'nodes', 'ms', 'solutionLength', 'moves',
-  'error', 'maxNodes', 'timeoutMs', 'solverVersion',
+  'family',
+  'seed',
+  'draw',
+  'passes',
+  'foundationReturn',
+  'verdict',
+  'nodes',
+  'ms',
+  'solutionLength',
+  'moves',
+  'error',
+  'maxNodes',
+  'timeoutMs',
+  'solverVersion',
 ] as const satisfies readonly (keyof ExportRecord)[];
 
 const CHUNK = 1 << 16;

@@ -58,15 +58,32 @@ function statsTables(groups: readonly GroupStats[], withFamily: boolean): string
   const verdicts = htmlTable(
     ['rule set', 'deals', 'winnable', 'unwinnable', 'unknown', 'errors', 'winnable share', '95% Wilson interval', 'bounds'],
     groups.map(({ row: r }) => [
-      label(r, withFamily), int(r.deals), int(r.winnable), int(r.unwinnable), int(r.unknown), int(r.errors), rateText(r),
-      r.ciLow === null ? '–' : `${pct(r.ciLow, 3)} – ${pct(r.ciHigh, 3)}`, `${pct(r.lowerBound, 3)} – ${pct(r.upperBound, 3)}`,
+      label(r, withFamily),
+      int(r.deals),
+      int(r.winnable),
+      int(r.unwinnable),
+      int(r.unknown),
+      int(r.errors),
+      rateText(r),
+      r.ciLow === null ? '–' : `${pct(r.ciLow, 3)} – ${pct(r.ciHigh, 3)}`,
+      `${pct(r.lowerBound, 3)} – ${pct(r.upperBound, 3)}`,
     ]),
   );
   const effort = htmlTable(
     ['rule set', 'time p50 (ms)', 'p90', 'p99', 'max', 'nodes mean', 'max', 'length min', 'p50', 'mean', 'p90', 'max'],
     groups.map(({ row: r }) => [
-      label(r, withFamily), msText(r.msP50), msText(r.msP90), msText(r.msP99), msText(r.msMax), int(r.nodesMean), int(r.nodesMax),
-      int(r.lengthMin), int(r.lengthP50), r.lengthMean === null ? '–' : r.lengthMean.toFixed(1), int(r.lengthP90), int(r.lengthMax),
+      label(r, withFamily),
+      msText(r.msP50),
+      msText(r.msP90),
+      msText(r.msP99),
+      msText(r.msMax),
+      int(r.nodesMean),
+      int(r.nodesMax),
+      int(r.lengthMin),
+      int(r.lengthP50),
+      r.lengthMean === null ? '–' : r.lengthMean.toFixed(1),
+      int(r.lengthP90),
+      int(r.lengthMax),
     ]),
   );
   return `<h3>Verdicts</h3>\n${verdicts}\n<h3>Effort: solve time, search nodes, solution length (atomic moves)</h3>\n${effort}`;
@@ -112,11 +129,18 @@ export function renderReport(groups: readonly GroupStats[], info: ReportInfo): s
     parts.push(`<h2>Solve time</h2>`);
     parts.push(
       histogramChart(
-        { title: 'Solve time per deal (share of deals, log bins: 4 per decade)', xLabel: 'time per deal (log scale)', edges: groups[0].msHist.edges, tick: msTick },
+        {
+          title: 'Solve time per deal (share of deals, log bins: 4 per decade)',
+          xLabel: 'time per deal (log scale)',
+          edges: groups[0].msHist.edges,
+          tick: msTick,
+        },
         groups.map((g) => ({ label: label(g.row, withFamily), counts: g.msHist.counts })),
       ),
     );
-    parts.push(`<p class="note">Every deal counts, unknown ones at the time they ran before the budget stopped them; the first bin also holds everything faster than 0.01 ms.</p>`);
+    parts.push(
+      `<p class="note">Every deal counts, unknown ones at the time they ran before the budget stopped them; the first bin also holds everything faster than 0.01 ms.</p>`,
+    );
     const lenGroups = groups.filter((g) => g.lengthHist.counts.length > 0);
     parts.push(`<h2>Solution length</h2>`);
     if (lenGroups.length === 0) parts.push(`<p>No winnable deals, so no solutions.</p>`);

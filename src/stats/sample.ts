@@ -38,7 +38,12 @@ function rng(seed: number): () => number {
 const TOKENS = ['SW', 'W1', 'W3', '1c', '24', '37', '52', '6h', '7s', 'Wd', '473', '612'];
 
 /** Creates `path` (which must not exist yet) with `dealsPerRuleSet` synthetic deals per rule set. */
-export function writeSampleDb(path: string, dealsPerRuleSet = 2000, ruleSets: readonly SampleRuleSet[] = SAMPLE_RULE_SETS, withMoves = true): void {
+export function writeSampleDb(
+  path: string,
+  dealsPerRuleSet = 2000,
+  ruleSets: readonly SampleRuleSet[] = SAMPLE_RULE_SETS,
+  withMoves = true,
+): void {
   const db = new Database(path);
   try {
     db.pragma('journal_mode = WAL');
@@ -62,7 +67,22 @@ export function writeSampleDb(path: string, dealsPerRuleSet = 2000, ruleSets: re
             len = Math.max(60, Math.round(110 + 30 * (rs.draw - 1) + normal() * 15));
             if (withMoves) moves = Array.from({ length: len }, () => TOKENS[Math.floor(rand() * TOKENS.length)]).join(' ');
           }
-          add.run('solvitaire', seed, id, verdict, nodes, Math.round(ms * 1000) / 1000, len, moves, null, 10_000_000, 10_000, 2048, 'synthetic', '2025-01-01T00:00:00Z');
+          add.run(
+            'solvitaire',
+            seed,
+            id,
+            verdict,
+            nodes,
+            Math.round(ms * 1000) / 1000,
+            len,
+            moves,
+            null,
+            10_000_000,
+            10_000,
+            2048,
+            'synthetic',
+            '2025-01-01T00:00:00Z',
+          );
         }
       }
     })();

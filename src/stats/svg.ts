@@ -142,7 +142,7 @@ export function histogramChart(opts: HistOptions, series: readonly HistSeries[])
   shares.forEach((sh, s) => {
     const colour = PALETTE[s % PALETTE.length];
     const pts: string[] = [`${n1(sx(0))},${n1(sy(0))}`];
-    sh.forEach((v, i) => pts.push(`${n1(sx(i))},${n1(sy(v))}`, `${n1(sx(i + 1))},${n1(sy(v))}`));
+    for (const [i, v] of sh.entries()) pts.push(`${n1(sx(i))},${n1(sy(v))}`, `${n1(sx(i + 1))},${n1(sy(v))}`);
     pts.push(`${n1(sx(sh.length))},${n1(sy(0))}`);
     out.push(
       `<polygon class="series" points="${pts.join(' ')}" fill="${colour}" fill-opacity="0.12" stroke="${colour}" stroke-width="1.6"><title>${esc(series[s].label)}</title></polygon>`,

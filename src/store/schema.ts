@@ -63,7 +63,8 @@ export function checkSchema(db: Database.Database): string | undefined {
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
   const names = new Set(tables.map((t) => t.name));
   if (names.size === 0) return undefined; // empty: initSchema will create it
-  if (!names.has('meta') || !names.has('results') || !names.has('rule_sets')) return 'database has another schema (not a klondike results database)';
+  if (!names.has('meta') || !names.has('results') || !names.has('rule_sets'))
+    return 'database has another schema (not a klondike results database)';
   const row = db.prepare("SELECT value FROM meta WHERE key = 'schema'").get() as { value: string } | undefined;
   if (row?.value !== SCHEMA_NAME) return 'database has another schema (not a klondike results database)';
   const v = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
