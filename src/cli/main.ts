@@ -18,6 +18,10 @@ const MODULES: Record<string, () => Promise<Register>> = {
   replay: async () => (await import('./replay.ts')).registerReplay,
   batch: async () => (await import('./batch.ts')).registerBatch,
   stats: async () => (await import('./stats.ts')).registerStats,
+  odds: async () => (await import('./odds.ts')).registerOdds,
+  hint: async () => (await import('./hint.ts')).registerHint,
+  play: async () => (await import('./play.ts')).registerPlay,
+  observe: async () => (await import('./observe.ts')).registerObserve,
 };
 /** The module that registers each command. */
 const COMMAND_MODULE: Record<string, string> = {
@@ -30,6 +34,10 @@ const COMMAND_MODULE: Record<string, string> = {
   stats: 'stats',
   export: 'stats',
   report: 'stats',
+  odds: 'odds',
+  hint: 'hint',
+  play: 'play',
+  observe: 'observe',
 };
 
 /** The program with the command named in argv registered, or every command (for help and errors). */
