@@ -105,3 +105,23 @@ describe('playGame', () => {
     expect(gameSeed(1, 2)).toBe(gameSeed(1, 2));
   });
 });
+
+describe('playSeeded (for batch workers)', () => {
+  it('plays the game klondike play plays: the same deal and policy seed', async () => {
+    const { playSeeded } = await import('../src/hidden/policies.ts');
+    const a = playSeeded({ family: 'solvitaire', seed: 4, rules: DRAW1, stock: 'hidden', policy: 'priority' });
+    const b = play(4, DRAW1, new PriorityPolicy());
+    expect(a.ok && a.value.moves).toEqual(b.moves);
+    const s1 = playSeeded({
+      family: 'solvitaire',
+      seed: 4,
+      rules: DRAW1,
+      stock: 'visible',
+      policy: 'search',
+      options: { samples: 4, nodes: 2000 },
+    });
+    const s2 = play(4, DRAW1, new SearchPolicy({ samples: 4, nodes: 2000, seed: gameSeed(1, 4) }), 'visible');
+    expect(s1.ok && s1.value.moves).toEqual(s2.moves);
+    expect(playSeeded({ family: 'solvitaire', seed: -1, rules: DRAW1, stock: 'hidden', policy: 'priority' }).ok).toBe(false);
+  });
+});

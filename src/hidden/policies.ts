@@ -3,7 +3,11 @@
  * hint order) and `search` (determinized sampling over the solver). A game's policy seed is derived
  * from the policy seed and the deal's seed, so a batch and `klondike play` play the same game.
  */
-import { type Result, err, ok } from '../types.ts';
+import { dealFromSeed } from '../families.ts';
+import { dealPosition } from '../position.ts';
+import { type Family, type Result, type Rules, err, ok } from '../types.ts';
+import type { StockMode } from './observation.ts';
+import { type PlayResult, playGame } from './play.ts';
 import type { Policy } from './policy.ts';
 import { PriorityPolicy } from './policy-priority.ts';
 import { DEFAULT_SEARCH, SearchPolicy, type SearchOptions } from './policy-search.ts';
@@ -18,8 +22,8 @@ export function parsePolicyName(text: string): Result<PolicyName> {
   return n ? ok(n) : err(`unknown policy ${JSON.stringify(text)} (expected ${POLICY_NAMES.join(', ')})`);
 }
 
-/** Settings a policy may take (the search policy's; `priority` has none). */
-export type PolicyOptions = Partial<SearchOptions>;
+/** Settings a policy may take (the search policy's; `priority` has none). Unknown values are left to the defaults. */
+export type PolicyOptions = { [K in keyof SearchOptions]?: SearchOptions[K] | undefined };
 
 /** A fresh policy of this name (one per game: the search policy keeps its worlds between moves). */
 export function createPolicy(name: PolicyName, options: PolicyOptions = {}): Policy {
@@ -32,6 +36,26 @@ export function gameSeed(policySeed: number, dealSeed: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
   h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
   return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** One game of a batch of players: a seeded deal, the rules, what is seen and the policy. */
+export interface PlayerTask {
+  family: Family;
+  seed: number;
+  rules: Rules;
+  stock: StockMode;
+  policy: PolicyName;
+  /** The policy's settings; its seed is derived from `policySeed` (default 1) and the deal's seed. */
+  options?: PolicyOptions;
+  policySeed?: number;
+}
+
+/** Plays one seeded game as `klondike play` does (the same deal, the same policy seed): what a batch worker calls. */
+export function playSeeded(t: PlayerTask): Result<PlayResult> {
+  const d = dealFromSeed(t.seed, t.family);
+  if (!d.ok) return d;
+  const policy = createPolicy(t.policy, { ...t.options, seed: gameSeed(t.policySeed ?? DEFAULT_SEARCH.seed, t.seed) });
+  return playGame(dealPosition(d.value), t.rules, policy, { stock: t.stock });
 }
 
 export { DEFAULT_SEARCH };

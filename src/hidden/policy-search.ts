@@ -57,13 +57,29 @@ export interface SearchOptions {
   seed: number;
   /** Segments from the plans weighed at a decision (the most chosen first), besides the revealing moves. */
   candidates: number;
-  /** Weigh every legal move as well, to show each one's chance (for hints; slower). */
+  /** For hints: weigh every legal move, without cutting any candidate short, to show each one's chance (slower). */
   allMoves: boolean;
   /** Transposition table of each solve, MiB. */
   maxMemoryMb: number;
+  /** Where a segment ends: at the first move that reveals a card, or at the first irreversible move (`macro`). */
+  unit: 'reveal' | 'macro';
+  /** Also weigh every other legal move, extended by one world's line after it up to its next reveal. */
+  extend: boolean;
+  /** When above 0, a candidate's value counts only the worlds the solver wins within this many nodes after it. */
+  quick: number;
 }
 
-export const DEFAULT_SEARCH: SearchOptions = { samples: 24, nodes: 20_000, seed: 1, candidates: 4, allMoves: false, maxMemoryMb: 64 };
+export const DEFAULT_SEARCH: SearchOptions = {
+  samples: 24,
+  nodes: 20_000,
+  seed: 1,
+  candidates: 24,
+  allMoves: false,
+  maxMemoryMb: 64,
+  unit: 'reveal',
+  extend: true,
+  quick: 0,
+};
 
 type Status = 'winnable' | 'unwinnable' | 'unknown' | 'stale';
 
@@ -71,6 +87,8 @@ interface Outcome {
   status: Exclude<Status, 'stale'>;
   /** A winning line when winnable. */
   plan: AtomicMove[];
+  /** Nodes the solve took (Infinity when not solved here). */
+  nodes?: number;
 }
 
 interface World {
@@ -150,47 +168,80 @@ export class SearchPolicy implements Policy {
       if (s) s.support += support;
       else byKey.set(key, { moves, key, support });
     };
-    for (const w of won) add(segmentOf(w.pos, o.rules, w.plan, hidden), 1);
+    for (const w of won) add(segmentOf(w.pos, o.rules, w.plan, hidden, this.options.unit === 'macro'), 1);
     const rank = (s: Segment) => priorityRank(o, s.moves[0]);
     const fromPlans = [...byKey.values()].sort((a, b) => b.support - a.support || a.moves.length - b.moves.length || rank(a) - rank(b));
     const cands = fromPlans.slice(0, Math.max(1, this.options.candidates));
+    const after = new Map<World, Map<string, Outcome>>();
+    const remember = (w: World, key: string, r: Outcome) => {
+      const m = after.get(w) ?? new Map<string, Outcome>();
+      after.set(w, m);
+      m.set(key, r);
+    };
+    let spread = 0;
+    const unreached: AtomicMove[] = [];
     for (const m of moves) {
-      if (!revealsCard(o, m) && !this.options.allMoves) continue;
+      if (cands.some((c) => sameMove(c.moves[0], m))) continue;
       const key = movesToCompact([m]);
-      if (!cands.some((c) => c.key === key)) cands.push(byKey.get(key) ?? { moves: [m], key, support: 0 });
+      if (revealsCard(o, m)) {
+        cands.push(byKey.get(key) ?? { moves: [m], key, support: 0 });
+        continue;
+      }
+      if (!this.options.extend && !this.options.allMoves) continue;
+      // a move no candidate starts with: extend it by a world's line after it, up to its next
+      // reveal (one world; for a hint, every world until one is won)
+      let seg: Segment | undefined;
+      for (let tries = 0; !seg && tries < (this.options.allMoves ? won.length : 1); tries++) {
+        const w = won[spread++ % won.length];
+        const next = playOut(w.pos, o.rules, [m]);
+        const r = next ? this.solve(next, o.rules) : undefined;
+        if (!next || r?.status !== 'winnable') continue;
+        const moves2 = [m, ...segmentOf(next, o.rules, r.plan, hidden, this.options.unit === 'macro')];
+        seg = { moves: moves2, key: movesToCompact(moves2), support: 0 };
+        remember(w, seg.key, { status: 'winnable', plan: r.plan.slice(moves2.length - 1) });
+      }
+      if (!seg) unreached.push(m);
+      else if (!cands.some((c) => c.key === seg.key)) cands.push(seg);
     }
     if (cands.length === 1) return this.start(o, cands[0], won.length, total, []);
 
     // weigh each candidate over the worlds won; stop one once it cannot reach the best
-    const results: { seg: Segment; wins: number; complete: boolean }[] = [];
-    const after = new Map<World, Map<string, Outcome>>();
+    const results: { seg: Segment; wins: number; quick: number; complete: boolean }[] = [];
+    const quickly = this.options.quick;
     let best = -1;
     for (const seg of cands) {
       let wins = 0;
+      let quick = 0;
       let left = won.length;
       let complete = true;
       for (const w of won) {
         left--;
-        let r: Outcome;
-        if (startsWith(w.plan, seg.moves)) r = { status: 'winnable', plan: w.plan.slice(seg.moves.length) };
-        else {
-          const next = playOut(w.pos, o.rules, seg.moves);
-          r = next ? this.solve(next, o.rules) : { status: 'unwinnable', plan: [] };
+        let r = after.get(w)?.get(seg.key);
+        if (!r || (quickly > 0 && r.nodes === undefined)) {
+          if (quickly === 0 && startsWith(w.plan, seg.moves)) r = { status: 'winnable', plan: w.plan.slice(seg.moves.length) };
+          else {
+            const next = playOut(w.pos, o.rules, seg.moves);
+            r = next ? this.solve(next, o.rules) : { status: 'unwinnable', plan: [], nodes: 0 };
+          }
+          remember(w, seg.key, r);
         }
-        const m = after.get(w) ?? new Map<string, Outcome>();
-        after.set(w, m);
-        m.set(seg.key, r);
-        if (r.status === 'winnable') wins++;
-        if (!this.options.allMoves && wins + left < best) {
+        if (r.status === 'winnable') {
+          wins++;
+          if ((r.nodes ?? 0) <= quickly) quick++;
+        }
+        const score = quickly > 0 ? quick : wins;
+        if (!this.options.allMoves && score + left < best) {
           complete = false;
           break;
         }
       }
-      results.push({ seg, wins, complete });
-      if (complete && wins > best) best = wins;
+      results.push({ seg, wins, quick, complete });
+      const score = quickly > 0 ? quick : wins;
+      if (complete && score > best) best = score;
     }
     const better = (a: (typeof results)[number], b: (typeof results)[number]) =>
       Number(b.complete) - Number(a.complete) ||
+      b.quick - a.quick ||
       b.wins - a.wins ||
       a.seg.moves.length - b.seg.moves.length ||
       b.seg.support - a.seg.support ||
@@ -202,6 +253,8 @@ export class SearchPolicy implements Policy {
       if (r) w.next = r;
     }
     const shown = shownCandidates(results, total);
+    if (this.options.allMoves)
+      for (const m of unreached) shown.push({ move: m, chance: 0, wins: 0, samples: total, note: 'no world tried was won after it' });
     return this.start(o, chosen, results[0].wins, total, shown);
   }
 
@@ -224,7 +277,7 @@ export class SearchPolicy implements Policy {
     const r = solve(pos, rules, budget);
     this.solves++;
     this.nodes += r.stats.nodes;
-    return { status: r.verdict, plan: r.moves };
+    return { status: r.verdict, plan: r.moves, nodes: r.stats.nodes };
   }
 
   /** Brings the worlds up to the new observation: the last move made in each, revealed cards swapped in. */
@@ -308,9 +361,11 @@ function playOut(world: Position, rules: Rules, moves: readonly AtomicMove[]): P
 
 /**
  * A plan's first segment: its moves up to and including the first that reveals a card (turns up a
- * face-down card, or draws a card that is unseen), or the whole plan when none does.
+ * face-down card, or draws a card that is unseen) or, with `macro`, the first that cannot be taken
+ * back (a waste card played, a card sent home or brought back down, a card turned up), or the
+ * whole plan when none does.
  */
-function segmentOf(world: Position, rules: Rules, plan: readonly AtomicMove[], hidden: Uint8Array): AtomicMove[] {
+function segmentOf(world: Position, rules: Rules, plan: readonly AtomicMove[], hidden: Uint8Array, macro: boolean): AtomicMove[] {
   const s = State.fromPosition(world, rules);
   const out: AtomicMove[] = [];
   for (const m of plan) {
@@ -324,7 +379,7 @@ function segmentOf(world: Position, rules: Rules, plan: readonly AtomicMove[], h
     } else if (m.from === 'stock') {
       for (let i = s.w; i < s.w + m.count && i < s.n; i++) if (hidden[s.deck[i]]) reveals = true;
     }
-    if (reveals) break;
+    if (reveals || (macro && m.from !== 'stock' && m.to !== 'stock' && !(m.from[0] === 't' && m.to[0] === 't'))) break;
     make(s, x.value);
   }
   return out;
@@ -341,7 +396,7 @@ function shownCandidates(results: { seg: Segment; wins: number; complete: boolea
   const seen = new Set<string>();
   const out: Candidate[] = [];
   for (const r of results) {
-    const k = moveKey(r.seg.moves[0]);
+    const k = process.env.HIDDEN_DEBUG ? r.seg.key : moveKey(r.seg.moves[0]);
     if (seen.has(k)) continue;
     seen.add(k);
     out.push({
