@@ -6,7 +6,8 @@
  *     [--samples K] [--max-nodes N]
  *
  * The positions: the games of the priority policy on the seeds given (cheap to play), one position
- * every `--every` moves. Prints the decisions timed, p50, p90, p99 and max ms, solver calls and
+ * every `--every` moves among those with a choice (two legal moves or more), until the game is won
+ * or comes back to a position. Prints the decisions timed, p50, p90, p99 and max ms, solver calls and
  * nodes per decision, and the peak resident memory.
  */
 import { parseArgs } from 'node:util';
@@ -48,9 +49,14 @@ for (let seed = Number(values.from); seed <= Number(values.to); seed++) {
   if (!g.ok) throw new Error(g.error);
   const game = g.value;
   const walk = new PriorityPolicy();
+  const visited = new Set<string>();
+  let choices = 0;
   for (let k = 0; k < 400 && !game.won; k++) {
+    const key = game.repetitionKey();
+    if (visited.has(key)) break;
+    visited.add(key);
     const o = game.observe();
-    if (k % every === 0) {
+    if (game.legalMoves().length >= 2 && choices++ % every === 0) {
       const policy = new SearchPolicy({
         samples: Number(values.samples),
         nodes: Number(values['max-nodes']),

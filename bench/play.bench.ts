@@ -37,6 +37,9 @@ const { values } = parseArgs({
     unit: { type: 'string', default: DEFAULT_SEARCH.unit },
     extend: { type: 'string', default: String(DEFAULT_SEARCH.extend) },
     quick: { type: 'string', default: String(DEFAULT_SEARCH.quick) },
+    'extend-worlds': { type: 'string', default: String(DEFAULT_SEARCH.extendWorlds) },
+    ties: { type: 'string', default: DEFAULT_SEARCH.ties },
+    'reveal-bonus': { type: 'string', default: String(DEFAULT_SEARCH.revealBonus) },
     'policy-seed': { type: 'string', default: String(DEFAULT_SEARCH.seed) },
     csv: { type: 'string' },
     quiet: { type: 'boolean', default: false },
@@ -82,6 +85,9 @@ for (let seed = from; seed <= to; seed++) {
     unit: values.unit,
     extend: values.extend === 'true',
     quick: Number(values.quick),
+    extendWorlds: Number(values['extend-worlds']),
+    ties: values.ties === 'support' ? 'support' : 'short',
+    revealBonus: Number(values['reveal-bonus']),
     seed: gameSeed(policySeed, seed),
   });
   const r = playGame(dealPosition(d.value), rules, policy, { stock: stock.value });
@@ -108,7 +114,7 @@ const iv = wilson(won, n)!;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const opts =
   policyName.value === 'search'
-    ? `, ${values.samples} worlds, ${values['max-nodes']} nodes a solve, ${values.candidates} candidates, unit ${values.unit}, extend ${values.extend}, quick ${values.quick}`
+    ? `, ${values.samples} worlds, ${values['max-nodes']} nodes a solve, ${values.candidates} candidates, unit ${values.unit}, extend ${values.extend} in ${values['extend-worlds']}, quick ${values.quick}, reveal bonus ${values['reveal-bonus']}, ties ${values.ties}`
     : '';
 console.log(`${family.value} ${from}–${to}, ${rulesLabel(rules)}, stock ${stock.value}, policy ${policyName.value}${opts}`);
 console.log(

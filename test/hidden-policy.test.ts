@@ -10,7 +10,7 @@ import { Game } from '../src/hidden/game.ts';
 import { Observation, type StockMode } from '../src/hidden/observation.ts';
 import { isSafeHome, legalMoves } from '../src/hidden/policy.ts';
 import { PriorityPolicy, priorityMoves } from '../src/hidden/policy-priority.ts';
-import { SearchPolicy } from '../src/hidden/policy-search.ts';
+import { SearchPolicy, type Weighed, compareWeighed } from '../src/hidden/policy-search.ts';
 import { Random } from '../src/hidden/sample.ts';
 import { movesToCompact, type AtomicMove } from '../src/notation.ts';
 import { type Position, dealPosition } from '../src/position.ts';
@@ -163,4 +163,61 @@ describe('a policy cannot peek', () => {
     }
     expect(same).toBeGreaterThan(0);
   });
+});
+
+describe('the search policy ranks candidates by the worlds won after them', () => {
+  const weighed = (wins: number, quick: number, moves = 1, support = 0): Weighed => ({
+    seg: {
+      moves: Array.from({ length: moves }, () => ({ from: 'stock', to: 'waste', count: 1 }) as AtomicMove),
+      key: `${wins}/${quick}`,
+      support,
+    },
+    wins,
+    quick,
+    complete: true,
+    bonus: 0,
+    rank: 0,
+  });
+
+  it('without the quick option, a count of quick wins never outranks the win count', () => {
+    const fewWinsManyQuick = weighed(3, 3);
+    const manyWins = weighed(7, 0);
+    const sorted = [fewWinsManyQuick, manyWins].sort((a, b) => compareWeighed(a, b, { quick: 0, ties: 'short' }));
+    expect(sorted[0]).toBe(manyWins);
+    // with the option, the quick count is the value
+    const q = [manyWins, fewWinsManyQuick].sort((a, b) => compareWeighed(a, b, { quick: 500, ties: 'short' }));
+    expect(q[0]).toBe(fewWinsManyQuick);
+  });
+
+  it('at equal wins: the shorter segment (ties short) or the one more plans chose (ties support)', () => {
+    const long = weighed(5, 0, 4, 3);
+    const short = weighed(5, 0, 1, 0);
+    expect([long, short].sort((a, b) => compareWeighed(a, b, { quick: 0, ties: 'short' }))[0]).toBe(short);
+    expect([short, long].sort((a, b) => compareWeighed(a, b, { quick: 0, ties: 'support' }))[0]).toBe(long);
+  });
+
+  it.each([
+    { rules: DRAW3, stock: 'visible' as StockMode, seed: 3 },
+    { rules: DRAW1, stock: 'hidden' as StockMode, seed: 7 },
+  ])(
+    'in play, the move chosen has the most wins among the candidates fully weighed (draw $rules.draw, stock $stock)',
+    ({ rules, stock, seed }) => {
+      const g = start(deal(seed), rules, stock);
+      const policy = new SearchPolicy({ samples: 8, nodes: 3000, seed });
+      let searched = 0;
+      for (let k = 0; k < 120 && !g.won; k++) {
+        const d = policy.decide(g.observe());
+        if (!d.move) break;
+        const weighedAll = d.candidates.filter((c) => c.wins !== undefined);
+        if (d.reason === 'search' && weighedAll.length > 1) {
+          searched++;
+          expect(movesToCompact([d.candidates[0].move])).toBe(movesToCompact([d.move]));
+          const most = Math.max(...weighedAll.map((c) => c.wins ?? 0));
+          expect(d.candidates[0].wins).toBe(most);
+        }
+        g.play(d.move);
+      }
+      expect(searched).toBeGreaterThan(2);
+    },
+  );
 });

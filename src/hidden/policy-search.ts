@@ -63,10 +63,16 @@ export interface SearchOptions {
   maxMemoryMb: number;
   /** Where a segment ends: at the first move that reveals a card, or at the first irreversible move (`macro`). */
   unit: 'reveal' | 'macro';
-  /** Also weigh every other legal move, extended by one world's line after it up to its next reveal. */
+  /** Also weigh every other legal move, extended by a world's line after it up to its next reveal. */
   extend: boolean;
+  /** In how many worlds each such move is extended (each may give another segment). */
+  extendWorlds: number;
   /** When above 0, a candidate's value counts only the worlds the solver wins within this many nodes after it. */
   quick: number;
+  /** Worlds added to the value of a move that reveals a card now, when ranking (a taste for information). */
+  revealBonus: number;
+  /** At equal value: the shorter segment first (`short`), or the one more plans chose, then the longer (`support`). */
+  ties: 'short' | 'support';
 }
 
 export const DEFAULT_SEARCH: SearchOptions = {
@@ -78,7 +84,10 @@ export const DEFAULT_SEARCH: SearchOptions = {
   maxMemoryMb: 64,
   unit: 'reveal',
   extend: true,
+  extendWorlds: 1,
   quick: 0,
+  revealBonus: 0,
+  ties: 'short',
 };
 
 type Status = 'winnable' | 'unwinnable' | 'unknown' | 'stale';
@@ -99,7 +108,8 @@ interface World {
   next: Outcome | undefined;
 }
 
-interface Segment {
+/** A run of moves weighed as one decision. */
+export interface Segment {
   moves: AtomicMove[];
   key: string;
   /** Plans that begin with it. */
@@ -190,30 +200,31 @@ export class SearchPolicy implements Policy {
       if (!this.options.extend && !this.options.allMoves) continue;
       // a move no candidate starts with: extend it by a world's line after it, up to its next
       // reveal (one world; for a hint, every world until one is won)
-      let seg: Segment | undefined;
-      for (let tries = 0; !seg && tries < (this.options.allMoves ? won.length : 1); tries++) {
+      let found = 0;
+      const tries = Math.min(won.length, this.options.allMoves ? won.length : this.options.extendWorlds);
+      for (let t = 0; t < tries && (found === 0 || !this.options.allMoves); t++) {
         const w = won[spread++ % won.length];
         const next = playOut(w.pos, o.rules, [m]);
         const r = next ? this.solve(next, o.rules) : undefined;
         if (!next || r?.status !== 'winnable') continue;
         const moves2 = [m, ...segmentOf(next, o.rules, r.plan, hidden, this.options.unit === 'macro')];
-        seg = { moves: moves2, key: movesToCompact(moves2), support: 0 };
+        const seg = { moves: moves2, key: movesToCompact(moves2), support: 0 };
         remember(w, seg.key, { status: 'winnable', plan: r.plan.slice(moves2.length - 1) });
+        found++;
+        if (!cands.some((c) => c.key === seg.key)) cands.push(seg);
       }
-      if (!seg) unreached.push(m);
-      else if (!cands.some((c) => c.key === seg.key)) cands.push(seg);
+      if (found === 0) unreached.push(m);
     }
     if (cands.length === 1) return this.start(o, cands[0], won.length, total, []);
 
     // weigh each candidate over the worlds won; stop one once it cannot reach the best
-    const results: { seg: Segment; wins: number; quick: number; complete: boolean }[] = [];
+    const results: Weighed[] = [];
     const quickly = this.options.quick;
     let best = -1;
     for (const seg of cands) {
-      let wins = 0;
-      let quick = 0;
+      const bonus = seg.moves.length === 1 && revealsCard(o, seg.moves[0]) ? this.options.revealBonus : 0;
+      const weighed: Weighed = { seg, wins: 0, quick: 0, complete: true, bonus, rank: rank(seg) };
       let left = won.length;
-      let complete = true;
       for (const w of won) {
         left--;
         let r = after.get(w)?.get(seg.key);
@@ -226,27 +237,19 @@ export class SearchPolicy implements Policy {
           remember(w, seg.key, r);
         }
         if (r.status === 'winnable') {
-          wins++;
-          if ((r.nodes ?? 0) <= quickly) quick++;
+          weighed.wins++;
+          // an outcome without a node count was not solved here: it never counts as quick
+          if (quickly > 0 && r.nodes !== undefined && r.nodes <= quickly) weighed.quick++;
         }
-        const score = quickly > 0 ? quick : wins;
-        if (!this.options.allMoves && score + left < best) {
-          complete = false;
+        if (!this.options.allMoves && weighedValue(weighed, quickly) + left < best) {
+          weighed.complete = false;
           break;
         }
       }
-      results.push({ seg, wins, quick, complete });
-      const score = quickly > 0 ? quick : wins;
-      if (complete && score > best) best = score;
+      results.push(weighed);
+      if (weighed.complete) best = Math.max(best, weighedValue(weighed, quickly));
     }
-    const better = (a: (typeof results)[number], b: (typeof results)[number]) =>
-      Number(b.complete) - Number(a.complete) ||
-      b.quick - a.quick ||
-      b.wins - a.wins ||
-      a.seg.moves.length - b.seg.moves.length ||
-      b.seg.support - a.seg.support ||
-      rank(a.seg) - rank(b.seg);
-    results.sort(better);
+    results.sort((a, b) => compareWeighed(a, b, this.options));
     const chosen = results[0].seg;
     for (const w of won) {
       const r = after.get(w)?.get(chosen.key);
@@ -336,6 +339,45 @@ export class SearchPolicy implements Policy {
   }
 }
 
+/** A candidate segment weighed over the worlds won. */
+export interface Weighed {
+  seg: Segment;
+  /** Worlds won after it. */
+  wins: number;
+  /** Worlds won after it within `quick` nodes (counted only when `quick` is above 0). */
+  quick: number;
+  /** False when weighing stopped early because it could not reach the best. */
+  complete: boolean;
+  /** Its reveal bonus (`revealBonus` for a single revealing move, else 0). */
+  bonus: number;
+  /** Its first move's place in the hint order. */
+  rank: number;
+}
+
+/** The value a candidate is ranked by: the worlds won after it (only those won quickly when `quick` is above 0), plus its bonus. */
+export function weighedValue(r: Weighed, quick: number): number {
+  return (quick > 0 ? r.quick : r.wins) + r.bonus;
+}
+
+/**
+ * Orders weighed candidates, best first: fully weighed ones first, then by value, then by wins,
+ * then by the tie rule (`short`: fewer moves, then more plans; `support`: more plans, then more
+ * moves), then by the hint order.
+ */
+export function compareWeighed(a: Weighed, b: Weighed, options: Pick<SearchOptions, 'quick' | 'ties'>): number {
+  const ties =
+    options.ties === 'short'
+      ? a.seg.moves.length - b.seg.moves.length || b.seg.support - a.seg.support
+      : b.seg.support - a.seg.support || b.seg.moves.length - a.seg.moves.length;
+  return (
+    Number(b.complete) - Number(a.complete) ||
+    weighedValue(b, options.quick) - weighedValue(a, options.quick) ||
+    b.wins - a.wins ||
+    ties ||
+    a.rank - b.rank
+  );
+}
+
 function setStale(w: World): void {
   w.status = 'stale';
   w.plan = [];
@@ -396,7 +438,7 @@ function shownCandidates(results: { seg: Segment; wins: number; complete: boolea
   const seen = new Set<string>();
   const out: Candidate[] = [];
   for (const r of results) {
-    const k = process.env.HIDDEN_DEBUG ? r.seg.key : moveKey(r.seg.moves[0]);
+    const k = moveKey(r.seg.moves[0]);
     if (seen.has(k)) continue;
     seen.add(k);
     out.push({
