@@ -6,15 +6,17 @@ export * from './notation.ts';
 export { dealFromSeed, parseFamily } from './families.ts';
 export { type Format, formatPosition, parsePosition, readPositionSource } from './formats.ts';
 export { State } from './state.ts';
-export { genAtomic, make, perft, undo } from './moves.ts';
+export { type DivideEntry, genAtomic, make, perft, perftDivide, undo } from './moves.ts';
 export { type Solution, describeMoves, makeSolutionJson, parseSolutionJson, replay } from './solution.ts';
 export {
   DEFAULT_BUDGET,
   FULL_PRUNING,
   NO_PRUNING,
+  Solver,
   solve,
   type Budget,
   type Pruning,
+  type SolverOptions,
   type SolveResult,
   type SolveStats,
   type Verdict,
