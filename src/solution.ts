@@ -6,7 +6,7 @@
 import { cardName, cardPretty, makeCard } from './cards.ts';
 import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, fitsPile, genAtomic, indexOf, kindOf, make, toAtomic } from './moves.ts';
 import { type AtomicMove, COLUMN_NAMES, PILE_NAMES, type PileName, pileIndex } from './notation.ts';
-import { type Position, makePositionJson, parsePositionObject } from './position.ts';
+import { type Position, makePositionJson, parsePositionObject, validatePosition } from './position.ts';
 import { State, STRIDE } from './state.ts';
 import { type Result, type Rules, err, ok, validateRules } from './types.ts';
 
@@ -199,6 +199,8 @@ export function parseSolutionJson(text: string): Result<Solution> {
   if (j.deal === undefined) return err('"deal" missing');
   const deal = parsePositionObject(j.deal);
   if (!deal.ok) return err(`deal: ${deal.error}`);
+  const inRules = validatePosition(deal.value, rules);
+  if (!inRules.ok) return err(`deal: ${inRules.error}`);
   if (!Array.isArray(j.moves)) return err('"moves" must be a list');
   const moves: AtomicMove[] = [];
   for (let k = 0; k < j.moves.length; k++) {

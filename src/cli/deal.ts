@@ -6,7 +6,8 @@
  */
 import { type Command, InvalidArgumentError } from 'commander';
 import { dealFromSeed, parseFamily } from '../families.ts';
-import { FORMATS, type Format, formatPosition, parseFormat, readPositionSource } from '../formats.ts';
+import { FORMATS, type Format, formatPosition, parseFormat } from '../formats.ts';
+import { readPositionSource } from '../io.ts';
 import { type Position, dealPosition } from '../position.ts';
 import { FAMILIES, type Family, type Result, UserError, unwrap } from '../types.ts';
 

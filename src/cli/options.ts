@@ -10,7 +10,7 @@
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { dealFromSeed, parseFamily } from '../families.ts';
-import { readPositionSource } from '../formats.ts';
+import { readPositionSource } from '../io.ts';
 import { type Position, dealPosition } from '../position.ts';
 import { DEFAULT_RULES, FAMILIES, type Family, type Result, type Rules, UserError, unwrap, validateRules } from '../types.ts';
 import { parseSeedArg } from './deal.ts';

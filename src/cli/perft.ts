@@ -9,7 +9,8 @@ import type { Command } from 'commander';
 import { perft, perftDivide } from '../moves.ts';
 import type { AtomicMove } from '../notation.ts';
 import { State } from '../state.ts';
-import { UserError } from '../types.ts';
+import { validatePosition } from '../position.ts';
+import { UserError, unwrap } from '../types.ts';
 import {
   type DealSourceOptions,
   type RuleOptions,
@@ -48,6 +49,7 @@ export function runPerft(o: PerftOptions): PerftReport {
   if (o.depth === undefined) throw new UserError('give --depth D (the length of the move sequences to count)');
   const { position } = positionFromOptions(o);
   const rules = rulesFromOptions(o);
+  unwrap(validatePosition(position, rules)); // the pass within the pass limit
   const s = State.fromPosition(position, rules);
   const t0 = performance.now();
   let stdout: string;

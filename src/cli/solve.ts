@@ -8,7 +8,8 @@ import { type Command, InvalidArgumentError } from 'commander';
 
 import { describeMoves, makeSolutionJson } from '../solution.ts';
 import { type Budget, DEFAULT_BUDGET, type SolveResult, type Verdict, solve } from '../solver.ts';
-import { rulesLabel } from '../types.ts';
+import { validatePosition } from '../position.ts';
+import { rulesLabel, unwrap } from '../types.ts';
 import {
   type DealSourceOptions,
   type RuleOptions,
@@ -59,6 +60,7 @@ export function budgetFromOptions(o: { maxNodes?: number; timeout?: number; maxM
 export function runSolve(o: SolveOptions): { out: string; exitCode: number; result: SolveResult } {
   const src = positionFromOptions(o);
   const rules = rulesFromOptions(o);
+  unwrap(validatePosition(src.position, rules)); // the pass within the pass limit
   const result = solve(src.position, rules, budgetFromOptions(o));
   const exitCode = VERDICT_EXIT[result.verdict];
   const { stats } = result;

@@ -1,0 +1,33 @@
+/**
+ * Reading positions from files and stdin: the one part of the library that needs Node (node:fs).
+ * Everything else (formats, the rules engine, the solver) runs in any JavaScript engine, a
+ * browser's included; programs that run there read their text themselves and call
+ * `parsePosition` (formats.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { type Format, parsePosition } from './formats.ts';
+import type { Position } from './position.ts';
+import { type Result, err, ok } from './types.ts';
+
+/** Reads and parses a position from a file, or from stdin when `pathOrDash` is `-`. */
+export function readPositionSource(pathOrDash: string, format?: Format): Result<Position> {
+  const name = pathOrDash === '-' ? 'stdin' : pathOrDash;
+  let text: string;
+  try {
+    text = readFileSync(pathOrDash === '-' ? 0 : pathOrDash, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (code ?? (e as Error).message);
+    return err(`cannot read ${name}: ${why}`);
+  }
+  const r = parsePosition(text, format);
+  if (!r.ok) return err(`${name}: ${r.error}`);
+  return ok(r.value.position);
+}
