@@ -28,7 +28,7 @@ import { TranspositionTable } from './tt.ts';
 import type { Rules } from './types.ts';
 
 export { type Budget, DEFAULT_BUDGET, FULL_PRUNING, NO_PRUNING, type Pruning, type SolverOptions } from './solver/options.ts';
-export { EXACT_FOR_MOST_HOME, stuckCard } from './solver/pruning.ts';
+export { MOST_HOME_OPTIONS, stuckCard } from './solver/pruning.ts';
 export { MAX_DEPTH, type SolveResult, type SolveStats, type Verdict } from './solver/search.ts';
 
 /** Nodes for the first, short search of a staged solve (20 × 1,024). */

@@ -6,7 +6,9 @@
  *
  * Between searches the table keeps its size (up to RESET_CAPACITY slots) and is emptied cheaply:
  * a small search's slots are remembered (up to LOG_MAX of them) and only those are zeroed, so an
- * easy deal does not pay for clearing megabytes.
+ * easy deal does not pay for clearing megabytes. `reset` gives it a new memory budget without
+ * reallocating when its array fits. If the machine cannot give a larger array, the table stays
+ * at its size (as if that were its budget) rather than fail.
  *
  * Replacement policy, once at full size and three quarters full: probes look at a window of PROBE
  * slots, and a new state whose window is full overwrites the slot its hash points to (the home

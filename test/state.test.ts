@@ -9,31 +9,16 @@
  * Then the hash: column order does not change it; different positions get different hashes.
  */
 import { describe, expect, it } from 'vitest';
-import { dealFromSeed } from '../src/families.ts';
 import { childHash, genAtomic, make, toAtomic, undo } from '../src/moves.ts';
-import { type Position, dealPosition, parsePositionJson } from '../src/position.ts';
+import { type Position, parsePositionJson } from '../src/position.ts';
 import { State } from '../src/state.ts';
 import { parseCard } from '../src/cards.ts';
 import type { Rules } from '../src/types.ts';
 import { naiveApply, naiveMoveKey, naiveMoves } from './naive.ts';
+import { prng, seedPosition } from './positions.ts';
 
-/** A small seeded PRNG (mulberry32) for reproducible playouts. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function deal(seed: number): Position {
-  const d = dealFromSeed(seed);
-  if (!d.ok) throw new Error(d.error);
-  return dealPosition(d.value);
-}
+/** The start of a seeded deal. */
+const deal = seedPosition;
 
 const VARIANTS: Rules[] = [
   { draw: 1, passes: null, foundationReturn: true },

@@ -11,29 +11,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RANK } from '../src/cards.ts';
-import { dealFromSeed } from '../src/families.ts';
 import { DRAW, REDEAL, S2F, S2T, childHash, fitsPile, genAtomic, make, mv, stockCost, stockReach, undo } from '../src/moves.ts';
-import { type Position, dealPosition } from '../src/position.ts';
 import { type KeyOptions, State, passTerm1, passTerm2 } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';
+import { prng, seedPosition } from './positions.ts';
 
-/** A small seeded PRNG (mulberry32) for reproducible playouts. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function deal(seed: number): Position {
-  const d = dealFromSeed(seed);
-  if (!d.ok) throw new Error(d.error);
-  return dealPosition(d.value);
-}
+/** The start of a seeded deal. */
+const deal = seedPosition;
 
 const RULES: Rules[] = [
   { draw: 1, passes: null, foundationReturn: true },

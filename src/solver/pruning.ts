@@ -6,7 +6,7 @@
  * "Exact" means: for every line of play from a position, a line that the rule keeps reaches a
  * position at least as good. For the verdict "as good" is "won"; for a search that maximises the
  * cards on the foundations it is "as many cards home". The arguments below are of three kinds,
- * and each kind holds for both objectives (`EXACT_FOR_MOST_HOME` records it per rule):
+ * and each kind holds for both objectives (`MOST_HOME_OPTIONS`):
  * - equivalence: two positions reach the same positions up to a relabelling that keeps the
  *   foundations (column order, twins, stock positions on the draw grid), so one stands for both;
  * - reordering: a line can be rewritten to make a move earlier or later (or drop it) without
@@ -19,7 +19,7 @@ import { RANK, RED, makeCard, twin } from '../cards.ts';
 import { S2T, T2T, aOf, countOf, kindOf } from '../moves.ts';
 import { type KeyOptions, type State, STRIDE } from '../state.ts';
 import type { Rules } from '../types.ts';
-import type { Pruning, SolverOptions } from './options.ts';
+import { FULL_PRUNING, type Pruning, type SolverOptions } from './options.ts';
 
 /** The two cards a card can be built on (one rank higher, other colour); Kings: none (52). */
 export const PARENT1 = new Int32Array(52);
@@ -31,25 +31,12 @@ for (let c = 0; c < 52; c++) {
 }
 
 /**
- * Which rules stay exact when the search maximises the cards home at once instead of looking
- * for a win (the arguments are beside each predicate). The staged solve proves a loss under
- * easier rules, which bounds the cards home but does not give their number; the dead-deal test
- * stops at a lost deal however many cards could still go home.
+ * The options under which a search for the most cards home at once (instead of a win) stays
+ * exact: every pruning rule (each argued above for both objectives), but neither strategy. The
+ * staged solve proves a loss under easier rules, which bounds the cards home but does not give
+ * their number; the dead-deal test stops at a lost deal however many cards could still go home.
  */
-export const EXACT_FOR_MOST_HOME: Readonly<Record<keyof Pruning | Exclude<keyof SolverOptions, 'pruning'>, boolean>> = {
-  safeFoundation: true,
-  partialRuns: true,
-  foundationReturns: true,
-  oneEmptyColumn: true,
-  stockMacros: true,
-  delayStock: true,
-  delayPartial: true,
-  twinSwaps: true,
-  stockGrid: true,
-  emptyForKing: true,
-  relaxation: false,
-  deadCheck: false,
-};
+export const MOST_HOME_OPTIONS: Readonly<Required<SolverOptions>> = { pruning: FULL_PRUNING, relaxation: false, deadCheck: false };
 
 // ---- The rules as searched ----
 

@@ -9,8 +9,8 @@
  * The moves come from generate.ts (or, without stock macro-moves, from the plain engine), the
  * rules from pruning.ts. The objective lives in one place, `enter`: a position with 52 cards home
  * ends the search. A search for the most cards home would instead note the largest `s.home` seen
- * there (with a copy of the path) and run to exhaustion, with the rules pruning.ts marks exact
- * for it (`EXACT_FOR_MOST_HOME`); the rest of the search is the same.
+ * there (with a copy of the path) and run to exhaustion, under the options that keep it exact
+ * (`MOST_HOME_OPTIONS`, pruning.ts); the rest of the search is the same.
  *
  * Budgets: the node budget is checked at every position (the position that reaches it ends the
  * search), the time and the table's memory every 1,024 positions, the depth at every position.
