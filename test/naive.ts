@@ -7,7 +7,7 @@
  * the solver.
  */
 import { type Card, RANK, SUIT, fitsOn, makeCard } from '../src/cards.ts';
-import type { PileName } from '../src/notation.ts';
+import { COLUMN_NAMES as TABLEAU_NAMES, FOUNDATION_NAMES, type PileName } from '../src/notation.ts';
 import type { Position } from '../src/position.ts';
 import type { Rules } from '../src/types.ts';
 
@@ -18,8 +18,6 @@ export interface NaiveMove {
   count: number;
 }
 
-const TABLEAU_NAMES: PileName[] = ['t1', 't2', 't3', 't4', 't5', 't6', 't7'];
-const FOUNDATION_NAMES: PileName[] = ['fc', 'fd', 'fh', 'fs'];
 const KING = 13;
 
 /** The key of a move in `naivePerftDivide`: `from>to*count`. */

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePosition } from '../src/formats.ts';
 import { type Position, makePositionJson, parsePositionJson, validatePosition } from '../src/position.ts';
-import { replay } from '../src/solution.ts';
+import { makeSolutionJson, parseSolutionJson, replay } from '../src/solution.ts';
+import { runPerft } from '../src/cli/perft.ts';
 import { FULL_PRUNING, NO_PRUNING, type SolveResult, Solver, type SolverOptions, solve } from '../src/solver.ts';
 import type { Rules } from '../src/types.ts';
 import { runCli } from './cli-run.ts';
@@ -58,7 +59,7 @@ describe("a position's pass against the rules", () => {
     expect(pysol).toEqual({ ok: false, error: 'Pass: must be a whole number from 1 to 2^53 − 1, got "9007199254740993"' });
   });
 
-  it('klondike solve refuses a pass past the limit, and a pass of 2^53, at once (exit 2, one line)', async () => {
+  it('solve, perft and replay refuse a pass past the limit; solve a pass of 2^53 at once (exit 2, one line)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'klondike-passes-'));
     const file = (name: string, pass: string) => {
       const path = join(dir, name);
@@ -73,6 +74,15 @@ describe("a position's pass against the rules", () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^klondike: .*"pass" must be a whole number from 1 to 2\^53 − 1, got .*\n$/);
     }
+    // perft and replay refuse it too
+    expect(() => runPerft({ deal: file('p7.json', '7'), draw: 3, passes: 5, foundationReturn: true, depth: 1 })).toThrow(
+      'the position is on pass 7, past the limit of 5 passes',
+    );
+    const solution = makeSolutionJson({ rules: { ...d3, passes: 5 }, deal: { ...p42, pass: 7 }, moves: [] });
+    expect(parseSolutionJson(JSON.stringify(solution))).toEqual({
+      ok: false,
+      error: 'deal: the position is on pass 7, past the limit of 5 passes',
+    });
     const pysol = join(dir, 'p.pysol');
     writeFileSync(pysol, (await runCli(['deal', '--seed', '42', '--format', 'pysol'])).stdout + 'Pass: 9007199254740993\n');
     const r = await runCli(['solve', '--deal', pysol, '--timeout', '2', '--max-nodes', '100']);

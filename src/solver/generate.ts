@@ -3,7 +3,8 @@
  * sorted, written into the search's move array. One method per kind of move: stock plays, tableau
  * tops to the foundations, King runs into empty piles, whole runs, partial runs (twins), foundation
  * returns, and the Kings that may follow an emptied pile. The rules come from pruning.ts; this
- * module only applies them.
+ * module only applies them. Each kind has its own score class (order.ts), so generating the
+ * kinds one after another gives the same order, after the stable sort, as any interleaving.
  *
  * After a move that restricts the next one (pruning.ts: PLACED, UNCOVERED), only moves onto pile
  * `only` are generated, plus stock plays after PLACED (onto `only` too when stock plays commute),
@@ -96,6 +97,7 @@ export class Generator {
     this.marked = false;
     let n = this.stockPlays(base, 0, only, mode);
     n = this.toFoundation(base, n, only, mode);
+    n = this.kingRuns(base, n, only);
     n = this.wholeRuns(base, n, only, mode);
     n = this.partialRuns(base, n, only);
     if (s.foundationReturn) n = this.returns(base, n, only);
@@ -147,29 +149,33 @@ export class Generator {
     return n;
   }
 
-  /**
-   * Each pile's whole face-up run: a King run into an empty pile; any other run onto a pile, where
-   * it turns a card up or empties the pile.
-   */
+  /** King runs (each pile's whole face-up run, based on a King) into an empty pile. */
+  private kingRuns(base: number, n: number, only: number): number {
+    const s = this.s;
+    if (this.firstEmpty < 0) return n;
+    const firstOnly = firstEmptyOnly(this.pr);
+    for (let a = 0; a < 7; a++) {
+      const len = s.len[a];
+      const down = s.down[a];
+      if (len === 0 || RANK[s.cols[a * STRIDE + down]] !== 13 || !kingRunMayMove(s, a, this.pr)) continue;
+      for (let b = 0; b < 7; b++) {
+        if (s.len[b] !== 0 || (only >= 0 && b !== only) || (firstOnly && b !== this.firstEmpty)) continue;
+        n = this.push(base, n, mv(T2T, a, b, len - down, 0), KING_TO_EMPTY + down);
+      }
+    }
+    return n;
+  }
+
+  /** Each pile's whole face-up run (not a King's) onto a pile, where it turns a card up or empties the pile. */
   private wholeRuns(base: number, n: number, only: number, mode: number): number {
     const s = this.s;
-    const pr = this.pr;
-    const firstOnly = firstEmptyOnly(pr);
     for (let a = 0; a < 7; a++) {
       const len = s.len[a];
       if (len === 0) continue;
       const down = s.down[a];
       const baseCard = s.cols[a * STRIDE + down];
-      const move = mv(T2T, a, 0, len - down, 0);
-      if (RANK[baseCard] === 13) {
-        if (!kingRunMayMove(s, a, pr)) continue;
-        for (let b = 0; b < 7; b++) {
-          if (s.len[b] !== 0 || (only >= 0 && b !== only) || (firstOnly && b !== this.firstEmpty)) continue;
-          n = this.push(base, n, move | (b << 8), KING_TO_EMPTY + down);
-        }
-        continue;
-      }
-      const anyPile = mode === PLACED && emptyingAfterPlaced(s, a, pr);
+      if (RANK[baseCard] === 13) continue;
+      const anyPile = mode === PLACED && emptyingAfterPlaced(s, a, this.pr);
       let b1 = this.topCol[PARENT1[baseCard]];
       let b2 = this.topCol[PARENT2[baseCard]];
       if (b1 > b2) {
@@ -177,6 +183,7 @@ export class Generator {
         b1 = b2;
         b2 = t;
       }
+      const move = mv(T2T, a, 0, len - down, 0);
       const score = down > 0 ? RUN_TURNS_UP + down : RUN_EMPTIES;
       if (b1 >= 0 && (only < 0 || b1 === only || anyPile)) n = this.push(base, n, move | (b1 << 8), score);
       if (b2 >= 0 && (only < 0 || b2 === only || anyPile)) n = this.push(base, n, move | (b2 << 8), score);
@@ -191,29 +198,33 @@ export class Generator {
   private partialRuns(base: number, n: number, only: number): number {
     const s = this.s;
     const { cols } = s;
-    const pr = this.pr;
+    const partialRule = this.pr.partialRuns;
+    const twins = this.pr.twinSwaps;
+    const topCol = this.topCol;
     for (let a = 0; a < 7; a++) {
       const end = a * STRIDE + s.len[a];
+      const pileMove = mv(T2T, a, 0, 0, 0);
       let slots = 0;
       for (let j = a * STRIDE + s.down[a] + 1; j < end; j++) {
-        const c = cols[j];
         const x = cols[j - 1];
-        let move = mv(T2T, a, 0, end - j, 0);
+        let flag = 0;
         let score = PARTIAL;
-        if (pr.partialRuns) {
+        if (partialRule) {
           const home = partialSendsHome(s, x);
-          if (pr.twinSwaps) {
+          if (twins) {
             if (!home) continue;
-            move |= HOME_AFTER;
+            flag = HOME_AFTER;
             score = PARTIAL_HOME;
           } else if (home) score = PARTIAL_HOME;
           else {
             if (!this.marked) this.markAvailable();
-            if (!twinCanReplace(c, this.available, this.mark)) continue;
+            if (!twinCanReplace(cols[j], this.available, this.mark)) continue;
           }
         }
+        const c = cols[j];
+        const move = pileMove | ((end - j) << 12) | flag;
         for (let k = 0; k < 2; k++) {
-          const b = this.topCol[k === 0 ? PARENT1[c] : PARENT2[c]];
+          const b = topCol[k === 0 ? PARENT1[c] : PARENT2[c]];
           if (b < 0 || (only >= 0 && b !== only)) continue;
           this.partialMove[b] = move | (b << 8);
           this.partialScore[b] = score;

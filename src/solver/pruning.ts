@@ -98,14 +98,14 @@ export function keyOptions(pr: Pruning): KeyOptions {
 // ---- Safe foundation moves (safeFoundation) ----
 
 /**
- * Card c (the next of its suit) may go home without branching. Always for Aces and twos (nothing
- * lands on an Ace; only an Ace, which can always go home instead, lands on a two). For rank r,
- * when both foundations of the other colour hold r−1: the cards that could land on c are home,
- * so nothing in the tableau can ever need c as a base; with foundation returns allowed, also the
- * other suit of c's colour holds r−2, so that a card returned onto c could hold nothing but other
- * returned cards (every card that could rest on it, at any depth, is home). A line that keeps c
- * on the tableau is then matched by one that sends it home first and keeps the returned cards
- * home: same moves otherwise, never fewer cards home.
+ * Card c may go home now, without branching: it is the next card of its suit, and it is safe
+ * there. Always for Aces and twos (nothing lands on an Ace; only an Ace, which can always go
+ * home instead, lands on a two). For rank r, when both foundations of the other colour hold r−1:
+ * the cards that could land on c are home, so nothing in the tableau can ever need c as a base;
+ * with foundation returns allowed, also the other suit of c's colour holds r−2, so that a card
+ * returned onto c could hold nothing but other returned cards (every card that could rest on it,
+ * at any depth, is home). A line that keeps c on the tableau is then matched by one that sends
+ * it home first and keeps the returned cards home: same moves otherwise, never fewer cards home.
  */
 export function safeHome(s: State, c: number): boolean {
   const r = RANK[c];
@@ -249,8 +249,11 @@ export function emptyingAfterPlaced(s: State, a: number, pr: Pruning): boolean {
 
 /**
  * After PLACED: the placed card (rCard, on pile rCol) went straight home with the safe moves.
- * The position is then the one that playing it from the stock to its foundation reaches (that
- * move is tried too, as the card was ready for home when placed), so this line is cut.
+ * The position is then the one that playing it from the stock to its foundation reaches, from
+ * the same stock position (the card was ready for home and safe when placed: the placement
+ * changed no foundation, and the other safe moves had been played). The search tries that move
+ * here, or, where a restriction forbids stock plays here, before the move that restricted this
+ * one (the reordering above); so this line is cut.
  */
 export function placedCardLeft(s: State, rCol: number, rCard: number): boolean {
   return s.len[rCol] === 0 || s.top(rCol) !== rCard;
