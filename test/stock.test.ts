@@ -62,13 +62,15 @@ function checkStock(s: State): number {
   const costs = costsByHand(s);
   for (let i = 0; i < s.n; i++) if (stockCost(s, i) !== costs[i]) expect(stockCost(s, i), `stockCost of deck[${i}]`).toBe(costs[i]);
   const reach = new Int32Array(52);
-  const k = stockReach(s, reach);
+  const reachCost = new Int32Array(52);
+  const k = stockReach(s, reach, reachCost);
   const expected = costs
     .map((c, i) => [c, i])
     .filter(([c]) => c >= 0)
     .sort((a, b) => a[0] - b[0] || a[1] - b[1])
     .map(([, i]) => i);
   expect(Array.from(reach.subarray(0, k))).toEqual(expected);
+  expect(Array.from(reachCost.subarray(0, k))).toEqual(expected.map((i) => costs[i]));
   let macros = 0;
   for (const i of expected) {
     const c = s.deck[i];
@@ -148,7 +150,7 @@ describe('pass numbers of any size', () => {
         // turn the whole stock, so that every card but the last needs a redeal
         while (s.w < s.n) make(s, mv(DRAW, 0, 0, 1, 0));
         const reach = new Int32Array(52);
-        const k = stockReach(s, reach);
+        const k = stockReach(s, reach, new Int32Array(52));
         const i = Array.from(reach.subarray(0, k)).find((j) => stockCost(s, j) === 2);
         expect(i).toBeDefined();
         const m = mv(S2T, 0, 0, 1, i ?? 0); // the target pile does not matter to the stock

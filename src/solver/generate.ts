@@ -14,7 +14,7 @@
  * all −1 between calls), so "which piles take card c" is two lookups (PARENT1, PARENT2).
  */
 import { RANK, makeCard } from '../cards.ts';
-import { F2T, S2F, S2T, T2F, T2T, mv, stockCost, stockReach } from '../moves.ts';
+import { F2T, S2F, S2T, T2F, T2T, mv, stockReach } from '../moves.ts';
 import { type State, STRIDE } from '../state.ts';
 import type { Pruning } from './options.ts';
 import {
@@ -55,6 +55,8 @@ export const HOME_AFTER = 1 << 24;
 export class Generator {
   /** Deck indices of the stock cards that can be played, cheapest first (moves.ts `stockReach`). */
   private readonly reach = new Int32Array(52);
+  /** Their stock costs (moves.ts `stockCost`), and how many. */
+  private readonly reachCost = new Int32Array(52);
   private reachN = 0;
   /** Cards marked available (pruning.ts `markAvailable`) with the current mark; never cleared. */
   private readonly available = new Int32Array(52);
@@ -80,7 +82,7 @@ export class Generator {
   generate(base: number, rCol: number, mode: number): number {
     const s = this.s;
     const only = mode === FREE ? -1 : rCol;
-    this.reachN = stockReach(s, this.reach);
+    this.reachN = stockReach(s, this.reach, this.reachCost);
     this.firstEmpty = -1;
     for (let b = 0; b < 7; b++)
       if (s.len[b] === 0) {
@@ -115,7 +117,7 @@ export class Generator {
     for (let k = 0; k < this.reachN; k++) {
       const i = this.reach[k];
       const c = s.deck[i];
-      const cost = stockCost(s, i);
+      const cost = this.reachCost[k];
       if (mustBuild) {
         n = this.addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, only);
         continue;
@@ -267,7 +269,7 @@ export class Generator {
     const { cols, len, down, found } = s;
     const out = this.moves;
     let n = 0;
-    this.reachN = stockReach(s, this.reach);
+    this.reachN = stockReach(s, this.reach, this.reachCost);
     for (let b = 0; b < 7; b++) {
       if (len[b] !== 0) continue;
       for (let k = 0; k < this.reachN; k++) {

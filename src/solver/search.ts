@@ -17,6 +17,7 @@
  * Nothing outside the budgeted loop depends on the input's size: the solution is expanded from a
  * path of at most MAX_DEPTH moves, each into at most a stock's worth of draws.
  */
+import { RANK } from '../cards.ts';
 import {
   DRAW,
   REDEAL,
@@ -111,6 +112,8 @@ export class Search {
   aborted: 'nodes' | 'time' | 'memory' | 'depth' | undefined;
   private readonly deadline: number;
   private readonly maxNodes: number;
+  /** The next node count at which to look at the budgets (a multiple of 1,024, or maxNodes). */
+  private nextCheck: number;
   private readonly moves: Int32Array;
   private readonly path: Int32Array;
   private readonly tokens: Int32Array;
@@ -142,6 +145,7 @@ export class Search {
     this.start = s.clone();
     this.deadline = Date.now() + budget.timeoutMs;
     this.maxNodes = budget.maxNodes;
+    this.nextCheck = Math.min(budget.maxNodes, 1024);
     this.moves = memory.moves;
     this.path = memory.path;
     this.tokens = memory.tokens;
@@ -212,6 +216,7 @@ export class Search {
    */
   private search(): boolean {
     const s = this.s;
+    const { delayStock, delayPartial, emptyForKing } = this;
     const r0 = this.enter(0, -1, FREE, -1);
     if (r0 !== EXPANDED) return r0 === WON;
     let d = 0;
@@ -247,7 +252,7 @@ export class Search {
           this.hits++;
           continue;
         }
-        mode = restrictionAfter(s, m, this.delayStock, this.delayPartial, this.emptyForKing);
+        mode = restrictionAfter(s, m, delayStock, delayPartial, emptyForKing);
         this.fToken[d] = make(s, m);
         this.path[this.pathLen++] = m;
       }
@@ -286,12 +291,7 @@ export class Search {
    */
   private enter(d: number, rCol: number, mode: number, rCard: number): number {
     const s = this.s;
-    const nodes = ++this.nodes;
-    if (nodes >= this.maxNodes) this.aborted = 'nodes';
-    else if ((nodes & 1023) === 0) {
-      if (Date.now() > this.deadline) this.aborted = 'time';
-      else if (this.tt.exhausted) this.aborted = 'memory';
-    }
+    if (++this.nodes >= this.nextCheck) this.checkBudgets();
     if (this.aborted || d >= MAX_DEPTH - 1) {
       if (!this.aborted) this.aborted = 'depth';
       return PRUNED;
@@ -329,7 +329,7 @@ export class Search {
    */
   private playSafe(): number {
     const s = this.s;
-    const { len, cols } = s;
+    const { len, cols, deck, found } = s;
     const stockToo = stockAlwaysReachable(s);
     let count = 0;
     let again = true;
@@ -339,7 +339,8 @@ export class Search {
         const l = len[a];
         if (l === 0) continue;
         const c = cols[a * STRIDE + l - 1];
-        if (!safeHome(s, c)) continue;
+        // the next card of its suit (a legal move), and safe
+        if (found[c & 3] !== RANK[c] - 1 || !safeHome(s, c)) continue;
         const m = mv(T2F, a, c & 3, 1, 0);
         this.tokens[this.pathLen] = make(s, m);
         this.path[this.pathLen++] = m;
@@ -348,8 +349,8 @@ export class Search {
       }
       if (stockToo) {
         for (let i = 0; i < s.n; i++) {
-          const c = s.deck[i];
-          if (!safeHome(s, c)) continue;
+          const c = deck[i];
+          if (found[c & 3] !== RANK[c] - 1 || !safeHome(s, c)) continue;
           const m = mv(S2F, 0, c & 3, 1, i);
           this.tokens[this.pathLen] = make(s, m);
           this.path[this.pathLen++] = m;
@@ -362,7 +363,20 @@ export class Search {
     return count;
   }
 
+  /** At the node that reaches the budget, or every 1,024 nodes: is a budget spent? */
+  private checkBudgets(): void {
+    const nodes = this.nodes;
+    if (nodes >= this.maxNodes) this.aborted = 'nodes';
+    else if ((nodes & 1023) === 0 && Date.now() > this.deadline) this.aborted = 'time';
+    else if ((nodes & 1023) === 0 && this.tt.exhausted) this.aborted = 'memory';
+    this.nextCheck = Math.min(this.maxNodes, (Math.floor(nodes / 1024) + 1) * 1024);
+  }
+
   private undoSafe(autos: number, pathMark: number): void {
+    if (autos === 0) {
+      this.pathLen = pathMark;
+      return;
+    }
     for (let k = pathMark + autos - 1; k >= pathMark; k--) undo(this.s, this.path[k], this.tokens[k]);
     this.pathLen = pathMark;
   }
