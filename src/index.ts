@@ -20,4 +20,4 @@ export {
   type Verdict,
 } from './solver.ts';
 export { runBatch, type BatchOptions, type BatchSummary } from './batch/run.ts';
-export { mergeDatabases } from './batch/merge.ts';
+export { mergeDatabases } from './store/merge.ts';

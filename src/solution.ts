@@ -209,12 +209,25 @@ export function parseSolutionJson(text: string): Result<Solution> {
   if (typeof o !== 'object' || o === null || Array.isArray(o)) return err('a solution must be a JSON object');
   const j = o as Record<string, unknown>;
   const r = j.rules as Record<string, unknown> | undefined;
-  if (typeof r !== 'object' || r === null) return err('"rules" missing: {"draw", "passes", "foundationReturn"}');
+  if (typeof r !== 'object' || r === null || Array.isArray(r)) return err('"rules" missing: {"draw", "passes", "foundationReturn"}');
+  if (typeof r.draw !== 'number' || !Number.isSafeInteger(r.draw))
+    return err(`rules.draw must be a whole number 1…24, got ${JSON.stringify(r.draw)}`);
+  if (r.passes !== null && r.passes !== undefined && (typeof r.passes !== 'number' || !Number.isSafeInteger(r.passes)))
+    return err(`rules.passes must be a whole number ≥ 1 or null (unlimited), got ${JSON.stringify(r.passes)}`);
+  if (r.foundationReturn !== undefined && typeof r.foundationReturn !== 'boolean')
+    return err(`rules.foundationReturn must be true or false, got ${JSON.stringify(r.foundationReturn)}`);
   const rules: Rules = {
-    draw: typeof r.draw === 'number' ? r.draw : NaN,
-    passes: r.passes === null || r.passes === undefined ? null : typeof r.passes === 'number' ? r.passes : NaN,
-    foundationReturn: r.foundationReturn === undefined ? true : r.foundationReturn === true,
+    draw: r.draw,
+    passes: typeof r.passes === 'number' ? r.passes : null,
+    foundationReturn: r.foundationReturn !== false,
   };
+  if (j.family !== undefined && typeof j.family !== 'string') return err(`"family" must be a string, got ${JSON.stringify(j.family)}`);
+  if (
+    j.seed !== undefined &&
+    !(typeof j.seed === 'number' && Number.isSafeInteger(j.seed) && j.seed >= 0) &&
+    !(typeof j.seed === 'string' && /^\d+$/.test(j.seed))
+  )
+    return err(`"seed" must be a whole number ≥ 0 (or its decimal string), got ${JSON.stringify(j.seed)}`);
   const rv = validateRules(rules);
   if (!rv.ok) return rv;
   if (j.deal === undefined) return err('"deal" missing');
@@ -230,8 +243,8 @@ export function parseSolutionJson(text: string): Result<Solution> {
         `move ${k + 1}: unknown pile ${JSON.stringify(pileIndex(String(m.from)) < 0 ? m.from : m.to)} (piles: ${PILE_NAMES.join(' ')})`,
       );
     const count = m.count === undefined ? 1 : m.count;
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
-      return err(`move ${k + 1}: bad count ${JSON.stringify(m.count)}`);
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 52)
+      return err(`move ${k + 1}: bad count ${JSON.stringify(m.count)} (a whole number of cards, 1…52)`);
     moves.push({ from: m.from as PileName, to: m.to as PileName, count });
   }
   return ok({

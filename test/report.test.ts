@@ -3,9 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeStats } from '../src/stats/aggregate.ts';
-import { openResultsDb } from '../src/stats/db.ts';
 import { renderReport } from '../src/stats/report.ts';
-import { makeKnownDb, tempDir } from './stats-fixture.ts';
+import { makeKnownDb, readDb, tempDir } from './stats-fixture.ts';
 
 let html: string;
 let dir: string;
@@ -13,7 +12,7 @@ let dir: string;
 beforeAll(() => {
   dir = tempDir();
   makeKnownDb(join(dir, 'known.sqlite'));
-  const db = openResultsDb(join(dir, 'known.sqlite'));
+  const db = readDb(join(dir, 'known.sqlite'));
   html = renderReport(computeStats(db), { source: 'known <db>.sqlite', generatedAt: '2025-01-01T00:00:00Z' });
   db.close();
 });
