@@ -21,6 +21,7 @@ import {
   type SeedListOptions,
   addBudgetOptions,
   addDbOption,
+  addFamilyOption,
   addRuleOptions,
   addSeedListOptions,
   budgetFromOptions,
@@ -29,7 +30,6 @@ import {
   rulesFromOptions,
   seedListFromOptions,
 } from './options.ts';
-import { parseFamily } from '../families.ts';
 
 /** The exit code of a finished batch: 0, 74 when writing failed, or the signal's code when it was stopped. */
 export function batchExitCode(s: Pick<BatchSummary, 'interrupted' | 'failure'>, signal: 'SIGINT' | 'SIGTERM' | undefined): number {
@@ -141,7 +141,7 @@ function mergeAction(inputs: string[], o: { output: string; quiet?: boolean }): 
 export function registerBatch(program: Command): void {
   const batch = program.command('batch').description('solve many seeded deals on worker threads into an SQLite database (resumable)');
   addSeedListOptions(batch);
-  batch.addOption(new Option('--family <name>', 'seed family').default('solvitaire').argParser(fromResult(parseFamily)));
+  addFamilyOption(batch, 'list');
   addRuleOptions(batch);
   addBudgetOptions(batch, BATCH_BUDGET);
   addDbOption(batch);

@@ -292,7 +292,7 @@ export function addDbOption(cmd: Command, what = 'results database'): Command {
 
 /** Declares `--seeds` as a filter: ranges of seeds to select. */
 export function addSeedFilterOption(cmd: Command): Command {
-  return cmd.option('--seeds <ranges>', 'only these seeds, e.g. 1-100,500', fromResult(parseSeedFilter));
+  return cmd.option('--seeds <list>', 'only these seeds, e.g. 1-100,500', fromResult(parseSeedFilter));
 }
 
 /** Most ranges in a `--seeds` filter. */
@@ -336,7 +336,8 @@ export function seedListFromOptions(o: SeedListOptions): SeedList {
   return unwrap(parseSeedsFile(text, o.seedsFile));
 }
 
-/** Declares `--family` as a filter. */
-export function addFamilyFilterOption(cmd: Command): Command {
-  return cmd.option('--family <family>', `only this seed family: ${FAMILIES.join(', ')}`, fromResult(parseFamily));
+/** Declares `--family` for a seed list (default solvitaire) or as a filter (no default). */
+export function addFamilyOption(cmd: Command, mode: 'list' | 'filter'): Command {
+  if (mode === 'filter') return cmd.option('--family <family>', `only this seed family: ${FAMILIES.join(', ')}`, fromResult(parseFamily));
+  return cmd.option('--family <family>', `seed family: ${FAMILIES.join(', ')}`, fromResult(parseFamily), 'solvitaire');
 }

@@ -116,6 +116,7 @@ export async function writeFileAtomic(path: string, chunks: Iterable<string>, in
   }
   const out = createWriteStream('', { fd, autoClose: true });
   let failed: NodeJS.ErrnoException | undefined;
+  let source: unknown;
   try {
     failed = await pump(chunks, out);
     if (!failed) {
@@ -125,10 +126,14 @@ export async function writeFileAtomic(path: string, chunks: Iterable<string>, in
       });
     }
   } catch (e) {
-    failed = e as NodeJS.ErrnoException;
+    source = e; // producing the output failed (e.g. reading the database), not writing it
   } finally {
     if (!out.destroyed) out.destroy();
     if (!out.closed) await once(out, 'close').catch(() => undefined);
+  }
+  if (source !== undefined) {
+    rmSync(tmp, { force: true });
+    throw source;
   }
   try {
     if (failed) throw failed;

@@ -10,16 +10,10 @@ import { computeStats } from '../stats/aggregate.ts';
 import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../stats/export.ts';
 import { STATS_FORMATS, type StatsFormat, statsToCsv, statsToJson, statsToTable } from '../stats/format.ts';
 import { renderReport } from '../stats/report.ts';
+import { describeDbError, errorCode } from '../store/files.ts';
 import { type Reader, type ResultFilter, openReader } from '../store/reader.ts';
 import { type Family, type SeedRange, UserError } from '../types.ts';
-import {
-  type RuleOptions,
-  addDbOption,
-  addFamilyFilterOption,
-  addRuleOptions,
-  addSeedFilterOption,
-  ruleFilterFromOptions,
-} from './options.ts';
+import { type RuleOptions, addDbOption, addFamilyOption, addRuleOptions, addSeedFilterOption, ruleFilterFromOptions } from './options.ts';
 import { checkStdoutIsNot, writeFileAtomic, writeStdout } from './output.ts';
 
 interface FilterOpts extends RuleOptions {
@@ -30,7 +24,7 @@ interface FilterOpts extends RuleOptions {
 
 function withCommonOptions(cmd: Command): Command {
   addDbOption(cmd);
-  addFamilyFilterOption(cmd);
+  addFamilyOption(cmd, 'filter');
   addRuleOptions(cmd, 'filter');
   addSeedFilterOption(cmd);
   return cmd;
@@ -46,6 +40,10 @@ async function withReader<T>(path: string, f: (r: Reader) => T | Promise<T>): Pr
   if (!r.ok) throw new UserError(r.error);
   try {
     return await f(r.value);
+  } catch (e) {
+    // A database that fails part way through a read (corrupt pages) is bad input too.
+    if (errorCode(e).startsWith('SQLITE_')) throw new UserError(describeDbError(path, e));
+    throw e;
   } finally {
     r.value.close();
   }
