@@ -131,7 +131,7 @@ describe('validateBatchOptions', () => {
     [{ seeds: [1, 2 ** 31], family: 'klondike-solver' as const }, /seed 2147483648 is outside the klondike-solver range \(0 ≤ N < 2\^31\)/],
     [{ seeds: [2n ** 70n] }, /seed 1180591620717411303424 is outside the solvitaire range/],
     [{ seeds: [-1] }, /seeds must be whole numbers ≥ 0/],
-  ])('rejects %j', (extra, re) => {
+  ])('rejects case %# (%s)', (extra, re) => {
     const r = validateBatchOptions(opts('unused', extra as Partial<BatchOptions>));
     expect(!r.ok && r.error).toMatch(re);
   });
