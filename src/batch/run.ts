@@ -220,7 +220,12 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     const retry = o.retryUnknown === true;
     const shard = o.shard ?? { index: 1, count: 1 };
     let total = 0;
-    for (const _ of todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty)) total++;
+    try {
+      for (const _ of todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty)) total++;
+    } catch (e) {
+      failure = `${describeDbError(o.db, e)}; nothing was solved`;
+      return summary(true);
+    }
     p.total = total;
     p.skipped = Number(shardSize(list, shard)) - total;
     const report = () => {

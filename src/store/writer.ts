@@ -236,6 +236,7 @@ function makeStore(path: string, key: string, db: Database.Database, migratedFro
   const addRules = db.prepare('INSERT INTO rule_sets (draw, passes, foundation_return) VALUES (?, ?, ?)');
   const getRanked = db.prepare(`SELECT ${RANK_COLUMNS} FROM results WHERE family = ? AND seed = ? AND rule_set = ?`);
   const putRow = db.prepare(insertSql(RESULTS, 'INSERT OR REPLACE'));
+  const addNew = db.prepare(`${insertSql(RESULTS)} ON CONFLICT (family, seed, rule_set) DO NOTHING`);
   const keyCols = ['family', 'seed', 'rule_set', 'stock', 'policy', 'params'];
   const putPlay = db.prepare(
     `${insertSql(PLAYS)} ON CONFLICT (${keyCols.join(', ')}) DO UPDATE SET ` +
@@ -262,17 +263,17 @@ function makeStore(path: string, key: string, db: Database.Database, migratedFro
   const putAll = db.transaction((rows: readonly ResultRow[]): PutSummary => {
     const sum: PutSummary = { inserted: 0, replaced: 0, kept: 0, conflicts: [] };
     for (const row of rows) {
-      const stored = getRanked.get(row.family, encodeSeed(row.seed), row.ruleSet) as Record<string, SqlValue> | undefined;
-      if (!stored) {
-        putRow.run(encodeRow(RESULTS, row));
+      const values = encodeRow(RESULTS, row);
+      if (addNew.run(values).changes > 0) {
         sum.inserted++;
         continue;
       }
+      const stored = getRanked.get(row.family, encodeSeed(row.seed), row.ruleSet) as Record<string, SqlValue>;
       const have = decodeRow<Ranked>(RESULTS, stored);
       const conflict = conflictOf(row, have);
       if (conflict) sum.conflicts.push({ row, ...conflict });
       else if (better(row, have)) {
-        putRow.run(encodeRow(RESULTS, row));
+        putRow.run(values);
         sum.replaced++;
       } else sum.kept++;
     }
