@@ -207,8 +207,12 @@ describe('runSolve (in process)', () => {
 
   it('the exit codes and the default budget', () => {
     expect(VERDICT_EXIT).toEqual({ winnable: 0, unwinnable: 1, unknown: 3 });
-    expect(budgetFromOptions({})).toEqual(DEFAULT_BUDGET);
-    expect(budgetFromOptions({ maxNodes: 5, timeout: 1.5, maxMemory: 64 })).toEqual({ maxNodes: 5, timeoutMs: 1500, maxMemoryMb: 64 });
+    expect(budgetFromOptions({}, DEFAULT_BUDGET)).toEqual(DEFAULT_BUDGET);
+    expect(budgetFromOptions({ maxNodes: 5, timeout: 1.5, maxMemory: 64 }, DEFAULT_BUDGET)).toEqual({
+      maxNodes: 5,
+      timeoutMs: 1500,
+      maxMemoryMb: 64,
+    });
   });
 
   it('a seed in another family', () => {

@@ -17,6 +17,8 @@
  *   database stores unlimited) or as "no redeal" would each surprise someone.
  * - Seeds are exact big integers (bigint); a family checks its own range.
  *
+ * This module loads no solver, database or worker code, so that `klondike deal` starts fast.
+ *
  * Values that commander stores cannot be null (it turns a parsed null into ''), so unlimited
  * passes is the string 'unlimited' until `rulesFromOptions`.
  */
@@ -25,7 +27,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { FAMILY_RANGES, dealFromSeed, parseFamily } from '../families.ts';
 import { FORMATS, type Format, parseFormat, readPositionSource } from '../formats.ts';
 import { type Position, dealPosition } from '../position.ts';
-import { type Budget, DEFAULT_BUDGET } from '../solver.ts';
+import type { Budget } from '../solver.ts';
 import { DEFAULT_DB, checkDbPath } from '../store/files.ts';
 import type { ResultFilter } from '../store/reader.ts';
 import { type SeedList, parseSeed, parseSeedList, parseSeedRanges, parseSeedsFile } from '../batch/seeds.ts';
@@ -274,7 +276,7 @@ export function addBudgetOptions(cmd: Command, defaults: Required<Budget>): Comm
 }
 
 /** The budget of parsed budget options, the defaults filled in. */
-export function budgetFromOptions(o: BudgetOptions, defaults: Required<Budget> = DEFAULT_BUDGET): Required<Budget> {
+export function budgetFromOptions(o: BudgetOptions, defaults: Required<Budget>): Required<Budget> {
   return {
     maxNodes: o.maxNodes ?? defaults.maxNodes,
     timeoutMs: o.timeout !== undefined ? o.timeout * 1000 : defaults.timeoutMs,
