@@ -151,6 +151,21 @@ describe('migration from schema version 1', () => {
   });
 });
 
+describe('merging into a version-1 database', () => {
+  it('migrates the output first, then merges: every row kept once', () => {
+    const input = v1Db(tmp('in-v1.sqlite'));
+    const output = v1Db(tmp('out-v1.sqlite'));
+    const d = new Database(output);
+    d.exec("DELETE FROM results WHERE family = 'greenfelt'");
+    d.close();
+    const m = ok(mergeDatabases([input], output));
+    expect(m).toMatchObject({ read: 23, rows: 23, duplicates: 20, replaced: 0, conflicts: [] });
+    expect(raw(output, 'meta', 'key').find((r) => r.key === 'schema_version')?.value).toBe('2');
+    const strip = (rows: Record<string, unknown>[]) => rows.map(({ stop_reason, most_home, most_home_bound, most_home_proved, ...r }) => r);
+    expect(strip(raw(output, 'results', 'family, seed, rule_set'))).toEqual(raw(input, 'results', 'family, seed, rule_set'));
+  });
+});
+
 describe('files refused as they are', () => {
   it.each([
     ['', /empty/],
