@@ -80,7 +80,7 @@ export function registerSolve(program: Command): void {
   addBudgetOptions(cmd, DEFAULT_BUDGET);
   cmd
     .option('--json', 'print the solution JSON with "verdict" and "stats"')
-    .addHelpText('after', '\nExit codes: 0 winnable, 1 unwinnable, 3 unknown (budget spent), 2 bad input.')
+    .addHelpText('after', '\nExit codes: 0 winnable, 1 unwinnable, 3 unknown (budget spent), 2 bad input, 74 output not written.')
     .action((opts: SolveOptions) => {
       const { out, exitCode } = runSolve({ ...opts, colour: process.stdout.isTTY === true && !process.env.NO_COLOR });
       process.stdout.write(out);
