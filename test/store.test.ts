@@ -305,12 +305,15 @@ describe('most cards home', () => {
     });
     expect(s.putResults([result(1n, { ruleSet: id })])).toMatchObject({ kept: 1 });
     expect(s.putResults([result(1n, { ruleSet: id, mostHome: 26, mostHomeBound: 26, mostHomeProved: true })]).conflicts).toHaveLength(1);
+    s.putResults([result(4n, { ruleSet: id, mostHome: 12, mostHomeBound: 30, mostHomeProved: false })]);
+    expect(s.mostHomeProved('exact', id, [1n, 4n, 5n])).toEqual(new Set([1n]));
     expect(() => s.putResults([result(2n, { ruleSet: id, mostHome: 20, mostHomeBound: 21, mostHomeProved: true })])).toThrow(/CHECK/);
     expect(() => s.putResults([result(3n, { ruleSet: id, mostHome: 53 })])).toThrow(/CHECK/);
     s.close();
     const r = ok(openReader(f));
     expect([...resultRows(r.db)].map((x) => [x.row.seed, x.row.mostHome, x.row.mostHomeBound, x.row.mostHomeProved])).toEqual([
       [1n, 25, 25, true],
+      [4n, 12, 30, false],
     ]);
     r.close();
   });

@@ -78,6 +78,8 @@ export interface Store {
   ruleSetId(rules: Rules): number;
   /** The stored verdicts of these seeds (of one family and rule set); absent seeds have none. */
   verdicts(family: string, ruleSet: number, seeds: readonly bigint[]): Map<bigint, StoredVerdict>;
+  /** The seeds among these whose stored row has a proved most-cards-home maximum (for runs that compute it). */
+  mostHomeProved(family: string, ruleSet: number, seeds: readonly bigint[]): Set<bigint>;
   /** Adds rows in one transaction; a stored row is replaced only by a better one (`rows.ts`). */
   putResults(rows: readonly ResultRow[]): PutSummary;
   /** Adds games in one transaction; a stored game is replaced only when it was an error. */
@@ -301,6 +303,18 @@ function makeStore(path: string, key: string, db: Database.Database, migratedFro
         const part = seeds.slice(i, i + CHUNK).map(encodeSeed);
         const q = chunked((m) => `SELECT seed, verdict FROM results WHERE family = ? AND rule_set = ? AND seed IN (${m})`, part.length);
         for (const [s, v] of q.all(family, ruleSet, ...part) as [bigint | string, StoredVerdict][]) out.set(BigInt(s), v);
+      }
+      return out;
+    },
+    mostHomeProved(family, ruleSet, seeds) {
+      const out = new Set<bigint>();
+      for (let i = 0; i < seeds.length; i += CHUNK) {
+        const part = seeds.slice(i, i + CHUNK).map(encodeSeed);
+        const q = chunked(
+          (m) => `SELECT seed FROM results WHERE family = ? AND rule_set = ? AND most_home_proved = 1 AND seed IN (${m})`,
+          part.length,
+        );
+        for (const [s] of q.all(family, ruleSet, ...part) as [bigint | string][]) out.add(BigInt(s));
       }
       return out;
     },
