@@ -12,18 +12,17 @@
  *   a process that no longer runs on this host (kill -9) is taken over; a lock held by a live
  *   process, or by another host, refuses the run.
  */
-import { mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { mkdirSync, realpathSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { checkSchema, initSchema, passesToDb } from '../store/schema.ts';
 import { type Family, type Result, type Rules, err, ok } from '../types.ts';
+import { VERSION } from '../version.ts';
 import type { DealOutcome, StoredVerdict } from './task.ts';
 
 /** The version stamped on every row: the package version. */
-export const SOLVER_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+export const SOLVER_VERSION: string = VERSION;
 
 /** Budgets as stored with each row; null = solver default. */
 export interface StoredBudget {

@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../types.ts';
+import { VERSION } from '../version.ts';
 
 /** Exit code for bad input (bad options, malformed deals, unusable databases). */
 export const EXIT_BAD_INPUT = 2;
@@ -36,7 +37,7 @@ const COMMAND_MODULE: Record<string, string> = {
 export async function buildProgram(argv: string[] = []): Promise<Command> {
   const program = new Command('klondike')
     .description('Deal solver and winnability analyzer for thoughtful Klondike solitaire')
-    .version('0.1.0')
+    .version(VERSION)
     .exitOverride()
     .configureOutput({ outputError: (s, write) => write(s.split('\n')[0] + '\n') });
   const only = COMMAND_MODULE[argv[2] ?? ''];
