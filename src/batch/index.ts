@@ -10,7 +10,7 @@ export { parseSeeds, parseShard, shardSeeds, type Shard } from './seeds.ts';
 export { SOLVER_VERSION } from './store.ts';
 export { DEFAULT_DB, openResultsDb } from '../stats/db.ts';
 export { computeStats, type GroupStats, type StatsRow } from '../stats/aggregate.ts';
-export { type ResultFilter } from '../stats/filter.ts';
+export type { ResultFilter } from '../stats/filter.ts';
 export { statsToCsv, statsToJson, statsToTable } from '../stats/format.ts';
 export { EXPORT_FORMATS, exportChunks, type ExportFormat, type ExportRecord } from '../stats/export.ts';
 export { renderReport, type ReportInfo } from '../stats/report.ts';
