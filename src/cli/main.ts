@@ -41,7 +41,9 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
     .exitOverride()
     .configureOutput({ outputError: (s, write) => write(s.split('\n')[0] + '\n') });
   const only = COMMAND_MODULE[argv[2] ?? ''];
-  const names = only ? [only] : Object.keys(MODULES);
+  // `--version` alone needs no command; help and errors list them all.
+  const version = argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V');
+  const names = only ? [only] : version ? [] : Object.keys(MODULES);
   for (const name of names) (await MODULES[name]())(program);
   return program;
 }
