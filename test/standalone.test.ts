@@ -1,6 +1,6 @@
 /**
  * The repository stands alone: no file a user gets with a clone (the sources, tests, benchmarks,
- * scripts, docs, the README and package.json) names a path outside it, so nothing the project
+ * scripts, docs, CI, the README and the configuration files) names a path outside it, so nothing the project
  * needs can live beside it on one machine only.
  *
  * A path leaves the repository when
@@ -20,7 +20,21 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './build-dist.ts';
 
 /** What is scanned: folders (recursively) and single files, relative to the root. */
-const SCANNED = ['src', 'bin', 'test', 'bench', 'scripts', 'docs', 'README.md', 'package.json'];
+const SCANNED = [
+  'src',
+  'bin',
+  'test',
+  'bench',
+  'scripts',
+  'docs',
+  '.ci',
+  'README.md',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'vitest.config.ts',
+  'biome.json',
+];
 /** Generated folders: a path into them is inside the repository even before they exist. */
 const GENERATED = new Set(['dist', 'node_modules']);
 const SKIP_LINE = 'outside-repo-ok';
@@ -103,7 +117,7 @@ describe('the repository names no path outside itself', () => {
     expect(leaks('test/x.test.ts', "run(['--db', '../../../etc/x']); // outside-repo-ok: a traversal attack")).toEqual([]);
   });
 
-  it('in src, bin, test, bench, scripts, docs, README.md and package.json', () => {
+  it('in src, bin, test, bench, scripts, docs, .ci, the README and the configuration files', () => {
     const files = scannedFiles();
     expect(files).toContain('README.md');
     expect(files).toContain(join('src', 'solver.ts'));
