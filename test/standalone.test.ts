@@ -41,7 +41,8 @@ const SKIP_LINE = 'outside-repo-ok';
 /** This file plants leaving paths to prove the check can fail, so it is not scanned itself. */
 const SELF = join('test', 'standalone.test.ts');
 
-const STOP = `\\s'"\`()\\[\\]<>,;{}|`;
+/** Characters that end a path; `$` starts a substitution (`../${name}`), checked up to there. */
+const STOP = `\\s'"\`()\\[\\]<>,;{}|$`;
 /** `../…` not preceded by a path character. */
 const RELATIVE = new RegExp(`(?<![\\w./-])((?:\\.\\./)+[^${STOP}]*)`, 'g');
 /** An absolute path into a private folder, alone or after `file://`. */
@@ -103,6 +104,7 @@ describe('the repository names no path outside itself', () => {
       '../../shared/fixtures/deals.jsonl',
     ]);
     expect(leaks('bench/README.md', 'figures from ../../../elsewhere.')).toEqual(['../../../elsewhere']);
+    expect(leaks('scripts/x.sh', 'cp "../../$NAME" .')).toEqual(['../../']);
     expect(leaks('scripts/x.sh', 'cp /work/shared/fixtures/*.tsv test/ && ls "/home/me/x"')).toEqual([
       '/work/shared/fixtures/*.tsv',
       '/home/me/x',
@@ -110,6 +112,7 @@ describe('the repository names no path outside itself', () => {
     expect(leaks('docs/x.md', 'open file:///Users/me/report.html')).toEqual(['/Users/me/report.html']);
     // Staying: imports inside the repository, system paths, URLs, the reader's home in examples.
     expect(leaks('test/x.test.ts', "import { solve } from '../src/solver.ts';")).toEqual([]);
+    expect(leaks('test/x.test.ts', 'const spec = `file:../${tarball}`;')).toEqual([]);
     expect(leaks('bin/klondike', "new URL('../dist/cli/main.js', import.meta.url)")).toEqual([]);
     expect(leaks('src/batch/x.ts', "new URL('../../package.json', import.meta.url)")).toEqual([]);
     expect(leaks('test/x.test.ts', "spawn('/usr/bin/env', ['--db', '/tmp/x.sqlite']); write('/dev/full')")).toEqual([]);
