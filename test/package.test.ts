@@ -68,10 +68,10 @@ function run(cmd: string, args: string[], opts: SpawnSyncOptions): SpawnSyncRetu
   return spawnSync(cmd, args, { encoding: 'utf8', timeout: 120_000, ...opts }) as SpawnSyncReturns<string>;
 }
 /** Runs npm (or npx) with this Node, falling back to the `npm` on PATH. */
-function npm(args: string[], cwd: string, extra: Record<string, string> = {}, npx = false): SpawnSyncReturns<string> {
+function npm(args: string[], cwd: string, extra: Record<string, string> = {}, npx = false, timeout = 120_000): SpawnSyncReturns<string> {
   const cli = npx ? NPX_CLI : NPM_CLI;
-  if (cli) return run(process.execPath, [cli, ...args], { cwd, env: npmEnv(extra) });
-  return run(npx ? 'npx' : 'npm', args, { cwd, env: npmEnv(extra) });
+  if (cli) return run(process.execPath, [cli, ...args], { cwd, env: npmEnv(extra), timeout });
+  return run(npx ? 'npx' : 'npm', args, { cwd, env: npmEnv(extra), timeout });
 }
 function ok(r: SpawnSyncReturns<string>, what: string): string {
   if (r.status !== 0)
@@ -145,8 +145,9 @@ beforeAll(() => {
     ok(run('tar', ['czf', join(prebuilds, name), '-C', stage, 'build'], {}), 'tar');
     extra.npm_config_better_sqlite3_local_prebuilds = prebuilds;
   }
-  ok(npm(['ci', '--offline', '--no-audit', '--no-fund', '--prefix', app], app, extra), 'npm ci of the packed package');
-}, 600_000);
+  const installMs = FULL_BUILD ? 1_200_000 : 300_000;
+  ok(npm(['ci', '--offline', '--no-audit', '--no-fund', '--prefix', app], app, extra, false, installMs), 'npm ci of the packed package');
+}, 1_500_000);
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
