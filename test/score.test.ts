@@ -5,6 +5,7 @@
  * and solver solutions of seeded deals, cross-checked against an independent scorer written on
  * the naive engine.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type Card, parseCard } from '../src/cards.ts';
 import type { AtomicMove, PileName } from '../src/notation.ts';
@@ -332,5 +333,21 @@ describe('the card codes of the helper', () => {
     const all = [...p.tableau.flat(), ...p.stock, ...p.waste];
     expect(new Set(all).size).toBe(52 - 37);
     expect(all).toContain(parseCard('Kh'));
+  });
+});
+
+describe('browser-safe', () => {
+  it('src/score.ts and everything it imports load no Node module and no package', () => {
+    const seen = new Set<string>();
+    const visit = (url: URL) => {
+      if (seen.has(url.href)) return;
+      seen.add(url.href);
+      for (const [, spec] of readFileSync(url, 'utf8').matchAll(/^import (?!type )[^;]*? from '([^']+)';/gms)) {
+        expect(spec, `${url.pathname} imports ${spec}`).toMatch(/^\.\.?\//);
+        visit(new URL(spec, url));
+      }
+    };
+    visit(new URL('../src/score.ts', import.meta.url));
+    expect(seen.size).toBeGreaterThan(5);
   });
 });
