@@ -1,6 +1,7 @@
 /**
  * Seed families: numberings of Klondike deals, reproduced card for card (test/fixtures has
- * reference deals checked against the original programs; docs/formats.md states the algorithms).
+ * reference deals checked against the original programs; docs/formats.md states the algorithms of
+ * the big families).
  *
  * - `solvitaire` (default): MT19937 + a uniform Fisher–Yates shuffle, dealt from the end of the deck.
  * - `klondike-solver`: Klondike-Solver `/GAME N` and KSolve `-g N`, dealt in ShootMe order.
@@ -219,7 +220,10 @@ export function dealFromStandardForm(cards: readonly Card[]): Deal {
 /** The 52 cards of a fresh deal in standard form (the inverse of `dealFromStandardForm`). */
 export function standardForm(deal: Deal): Card[] {
   const d = checkDealShape(deal);
-  return d.tableau.flat().concat(d.stock);
+  const out: Card[] = [];
+  for (const pile of d.tableau) for (const c of pile) out.push(c);
+  for (const c of d.stock) out.push(c);
+  return out;
 }
 
 /** A deal with piles of 1…7 cards and a 24-card stock; a RangeError otherwise (a programming error: parsers validate deals). */
