@@ -46,5 +46,5 @@ export function rulesLabel(r: Rules): string {
 }
 
 /** The seed families: numberings of deals reproduced from other programs. */
-export const FAMILIES = ['solvitaire', 'klondike-solver', 'greenfelt'] as const;
+export const FAMILIES = ['solvitaire', 'klondike-solver', 'greenfelt', 'microsoft', 'exact'] as const;
 export type Family = (typeof FAMILIES)[number];

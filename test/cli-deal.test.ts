@@ -114,7 +114,7 @@ const bad: [string, string[], string, RegExp][] = [
     /klondike-solver seeds are whole numbers 0 ≤ N < 2\^31, got 2147483648/,
   ],
   ['seed not a number', ['deal', '--seed', 'abc'], '', /seed must be a whole number, got "abc"/],
-  ['unknown family', ['deal', '--seed', '1', '--family', 'microsoft'], '', /unknown seed family "microsoft"/],
+  ['unknown family', ['deal', '--seed', '1', '--family', 'freecell'], '', /unknown seed family "freecell"/],
   ['unknown format', ['deal', '--seed', '1', '--format', 'xml'], '', /unknown format "xml"/],
   ['unreadable file', ['deal', '--from', '/nonexistent/deal.json'], '', /cannot read \/nonexistent\/deal\.json: no such file/],
   ['malformed JSON', ['deal', '--from', '-'], '{"tableau": [["Ah"],', /stdin: malformed JSON/],

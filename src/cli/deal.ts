@@ -5,14 +5,14 @@
  *   klondike deal --from FILE|- [--input-format F] [--format F]
  */
 import { type Command, InvalidArgumentError } from 'commander';
-import { dealFromSeed, parseFamily } from '../families.ts';
+import { type Seed, dealFromSeed, parseFamily, parseSeedText } from '../families.ts';
 import { FORMATS, type Format, formatPosition, parseFormat, readPositionSource } from '../formats.ts';
 import { type Position, dealPosition } from '../position.ts';
 import { FAMILIES, type Family, type Result, UserError, unwrap } from '../types.ts';
 
 /** Options of `klondike deal` after parsing. */
 export interface DealOptions {
-  seed?: number;
+  seed?: Seed;
   family?: Family;
   from?: string;
   inputFormat?: Format;
@@ -30,11 +30,14 @@ function optionParser<T>(parse: (text: string) => Result<T>): (text: string) => 
   };
 }
 
-/** Parses a seed argument: a whole number (the family decides the range). */
-export function parseSeedArg(text: string): number {
-  const t = text.trim();
-  if (!/^-?[0-9]+$/.test(t)) throw new InvalidArgumentError(`seed must be a whole number, got ${JSON.stringify(text)}`);
-  return Number(t);
+/**
+ * Parses a seed argument exactly: decimal digits of any length (the family, known only once every
+ * option is read, decides the range). A number when it is exact as one, a bigint above 2^53.
+ */
+export function parseSeedArg(text: string): Seed {
+  const r = parseSeedText(text);
+  if (!r.ok) throw new InvalidArgumentError(r.error);
+  return r.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r.value) : r.value;
 }
 
 /** The output of `klondike deal` for these options; throws UserError on bad input. */

@@ -17,6 +17,7 @@ const MODULES: Record<string, () => Promise<Register>> = {
   perft: async () => (await import('./perft.ts')).registerPerft,
   solve: async () => (await import('./solve.ts')).registerSolve,
   replay: async () => (await import('./replay.ts')).registerReplay,
+  score: async () => (await import('./score.ts')).registerScore,
   batch: async () => (await import('./batch.ts')).registerBatch,
   stats: async () => (await import('./stats.ts')).registerStats,
 };
@@ -26,6 +27,7 @@ const COMMAND_MODULE: Record<string, string> = {
   perft: 'perft',
   solve: 'solve',
   replay: 'replay',
+  score: 'score',
   batch: 'batch',
   merge: 'batch',
   stats: 'stats',

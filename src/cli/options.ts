@@ -9,7 +9,7 @@
  * null by ''.
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { dealFromSeed, parseFamily } from '../families.ts';
+import { type Seed, dealFromSeed, parseFamily } from '../families.ts';
 import { readPositionSource } from '../formats.ts';
 import { type Position, dealPosition } from '../position.ts';
 import { DEFAULT_RULES, FAMILIES, type Family, type Result, type Rules, UserError, unwrap, validateRules } from '../types.ts';
@@ -24,7 +24,7 @@ export interface RuleOptions {
 
 /** Deal source options after parsing. */
 export interface DealSourceOptions {
-  seed?: number;
+  seed?: Seed;
   family?: Family;
   deal?: string;
 }
@@ -33,7 +33,7 @@ export interface DealSourceOptions {
 export interface PositionSource {
   position: Position;
   family?: Family;
-  seed?: number;
+  seed?: Seed;
 }
 
 /** A commander argument parser from a Result-returning parser. */
