@@ -257,7 +257,7 @@ export function renderReport(groups: readonly GroupStats[], info: ReportInfo): s
     parts.push(`<h2>Deals</h2>`);
     parts.push(
       `<p class="note">Each seed opens the browser app on that deal (start it with <code>klondike web</code>), which solves it ` +
-        `and plays the solution. The links point at ${esc(appUrl)}.` +
+        `and plays the solution.` +
         (info.deals && info.deals.length > MAX_LINKS
           ? ` Only the first ${int(MAX_LINKS)} deals are listed; the forms open any seed.`
           : '') +
