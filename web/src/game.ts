@@ -36,6 +36,9 @@ export interface DealName {
   seed?: number;
 }
 
+/** localStorage key of the game in progress. */
+export const GAME_KEY = 'klondike-solver.game';
+
 const BUF = new Int32Array(256);
 
 export class Game {

@@ -15,16 +15,13 @@ import { PILE_NAMES, type AtomicMove, type PileName } from '../../src/notation.t
 import type { Position } from '../../src/position.ts';
 import type { SolveResult } from '../../src/solver.ts';
 import { type Rules, rulesLabel } from '../../src/types.ts';
-import { type DealName, Game } from './game.ts';
+import { type DealName, GAME_KEY, Game } from './game.ts';
 import { HINT_POLICIES, hintFor } from './hint.ts';
 import type { SolverClient } from './solver-client.ts';
 import { cardsMoved, moveWords } from './speech.ts';
 import { TableView } from './table.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-
-/** localStorage key of the game in progress. */
-export const GAME_KEY = 'klondike-solver.game';
 
 /** The score shown beside the game; undefined while the library has no scoring module. */
 function scoreText(_game: Game): string | undefined {
@@ -71,7 +68,10 @@ export class Play {
       hint.disabled = true;
       hint.title = 'No hint policy in this build yet';
     } else hint.addEventListener('click', () => this.hint());
-    $('panel-play').addEventListener('keydown', (e) => {
+    // On the whole page while the game is shown (focus may be on no pile after a click), but not
+    // inside text fields, whose own undo Ctrl+Z is.
+    document.addEventListener('keydown', (e) => {
+      if ($('panel-play').hidden || (e.target as HTMLElement).closest('input, textarea, select')) return;
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
         e.preventDefault();
         this.undo();

@@ -85,8 +85,9 @@ export class TableView {
         s.addEventListener('click', () => this.handlers.slot?.(name));
       } else s.setAttribute('role', 'img');
       this.slots.push(s);
-      this.root.append(s);
     });
+    // In the order of the table, for Tab: stock, waste, the foundations, then the columns.
+    for (const i of [0, 1, 9, 10, 11, 12, 2, 3, 4, 5, 6, 7, 8]) this.root.append(this.slots[i]);
     this.stockCount = document.createElement('span');
     this.stockCount.className = 'stock-count';
     this.stockCount.setAttribute('aria-hidden', 'true');
