@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealFromSeed } from '../src/families.ts';
+import { formatPosition } from '../src/formats.ts';
+import { dealPosition } from '../src/position.ts';
 import { GAME_KEY, Game } from '../web/src/game.ts';
 import { HINT_POLICIES } from '../web/src/hint.ts';
 import { type Browser, CHROMIUM_HINT, buildApp, haveChromium, launch, outputDir } from './web-harness.ts';
@@ -245,6 +248,30 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
       if (g.ok) expect(g.value.legalMoves()).toContainEqual({ from, to, count: Number(count) });
     }
     await page.close();
+  });
+
+  it('solves a pasted deal (PySol text), and a deck string in the address', async () => {
+    const d = dealFromSeed(42, 'solvitaire');
+    if (!d.ok) throw new Error(d.error);
+    const pysol = formatPosition(dealPosition(d.value), 'pysol');
+    const deck = formatPosition(dealPosition(d.value), 'deck');
+    if (!pysol.ok || !deck.ok) throw new Error('format');
+    const page = await open(browser.url);
+    await page.check('input[name="source"][value="paste"]');
+    await page.fill('#deal-text', pysol.value);
+    await page.click('#solve');
+    await page.waitForSelector('#verdict.winnable', { timeout: 20_000 });
+    expect(await page.textContent('#verdict')).toMatch(/^This deal is winnable/);
+    expect(page.url()).toContain(`#deal=${deck.value.trim()}&draw=3`);
+    await page.fill('#deal-text', 'Talon: Xx');
+    await page.click('#solve');
+    expect(await page.textContent('#form-error')).toMatch(/\S/);
+    const again = await open(`${browser.url}#deal=${deck.value.trim()}&draw=3&passes=unlimited`);
+    await again.waitForSelector('#verdict.winnable', { timeout: 20_000 });
+    expect(await again.locator('#move-list li').count()).toBe(await page.locator('#move-list li').count());
+    expect(problems.splice(0)).toEqual([]);
+    await page.close();
+    await again.close();
   });
 
   it('works opened from disk (file://): the worker solves and the game is kept', async () => {

@@ -73,7 +73,7 @@ function chosenFromForm(): Result<Chosen> {
     const start = r.value.position;
     const deck = isFreshDeal(start) ? formatPosition(start, 'deck') : undefined;
     const request: DealRequest | undefined = deck?.ok
-      ? { source: { kind: 'deck', deck: deck.value }, rules: rules.value, view: 'solve' }
+      ? { source: { kind: 'deck', deck: deck.value.trim() }, rules: rules.value, view: 'solve' }
       : undefined;
     return ok({ start, rules: rules.value, name: {}, request });
   }

@@ -143,7 +143,7 @@ export class Play {
     const home = p.foundations.reduce((a, b) => a + b, 0);
     const score = scoreText(g);
     $('play-info').textContent =
-      `${this.title()} · ${g.moves.length} move${g.moves.length === 1 ? '' : 's'} · pass ${p.pass} · ${home} cards home` +
+      `${this.title()} · ${g.moves.length} move${g.moves.length === 1 ? '' : 's'} · pass ${p.pass} · ${home} card${home === 1 ? '' : 's'} home` +
       (score === undefined ? '' : ` · score ${score}`);
     $('play-table').dataset.home = String(home);
     $('play-table').dataset.moves = String(g.moves.length);

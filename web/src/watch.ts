@@ -153,7 +153,7 @@ export class Watch {
     this.table.show(p, this.fans[this.step], animate);
     $<HTMLInputElement>('w-jump').value = String(this.step);
     const home = p.foundations.reduce((a, b) => a + b, 0);
-    $('w-pos').textContent = `move ${this.step} of ${this.moves.length} · ${home} cards home`;
+    $('w-pos').textContent = `move ${this.step} of ${this.moves.length} · ${home} card${home === 1 ? '' : 's'} home`;
     $('watch-table').dataset.home = String(home);
     $('watch-table').dataset.step = String(this.step);
     let current: HTMLElement | undefined;
