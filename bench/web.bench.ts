@@ -66,7 +66,9 @@ async function runBrowser(): Promise<{ rows: Row[]; worstFrameGapMs: number; wal
     try {
       const page = await b.ctx.newPage();
       const t0 = performance.now();
-      await page.goto(`${b.url}bench.html#family=solvitaire&from=${from}&to=${to}&draw=${draw}&passes=unlimited&maxMemoryMb=${maxMemoryMb}`);
+      await page.goto(
+        `${b.url}bench.html#family=solvitaire&from=${from}&to=${to}&draw=${draw}&passes=unlimited&maxMemoryMb=${maxMemoryMb}`,
+      );
       await page.waitForSelector('body[data-result]', { timeout: 3_600_000 });
       const wallMs = performance.now() - t0;
       const out = JSON.parse((await page.getAttribute('body', 'data-result'))!);
@@ -98,7 +100,10 @@ if (values.order === 'browser-first') {
 }
 const mismatch = node.filter((r, i) => r.verdict !== web.rows[i]?.verdict || r.nodes !== web.rows[i]?.nodes);
 const n = node.length;
-const ratios = node.map((r, i) => ({ r, w: web.rows[i] })).filter((x) => x.r.ms >= 5).map((x) => x.w.ms / x.r.ms);
+const ratios = node
+  .map((r, i) => ({ r, w: web.rows[i] }))
+  .filter((x) => x.r.ms >= 5)
+  .map((x) => x.w.ms / x.r.ms);
 const lines = [
   `deals: ${n} (${node.filter((r) => r.verdict === 'winnable').length} winnable, ${node.filter((r) => r.verdict === 'unwinnable').length} unwinnable, ${node.filter((r) => r.verdict === 'unknown').length} unknown)`,
   `Node:     total ${(sum(node) / 1000).toFixed(2)} s, mean ${(sum(node) / n).toFixed(1)} ms`,

@@ -161,10 +161,10 @@ export class TableView {
     const fd = Math.round(ch * 0.09);
     // Face-up spacing: as wide as comfortable, packed closer when a column would run off the screen.
     const room = Math.max(window.innerHeight * 0.78 - tabY - ch, ch * 2);
-    let fu = Math.round(ch * 0.27);
+    let fu = Math.round(ch * 0.3);
     for (let i = 0; i < 7; i++) {
       const up = p.tableau[i].length - p.faceDown[i] - 1;
-      if (up > 0) fu = Math.min(fu, Math.max(Math.round(ch * 0.14), Math.floor((room - p.faceDown[i] * fd) / up)));
+      if (up > 0) fu = Math.min(fu, Math.max(Math.round(ch * 0.16), Math.floor((room - p.faceDown[i] * fd) / up)));
     }
     const next: (Place | undefined)[] = new Array(52);
     p.stock.forEach((c, k) => {
