@@ -13,7 +13,11 @@ import { SolverClient } from './solver-client.ts';
 const p = new URLSearchParams(location.hash.slice(1));
 const num = (k: string, d: number) => (p.has(k) ? Number(p.get(k)) : d);
 const family = parseFamily(p.get('family') ?? 'solvitaire');
-const rules = { draw: num('draw', 3), passes: p.get('passes') === 'unlimited' || !p.has('passes') ? null : num('passes', 1), foundationReturn: true };
+const rules = {
+  draw: num('draw', 3),
+  passes: p.get('passes') === 'unlimited' || !p.has('passes') ? null : num('passes', 1),
+  foundationReturn: true,
+};
 const budget = { maxMemoryMb: num('maxMemoryMb', 512) };
 const status = document.getElementById('status')!;
 
