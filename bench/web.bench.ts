@@ -39,6 +39,8 @@ if (!haveChromium) {
   process.exit(3);
 }
 const rules: Rules = { draw, passes: null, foundationReturn: true };
+/** A time cap far beyond any deal here: the default node budget decides, so the verdicts do not depend on the machine's load. */
+const TIMEOUT_MS = 600_000;
 
 interface Row {
   seed: number;
@@ -52,7 +54,7 @@ function runNode(): Row[] {
   for (let seed = from; seed <= to; seed++) {
     const d = dealFromSeed(seed, 'solvitaire');
     if (!d.ok) throw new Error(d.error);
-    const r = solve(dealPosition(d.value), rules, { maxMemoryMb });
+    const r = solve(dealPosition(d.value), rules, { maxMemoryMb, timeoutMs: TIMEOUT_MS });
     rows.push({ seed, verdict: r.verdict, nodes: r.stats.nodes, ms: r.stats.ms });
   }
   return rows;
@@ -67,7 +69,7 @@ async function runBrowser(): Promise<{ rows: Row[]; worstFrameGapMs: number; wal
       const page = await b.ctx.newPage();
       const t0 = performance.now();
       await page.goto(
-        `${b.url}bench.html#family=solvitaire&from=${from}&to=${to}&draw=${draw}&passes=unlimited&maxMemoryMb=${maxMemoryMb}`,
+        `${b.url}bench.html#family=solvitaire&from=${from}&to=${to}&draw=${draw}&passes=unlimited&maxMemoryMb=${maxMemoryMb}&timeoutMs=${TIMEOUT_MS}`,
       );
       await page.waitForSelector('body[data-result]', { timeout: 3_600_000 });
       const wallMs = performance.now() - t0;

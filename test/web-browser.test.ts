@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../src/families.ts';
 import { formatPosition } from '../src/formats.ts';
 import { dealPosition } from '../src/position.ts';
+import { solve } from '../src/solver.ts';
 import { GAME_KEY, Game } from '../web/src/game.ts';
 import { HINT_POLICIES } from '../web/src/hint.ts';
 import { type Browser, CHROMIUM_HINT, buildApp, haveChromium, launch, outputDir } from './web-harness.ts';
@@ -175,13 +176,14 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     const page = await open(`${browser.url}#family=solvitaire&seed=42&draw=3&passes=unlimited&view=play`);
     await page.waitForSelector('#panel-play:not([hidden])');
     expect(await page.getAttribute('#play-table', 'data-moves')).toBe('0');
-    await shot(page, '7-play-start');
+    await shot(page, '7a-play-start');
     // Keyboard: Tab reaches the piles; Enter twice on column 6 sends its Ace of diamonds home.
     await page.focus('#play-table .slot[data-pile="t5"]');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.pile)).toBe('t6');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.textContent('#announce')).toMatch(/Picked up Column 6/);
+    await shot(page, '7b-play-keyboard-pick-up');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getAttribute('#play-table', 'data-moves')).toBe('1');
     await expect.poll(() => page.textContent('#announce')).toMatch(/^Ace of diamonds from column 6 to diamonds foundation\./);
@@ -227,6 +229,55 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     expect(await tableSnapshot(page, '#play-table')).toEqual(before);
     // Face-down cards stay face down in play: 21 at the start less the one turned up by the Ace.
     expect((await tableSnapshot(page, '#play-table')).filter((s) => s.endsWith(':down')).length).toBe(20 + 21);
+    expect(problems.splice(0)).toEqual([]);
+    await page.close();
+  });
+
+  it('after a win or a loss, tells whether the deal was winnable with every card known, with the solution to watch', async () => {
+    const d = dealFromSeed(42, 'solvitaire');
+    if (!d.ok) throw new Error(d.error);
+    const rules = { draw: 3, passes: null, foundationReturn: true };
+    const sol = solve(dealPosition(d.value), rules);
+    const g = new Game(dealPosition(d.value), rules, { family: 'solvitaire', seed: 42 });
+    for (const m of sol.moves.slice(0, -3)) expect(g.play(m).ok).toBe(true);
+    const page = await open(browser.url);
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [GAME_KEY, JSON.stringify(g.toRecord())]);
+    await page.reload();
+    await page.click('#tab-play');
+    expect(await page.getAttribute('#play-table', 'data-moves')).toBe(String(sol.moves.length - 3));
+    await page.click('#p-finish');
+    await expect.poll(() => page.getAttribute('#play-table', 'data-home')).toBe('52');
+    await page.waitForSelector('#play-verdict:has-text("winnable with every card known")', { timeout: 20_000 });
+    expect(await page.textContent('#play-end')).toContain('Won: all 52 cards are home.');
+    await shot(page, '13-play-won');
+    await page.click('#p-watch');
+    await page.waitForSelector('#panel-solve:not([hidden])');
+    expect(await page.getAttribute('#verdict', 'class')).toBe('winnable');
+    expect(await page.locator('#move-list li').count()).toBe(sol.moves.length);
+    // A game with no move left: the end is announced and the deal's verdict follows.
+    const tops = ['5c', '7c', '9c', 'Jc', '5s', '7s', '9s'];
+    const rest: string[] = [];
+    for (const r of 'A23456789TJQK') for (const su of 'cdhs') if (!tops.includes(r + su)) rest.push(r + su);
+    const tableau: string[][] = tops.map((t, i) => [...rest.filter((_, k) => k % 7 === i), t]);
+    const stuck = {
+      v: 1,
+      start: {
+        tableau,
+        faceDown: tableau.map((p) => p.length - 1),
+        stock: [],
+        waste: [],
+        foundations: { c: 0, d: 0, h: 0, s: 0 },
+        pass: 1,
+      },
+      rules,
+      moves: '',
+    };
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [GAME_KEY, JSON.stringify(stuck)]);
+    await page.reload();
+    await page.click('#tab-play');
+    await page.waitForSelector('#play-verdict:has-text("unwinnable even with every card known")', { timeout: 20_000 });
+    expect(await page.textContent('#play-end')).toContain('No moves left');
+    await shot(page, '14-play-stuck');
     expect(problems.splice(0)).toEqual([]);
     await page.close();
   });

@@ -4,7 +4,7 @@
  * each deal's verdict, nodes and the solver's own time, and the longest gap between animation
  * frames on the page meanwhile (the page must never freeze).
  *
- * Address: `#family=solvitaire&from=1&to=200&draw=3&passes=unlimited&maxMemoryMb=512`.
+ * Address: `#family=solvitaire&from=1&to=200&draw=3&passes=unlimited&maxMemoryMb=512&timeoutMs=60000`.
  */
 import { dealFromSeed, parseFamily } from '../../src/families.ts';
 import { dealPosition } from '../../src/position.ts';
@@ -18,7 +18,7 @@ const rules = {
   passes: p.get('passes') === 'unlimited' || !p.has('passes') ? null : num('passes', 1),
   foundationReturn: true,
 };
-const budget = { maxMemoryMb: num('maxMemoryMb', 512) };
+const budget = { maxMemoryMb: num('maxMemoryMb', 512), timeoutMs: num('timeoutMs', 60_000) };
 const status = document.getElementById('status')!;
 
 let worstGap = 0;
