@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../src/families.ts';
 import { formatPosition } from '../src/formats.ts';
 import { dealPosition } from '../src/position.ts';
+import { scoreGame } from '../src/score.ts';
 import { solve } from '../src/solver.ts';
 import { GAME_KEY, Game } from '../web/src/game.ts';
 import { HINT_POLICIES } from '../web/src/hint.ts';
@@ -217,6 +218,12 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     const before = await tableSnapshot(page, '#play-table');
     const saved = await page.evaluate((k) => localStorage.getItem(k), GAME_KEY);
     expect(JSON.parse(saved!).moves).toBe('6d SW3');
+    // The standard score: the Ace home (+10) and the card it uncovered (+5).
+    const g = Game.fromRecord(JSON.parse(saved!));
+    if (!g.ok) throw new Error(g.error);
+    const score = scoreGame(g.value.start, g.value.rules, g.value.moves);
+    expect(score.ok && score.value.standard).toBe(15);
+    expect(await page.textContent('#play-info')).toContain('· score 15');
     await shot(page, '9-play-after-undo');
     // A reload (same address), then the bare address: the same game both times.
     await page.reload();
@@ -238,7 +245,7 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     if (!d.ok) throw new Error(d.error);
     const rules = { draw: 3, passes: null, foundationReturn: true };
     const sol = solve(dealPosition(d.value), rules);
-    const g = new Game(dealPosition(d.value), rules, { family: 'solvitaire', seed: 42 });
+    const g = new Game(dealPosition(d.value), rules, { family: 'solvitaire', seed: '42' });
     for (const m of sol.moves.slice(0, -3)) expect(g.play(m).ok).toBe(true);
     const page = await open(browser.url);
     await page.evaluate(([k, v]) => localStorage.setItem(k, v), [GAME_KEY, JSON.stringify(g.toRecord())]);

@@ -32,13 +32,13 @@ describe('address parameters', () => {
     expect(r).toEqual({
       ok: true,
       value: {
-        source: { kind: 'seed', family: 'greenfelt', seed: 17 },
+        source: { kind: 'seed', family: 'greenfelt', seed: '17' },
         rules: { draw: 1, passes: 3, foundationReturn: false },
         view: 'solve',
       },
     });
     const d = parseDealParams('?seed=42');
-    expect(d.ok && d.value).toEqual({ source: { kind: 'seed', family: 'solvitaire', seed: 42 }, rules: DEFAULT_RULES, view: 'solve' });
+    expect(d.ok && d.value).toEqual({ source: { kind: 'seed', family: 'solvitaire', seed: '42' }, rules: DEFAULT_RULES, view: 'solve' });
     expect(parseDealParams('')).toEqual({ ok: true, value: null });
     expect(parseDealParams('#draw=1')).toEqual({ ok: true, value: null });
   });
@@ -46,11 +46,16 @@ describe('address parameters', () => {
   it('round-trip through makeDealParams', () => {
     const reqs: DealRequest[] = [
       {
-        source: { kind: 'seed', family: 'klondike-solver', seed: 2147483647 },
+        source: { kind: 'seed', family: 'klondike-solver', seed: '2147483647' },
         rules: { draw: 3, passes: null, foundationReturn: true },
         view: 'play',
       },
-      { source: { kind: 'seed', family: 'solvitaire', seed: 0 }, rules: { draw: 1, passes: 1, foundationReturn: false }, view: 'solve' },
+      { source: { kind: 'seed', family: 'solvitaire', seed: '0' }, rules: { draw: 1, passes: 1, foundationReturn: false }, view: 'solve' },
+      {
+        source: { kind: 'seed', family: 'microsoft', seed: '80658175170943878571660636856403766975289505440883277823999999999999' },
+        rules: DEFAULT_RULES,
+        view: 'solve',
+      },
       { source: { kind: 'deck', deck: '1'.repeat(156) }, rules: { draw: 2, passes: 5, foundationReturn: true }, view: 'solve' },
     ];
     for (const r of reqs) expect(parseDealParams(makeDealParams(r))).toEqual({ ok: true, value: r });
@@ -58,7 +63,9 @@ describe('address parameters', () => {
 
   it('refuse malformed values with one line naming the problem', () => {
     const bad: [string, RegExp][] = [
-      ['seed=-1', /whole numbers/],
+      ['seed=-1', /never negative/],
+      ['seed=1e3', /exponent/],
+      ['family=exact&seed=80658175170943878571660636856403766975289505440883277824000000000000', /52!/],
       ['seed=4294967296', /0 ≤ N < 2\^32/],
       ['family=klondike-solver&seed=2147483648', /2\^31/],
       ['family=pysol&seed=1', /unknown seed family/],
@@ -84,14 +91,14 @@ describe('address parameters', () => {
   it('are what the HTML report links to', () => {
     for (const rules of [D3, { draw: 1, passes: 3, foundationReturn: false }] as Rules[]) {
       const r = parseDealParams(dealLinkParams('greenfelt', 99, rules));
-      expect(r).toEqual({ ok: true, value: { source: { kind: 'seed', family: 'greenfelt', seed: 99 }, rules, view: 'solve' } });
+      expect(r).toEqual({ ok: true, value: { source: { kind: 'seed', family: 'greenfelt', seed: '99' }, rules, view: 'solve' } });
     }
   });
 });
 
 describe('game', () => {
   it('plays legal moves, refuses illegal ones, and undoes back to the exact position', () => {
-    const g = new Game(deal(42), D3, { family: 'solvitaire', seed: 42 });
+    const g = new Game(deal(42), D3, { family: 'solvitaire', seed: '42' });
     const start = JSON.stringify(g.position());
     expect(g.legalMoves()).toContainEqual({ from: 't6', to: 'fd', count: 1 });
     const bad = g.play({ from: 't1', to: 't2', count: 1 });
@@ -110,7 +117,7 @@ describe('game', () => {
   });
 
   it('a saved record reads back to the same game; a tampered one is refused', () => {
-    const g = new Game(deal(42), D3, { family: 'solvitaire', seed: 42 });
+    const g = new Game(deal(42), D3, { family: 'solvitaire', seed: '42' });
     const sol = solve(deal(42), D3);
     for (const m of sol.moves.slice(0, 40)) expect(g.play(m).ok).toBe(true);
     const rec = JSON.parse(JSON.stringify(g.toRecord()));
@@ -119,7 +126,7 @@ describe('game', () => {
     if (back.ok) {
       expect(back.value.position()).toEqual(g.position());
       expect(back.value.moves).toEqual(g.moves);
-      expect(back.value.name).toEqual({ family: 'solvitaire', seed: 42 });
+      expect(back.value.name).toEqual({ family: 'solvitaire', seed: '42' });
       expect(Array.from(back.value.seen)).toEqual(Array.from(g.seen));
     }
     const tampered = { ...rec, moves: `${rec.moves} 1c 1c 1c` };

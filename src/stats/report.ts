@@ -34,7 +34,7 @@ export const DEFAULT_APP_URL = 'http://127.0.0.1:5252/';
 /** One deal of the report, to link to the app. */
 export interface ReportDeal {
   family: string;
-  seed: number;
+  seed: number | bigint | string;
   rules: Rules;
   verdict: string;
 }
@@ -43,7 +43,7 @@ export interface ReportDeal {
 const MAX_LINKS = 20_000;
 
 /** The app's address parameters for a seeded deal under a rule set: `family=…&seed=…&draw=…&passes=…[&return=0]`. */
-export function dealLinkParams(family: string, seed: number, rules: Rules): string {
+export function dealLinkParams(family: string, seed: number | bigint | string, rules: Rules): string {
   const p = new URLSearchParams({
     family,
     seed: String(seed),

@@ -26,14 +26,14 @@ export interface GameRecord {
   start: Record<string, unknown>;
   rules: Rules;
   family?: Family;
-  seed?: number;
+  seed?: string;
   moves: string;
 }
 
-/** What a deal is called: its family and seed when it has them. */
+/** What a deal is called: its family and seed (decimal digits) when it has them. */
 export interface DealName {
   family?: Family;
-  seed?: number;
+  seed?: string;
 }
 
 /** localStorage key of the game in progress. */
@@ -160,7 +160,7 @@ export class Game {
     if (!rules.ok) return rules;
     const name: DealName = {};
     if (typeof j.family === 'string' && (FAMILIES as readonly string[]).includes(j.family)) name.family = j.family as Family;
-    if (typeof j.seed === 'number' && Number.isInteger(j.seed)) name.seed = j.seed;
+    if (typeof j.seed === 'string' && /^[0-9]{1,70}$/.test(j.seed)) name.seed = j.seed;
     if (typeof j.moves !== 'string') return err('the saved moves are missing');
     const moves = movesFromCompact(j.moves);
     if (!moves.ok) return moves;

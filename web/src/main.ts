@@ -82,7 +82,7 @@ function chosenFromForm(): Result<Chosen> {
   if (!req.ok) return req;
   if (req.value?.source.kind !== 'seed') return err('enter a seed');
   const seed = req.value.source.seed;
-  const deal = dealFromSeed(seed, family);
+  const deal = dealFromSeed(BigInt(seed), family);
   if (!deal.ok) return deal;
   return ok({
     start: dealPosition(deal.value),
@@ -98,7 +98,7 @@ function fillForm(r: DealRequest): void {
   if (s.kind === 'seed') {
     showSource('seed');
     form.family.value = s.family;
-    form.seed.value = String(s.seed);
+    form.seed.value = s.seed;
   } else {
     showSource('paste');
     form.text.value = s.deck;
@@ -236,13 +236,14 @@ $('deal-form').addEventListener('submit', (e) => {
 });
 $('stop').addEventListener('click', () => solver.stop());
 $('random-seed').addEventListener('click', () => {
-  form.seed.value = String(randomSeed());
+  form.seed.value = randomSeed();
 });
 
-function randomSeed(): number {
+/** A random Solvitaire seed (0 ≤ N < 2^32), in digits. */
+function randomSeed(): string {
   const a = new Uint32Array(1);
   crypto.getRandomValues(a);
-  return a[0];
+  return String(a[0]);
 }
 
 // ---- play ----
@@ -263,7 +264,7 @@ const play = new Play(
       return undefined;
     }
     const seed = randomSeed();
-    const deal = dealFromSeed(seed, 'solvitaire');
+    const deal = dealFromSeed(BigInt(seed), 'solvitaire');
     if (!deal.ok) return undefined;
     return { start: dealPosition(deal.value), rules: rules.value, name: { family: 'solvitaire', seed } };
   },
@@ -283,7 +284,7 @@ $('play-deal').addEventListener('click', () => {
 // ---- start-up: the address first, then the saved game ----
 function newRandomGame(): void {
   const seed = randomSeed();
-  const d = dealFromSeed(seed, 'solvitaire');
+  const d = dealFromSeed(BigInt(seed), 'solvitaire');
   const rules = rulesFromForm();
   if (d.ok && rules.ok) play.start(new Game(dealPosition(d.value), rules.value, { family: 'solvitaire', seed }), false);
 }

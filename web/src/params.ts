@@ -8,11 +8,14 @@
  * `view=play` to play the deal rather than solve it. Missing rules take the defaults (draw 3,
  * unlimited passes, foundation returns allowed); anything malformed is a one-line error.
  */
-import { FAMILY_RANGES, parseFamily } from '../../src/families.ts';
+import { parseFamily, parseSeed } from '../../src/families.ts';
 import { DEFAULT_RULES, type Family, type Result, type Rules, err, ok, validateRules } from '../../src/types.ts';
 
-/** Where the deal comes from: a seed of a family, or a deck string. */
-export type DealSource = { kind: 'seed'; family: Family; seed: number } | { kind: 'deck'; deck: string };
+/**
+ * Where the deal comes from: a seed of a family (in decimal digits, exact: the codes of the big
+ * families exceed what a number holds), or a deck string.
+ */
+export type DealSource = { kind: 'seed'; family: Family; seed: string } | { kind: 'deck'; deck: string };
 
 /** What an address asks for. */
 export interface DealRequest {
@@ -35,12 +38,9 @@ export function parseDealParams(text: string): Result<DealRequest | null> {
   } else {
     const fam = parseFamily(p.get('family') || 'solvitaire');
     if (!fam.ok) return fam;
-    const t = p.get('seed')!.trim();
-    const seed = Number(t);
-    const range = FAMILY_RANGES[fam.value];
-    if (!/^[0-9]+$/.test(t) || seed < range.min || seed > range.max)
-      return err(`${fam.value} seeds are whole numbers ${range.label}, got ${JSON.stringify(t)}`);
-    source = { kind: 'seed', family: fam.value, seed };
+    const seed = parseSeed(p.get('seed')!, fam.value);
+    if (!seed.ok) return seed;
+    source = { kind: 'seed', family: fam.value, seed: seed.value.toString() };
   }
   const rules: Rules = { ...DEFAULT_RULES };
   if (has('draw')) {
@@ -71,7 +71,7 @@ export function makeDealParams(r: DealRequest): string {
   const p = new URLSearchParams();
   if (r.source.kind === 'seed') {
     p.set('family', r.source.family);
-    p.set('seed', String(r.source.seed));
+    p.set('seed', r.source.seed);
   } else p.set('deal', r.source.deck);
   p.set('draw', String(r.rules.draw));
   p.set('passes', r.rules.passes === null ? 'unlimited' : String(r.rules.passes));

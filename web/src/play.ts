@@ -8,11 +8,13 @@
  * decides the deal from its start in its worker, and the player learns whether it was winnable
  * with every card known, with the solution to watch.
  *
- * Scoring: the standard score of the moves belongs to the library's scoring module; until it
- * exists `scoreText` returns nothing and no score is shown.
+ * The score shown is the library's standard score of the moves so far (`scoreGame`: +5 a waste
+ * card to the tableau, +10 a card home, +5 a card turned up, −15 a card back down, a redeal −100 at
+ * draw 1 and −20 otherwise, never below 0); undo takes its points back with the move.
  */
 import { PILE_NAMES, type AtomicMove, type PileName } from '../../src/notation.ts';
 import type { Position } from '../../src/position.ts';
+import { scoreGame } from '../../src/score.ts';
 import type { SolveResult } from '../../src/solver.ts';
 import { type Rules, rulesLabel } from '../../src/types.ts';
 import { type DealName, GAME_KEY, Game } from './game.ts';
@@ -23,9 +25,10 @@ import { TableView } from './table.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-/** The score shown beside the game; undefined while the library has no scoring module. */
-function scoreText(_game: Game): string | undefined {
-  return undefined;
+/** The standard score of the game so far. */
+function scoreText(game: Game): string | undefined {
+  const r = scoreGame(game.start, game.rules, game.moves);
+  return r.ok ? String(r.value.standard) : undefined;
 }
 
 export class Play {
