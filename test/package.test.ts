@@ -154,7 +154,7 @@ afterAll(() => {
 });
 
 describe('the packed package', () => {
-  it('ships dist, bin, docs and the README, and nothing else; every compiled file from a current source', () => {
+  it('ships dist, web-dist, bin, docs and the README, and nothing else; every compiled file from a current source', () => {
     for (const f of [
       'package.json',
       'README.md',
@@ -168,7 +168,7 @@ describe('the packed package', () => {
       expect(files).toContain(f);
     expect(files.some((f) => f.startsWith('docs/') && f.endsWith('.md'))).toBe(true);
     const strays = files.filter(
-      (f) => !/^(package\.json|README\.md|LICENSE(\.\w+)?|bin\/klondike|docs\/[\w.-]+\.md|dist\/.+\.(js|d\.ts|js\.map))$/.test(f),
+      (f) => !/^(package\.json|README\.md|LICENSE(\.\w+)?|bin\/klondike|docs\/[\w.-]+\.(md|png)|web-dist\/.+|dist\/.+\.(js|d\.ts|js\.map))$/.test(f),
     );
     expect(strays).toEqual([]);
     const orphans = files

@@ -20,6 +20,7 @@ const MODULES: Record<string, () => Promise<Register>> = {
   score: async () => (await import('./score.ts')).registerScore,
   batch: async () => (await import('./batch.ts')).registerBatch,
   stats: async () => (await import('./stats.ts')).registerStats,
+  web: async () => (await import('./web.ts')).registerWeb,
 };
 /** The module that registers each command. */
 const COMMAND_MODULE: Record<string, string> = {
@@ -33,6 +34,7 @@ const COMMAND_MODULE: Record<string, string> = {
   stats: 'stats',
   export: 'stats',
   report: 'stats',
+  web: 'web',
 };
 
 /** The program with the command named in argv registered, or every command (for help and errors). */

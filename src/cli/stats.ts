@@ -12,7 +12,7 @@ import { DEFAULT_DB, openResultsDb } from '../stats/db.ts';
 import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../stats/export.ts';
 import { type ResultFilter, parseDraw, parseFamily, parsePasses, parseSeeds } from '../stats/filter.ts';
 import { STATS_FORMATS, type StatsFormat, statsToCsv, statsToJson, statsToTable } from '../stats/format.ts';
-import { renderReport } from '../stats/report.ts';
+import { renderReport, reportDeals } from '../stats/report.ts';
 import { type Result, UserError } from '../types.ts';
 
 /** Commander argument parser from a Result-returning parser. */
@@ -151,7 +151,11 @@ export function registerStats(program: Command): void {
     try {
       const groups = computeStats(db, filterOf(o));
       n = groups.length;
-      html = renderReport(groups, { source: o.db, generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z') });
+      html = renderReport(groups, {
+        source: o.db,
+        generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+        deals: reportDeals(db, filterOf(o)),
+      });
     } finally {
       db.close();
     }
