@@ -4,16 +4,21 @@
  * atomic moves that `genAtomic` lists, exactly as perft counts them.
  */
 import { cardName, cardPretty } from './cards.ts';
+import { type Seed, parseSeedText } from './families.ts';
 import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, fitsPile, genAtomic, indexOf, kindOf, make } from './moves.ts';
 import { type AtomicMove, PILE_NAMES, type PileName, pileIndex } from './notation.ts';
 import { type Position, makePositionJson, parsePositionObject } from './position.ts';
 import { State, STRIDE } from './state.ts';
 import { type Result, type Rules, err, ok, validateRules } from './types.ts';
 
-/** The solution JSON. `deal` may be a mid-game position in our JSON form. */
+/**
+ * The solution JSON. `deal` may be a mid-game position in our JSON form. A seed above 2^53 (the
+ * 68-digit codes of the big families) is written as a string of digits, which a JSON number could
+ * not hold exactly; smaller seeds are numbers. Readers take either.
+ */
 export interface Solution {
   family?: string;
-  seed?: number;
+  seed?: Seed;
   rules: Rules;
   deal: Position;
   moves: AtomicMove[];
@@ -190,12 +195,18 @@ function onto(s: State, b: number, name: (c: number) => string): string {
 export function makeSolutionJson(sol: Solution, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (sol.family !== undefined) out.family = sol.family;
-  if (sol.seed !== undefined) out.seed = sol.seed;
+  if (sol.seed !== undefined) out.seed = seedJson(sol.seed);
   out.rules = { draw: sol.rules.draw, passes: sol.rules.passes, foundationReturn: sol.rules.foundationReturn };
   out.deal = makePositionJson(sol.deal);
   Object.assign(out, extra);
   out.moves = sol.moves.map((m) => ({ from: m.from, to: m.to, count: m.count }));
   return out;
+}
+
+/** A seed as JSON: a number when it is exact as one, else its decimal digits as a string. */
+function seedJson(seed: Seed): number | string {
+  if (typeof seed === 'number') return seed;
+  return seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(seed) : seed.toString();
 }
 
 /** Reads a solution JSON text. */
@@ -222,12 +233,6 @@ export function parseSolutionJson(text: string): Result<Solution> {
     foundationReturn: r.foundationReturn !== false,
   };
   if (j.family !== undefined && typeof j.family !== 'string') return err(`"family" must be a string, got ${JSON.stringify(j.family)}`);
-  if (
-    j.seed !== undefined &&
-    !(typeof j.seed === 'number' && Number.isSafeInteger(j.seed) && j.seed >= 0) &&
-    !(typeof j.seed === 'string' && /^\d+$/.test(j.seed))
-  )
-    return err(`"seed" must be a whole number ≥ 0 (or its decimal string), got ${JSON.stringify(j.seed)}`);
   const rv = validateRules(rules);
   if (!rv.ok) return rv;
   if (j.deal === undefined) return err('"deal" missing');
@@ -247,9 +252,20 @@ export function parseSolutionJson(text: string): Result<Solution> {
       return err(`move ${k + 1}: bad count ${JSON.stringify(m.count)} (a whole number of cards, 1…52)`);
     moves.push({ from: m.from as PileName, to: m.to as PileName, count });
   }
+  let seed: Seed | undefined;
+  if (typeof j.seed === 'number') {
+    if (!Number.isSafeInteger(j.seed) || j.seed < 0)
+      return err(`"seed" must be a whole number ≥ 0 (or its digits as a string), got ${j.seed}`);
+    seed = j.seed;
+  } else if (typeof j.seed === 'string') {
+    const r = parseSeedText(j.seed);
+    if (!r.ok) return err(`"seed": ${r.error}`);
+    seed = r.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r.value) : r.value;
+  } else if (j.seed !== undefined)
+    return err(`"seed" must be a whole number ≥ 0 (or its digits as a string), got ${JSON.stringify(j.seed)}`);
   return ok({
     family: typeof j.family === 'string' ? j.family : undefined,
-    seed: typeof j.seed === 'number' ? j.seed : undefined,
+    seed,
     rules,
     deal: deal.value,
     moves,

@@ -53,5 +53,5 @@ export interface SeedRange {
 }
 
 /** The seed families: numberings of deals reproduced from other programs. */
-export const FAMILIES = ['solvitaire', 'klondike-solver', 'greenfelt'] as const;
+export const FAMILIES = ['solvitaire', 'klondike-solver', 'greenfelt', 'microsoft', 'exact'] as const;
 export type Family = (typeof FAMILIES)[number];

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createProgressReporter, formatDuration, progressLine, progressMode, summaryLine } from '../src/batch/progress.ts';
 import { runBatch, validateBatchOptions, type BatchOptions, type BatchProgress } from '../src/batch/run.ts';
-import { SOLVER_VERSION } from '../src/batch/version.ts';
+import { SOLVER_VERSION } from '../src/batch/run.ts';
 import { mergeDatabases } from '../src/store/merge.ts';
 import { EMPTY_RESULT_EXTRAS, type Ranked, type ResultRow, type StoredVerdict, better } from '../src/store/rows.ts';
 import { initSchema } from '../src/store/schema.ts';

@@ -149,8 +149,8 @@ describe('the other shared flags', () => {
 
   it('--seed and --family: the same checks on deal, solve and perft; --deal and its old name --from', async () => {
     const cmds = [['deal'], ['solve'], ['perft', '--depth', '1']];
-    await same(cmds, ['--seed', 'abc'], /seed must be a whole number ≥ 0, got "abc"/);
-    await same(cmds, ['--seed', '-3'], /seed must be a whole number ≥ 0, got "-3"/);
+    await same(cmds, ['--seed', 'abc'], /seed must be a whole number, got "abc"/);
+    await same(cmds, ['--seed', '-3'], /seeds are never negative, got "-3"/);
     await same(cmds, ['--seed', '1', '--family', 'nope'], /unknown seed family "nope"/);
     for (const cmd of cmds) {
       expect((await parse([...cmd, '--seed', '12345678901234567890123'])).opts!.seed).toBe(12345678901234567890123n);

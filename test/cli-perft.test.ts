@@ -1,6 +1,6 @@
 /**
  * `klondike perft` and `klondike replay`: a few runs of the real binary (stdout, stderr, exit code;
- * each spawn costs a tsx start-up, so they are few and concurrent), the rest in process through
+ * each spawn costs a process start-up, so they are few and concurrent), the rest in process through
  * runPerft and the shared option parsers on a bare commander Command.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';

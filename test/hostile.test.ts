@@ -255,7 +255,8 @@ describe('wrong JSON types in replay: bad input (exit 2), not an illegal move', 
     ['passes 0', () => edit((j) => (j.rules.passes = 0)), /passes must be a whole number ≥ 1 or unlimited, got 0/],
     ['passes 1e300', () => edit((j) => (j.rules.passes = 1e300)), /rules\.passes must be a whole number ≥ 1 or null/],
     ['passes "3"', () => edit((j) => (j.rules.passes = '3')), /rules\.passes must be a whole number/],
-    ['seed "abc"', () => edit((j) => (j.seed = 'abc')), /"seed" must be a whole number/],
+    ['seed "abc"', () => edit((j) => (j.seed = 'abc')), /"seed": seed must be a whole number, got "abc"/],
+    ['seed -1', () => edit((j) => (j.seed = -1)), /"seed" must be a whole number ≥ 0/],
     ['family 7', () => edit((j) => (j.family = 7)), /"family" must be a string/],
   ];
   it.each(cases)('%s', async (_name, text, re) => {

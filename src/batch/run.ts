@@ -33,7 +33,7 @@ import { type Family, type Result, type Rules, UserError, err, ok, validateRules
 import { PoolClosedError, type SolverPool, createSolverPool, hardLimitMs, heapLimitMb } from './pool.ts';
 import { MAX_SEEDS, type SeedList, type Shard, seedListOf, seedsOf, shardSize } from './seeds.ts';
 import { type DealOutcome, type StoredVerdict, errorOutcome } from './task.ts';
-import { SOLVER_VERSION } from './version.ts';
+import { VERSION } from '../version.ts';
 
 /**
  * The budget of a batch deal when none is given: 100 M nodes decides every deal of Solvitaire seeds
@@ -101,6 +101,9 @@ export interface BatchHooks {
   /** Called once before solving and after each finished deal. */
   onProgress?(p: Readonly<BatchProgress>): void;
 }
+
+/** The version stamped on every row this batch writes: the package version. */
+export const SOLVER_VERSION: string = VERSION;
 
 /** Largest worker count accepted. */
 export const MAX_WORKERS = 256;

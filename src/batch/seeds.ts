@@ -13,6 +13,7 @@
  * ranges covering the current point, keyed by position in the list; each stretch of seeds goes to
  * the earliest range covering it. O(t log t) for t tokens, whatever the seed counts.
  */
+import { parseSeedText } from '../families.ts';
 import { type Result, type SeedRange, err, ok } from '../types.ts';
 
 /** Longest seed list accepted per batch, so that a typo like `1-99999999999` is an error, not a year of work. */
@@ -32,12 +33,12 @@ export interface SeedList {
   count: bigint;
 }
 
-/** Parses one seed: a whole number ≥ 0, exactly. */
+/** Parses one seed of a list: a whole number ≥ 0, exactly (`parseSeedText`), named as a list token in errors. */
 export function parseSeed(text: string, where = ''): Result<bigint> {
   const t = text.trim();
-  if (!/^\d+$/.test(t)) return err(`malformed seed ${JSON.stringify(text)}${where}: expected a whole number ≥ 0 or a range like 1-100`);
   if (t.length > MAX_DIGITS) return err(`seed ${t.slice(0, 12)}…${where} is too large (${t.length} digits)`);
-  return ok(BigInt(t));
+  const r = parseSeedText(t);
+  return r.ok ? r : err(`malformed seed ${JSON.stringify(text)}${where}: ${r.error}`);
 }
 
 /** Parses tokens `N` or `A-B` (separated by commas and/or white space) into ranges, as written. */

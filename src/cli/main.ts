@@ -8,6 +8,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../types.ts';
+import { VERSION } from '../version.ts';
 import { CliError, EXIT_BAD_INPUT, EXIT_SOFTWARE } from './exit.ts';
 import { guardStdio } from './output.ts';
 
@@ -25,23 +26,27 @@ const COMMANDS: Record<string, Loader> = {
   perft: async () => (await import('./perft.ts')).registerPerft,
   solve: async () => (await import('./solve.ts')).registerSolve,
   replay: async () => (await import('./replay.ts')).registerReplay,
+  score: async () => (await import('./score.ts')).registerScore,
   batch: batchCommands,
   merge: batchCommands,
   stats: statsCommands,
   export: statsCommands,
   report: statsCommands,
+  web: async () => (await import('./web.ts')).registerWeb,
 };
 
 /** The program with the command named in argv registered, or every command (for help and errors). */
 export async function buildProgram(argv: string[] = []): Promise<Command> {
   const program = new Command('klondike')
     .description('Deal solver and winnability analyzer for thoughtful Klondike solitaire')
-    .version('0.1.0')
+    .version(VERSION)
     .exitOverride()
     .configureOutput({ outputError: (s, write) => write(s.split('\n')[0] + '\n') });
   const name = argv[2] ?? '';
   const only = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  for (const load of only ? [only] : new Set(Object.values(COMMANDS))) (await load())(program);
+  // `--version` alone needs no command; help and errors list them all.
+  const version = argv.length === 3 && (name === '--version' || name === '-V');
+  for (const load of only ? [only] : version ? [] : new Set(Object.values(COMMANDS))) (await load())(program);
   return program;
 }
 

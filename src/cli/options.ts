@@ -24,13 +24,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { FAMILY_RANGES, dealFromSeed, parseFamily } from '../families.ts';
+import { type Seed, dealFromSeed, parseFamily, parseSeedText } from '../families.ts';
 import { FORMATS, type Format, parseFormat, readPositionSource } from '../formats.ts';
 import { type Position, dealPosition } from '../position.ts';
 import type { Budget } from '../solver.ts';
 import { DEFAULT_DB, checkDbPath } from '../store/files.ts';
 import type { ResultFilter } from '../store/reader.ts';
-import { type SeedList, parseSeed, parseSeedList, parseSeedRanges, parseSeedsFile } from '../batch/seeds.ts';
+import { type SeedList, parseSeedList, parseSeedRanges, parseSeedsFile } from '../batch/seeds.ts';
 import {
   DEFAULT_RULES,
   FAMILIES,
@@ -107,10 +107,9 @@ export function parseSeconds(what: string): (text: string) => Result<number> {
   };
 }
 
-/** Parses a seed: a whole number ≥ 0, exact (the family checks its range). */
+/** Parses a seed: a whole number ≥ 0 of any size, exact (the family, known once every option is read, checks its range). */
 export function parseSeedArg(text: string): Result<bigint> {
-  const r = parseSeed(text);
-  return r.ok ? r : err(`seed must be a whole number ≥ 0, got ${JSON.stringify(text)}`);
+  return parseSeedText(text);
 }
 
 /** Parses a database path: not empty or blank, not ending in a directory separator. */
@@ -195,7 +194,7 @@ export function ruleFilterFromOptions(o: RuleOptions): Pick<ResultFilter, 'draw'
 
 /** Deal source options after parsing. */
 export interface DealSourceOptions {
-  seed?: bigint;
+  seed?: Seed;
   family?: Family;
   deal?: string;
   /** The former name of `--deal` in `klondike deal`, kept as a hidden alias. */
@@ -207,7 +206,7 @@ export interface DealSourceOptions {
 export interface PositionSource {
   position: Position;
   family?: Family;
-  seed?: bigint;
+  seed?: Seed;
 }
 
 /** Declares `--seed`, `--family`, `--deal` (and its hidden alias `--from`) and `--input-format`. */
@@ -220,15 +219,6 @@ export function addDealSourceOptions(cmd: Command): Command {
     .option('--input-format <format>', `format of --deal: ${FORMATS.join(', ')} (default: detected)`, fromResult(parseFormat));
 }
 
-/** The deal of a seed in a family; a one-line error when the seed is outside the family's range. */
-export function dealOfSeed(seed: bigint, family: Family): Result<Position> {
-  const range = FAMILY_RANGES[family];
-  if (range === undefined) return err(`unknown seed family ${JSON.stringify(family)}`);
-  if (seed < BigInt(range.min) || seed > BigInt(range.max)) return err(`${family} seeds are whole numbers ${range.label}, got ${seed}`);
-  const d = dealFromSeed(Number(seed), family); // the three small-number families take a number
-  return d.ok ? ok(dealPosition(d.value)) : d;
-}
-
 /** The position of parsed deal source options: exactly one of --seed and --deal. */
 export function positionFromOptions(o: DealSourceOptions): PositionSource {
   if (o.deal !== undefined && o.from !== undefined) throw new UserError('--from is another name for --deal: give one of them');
@@ -237,7 +227,7 @@ export function positionFromOptions(o: DealSourceOptions): PositionSource {
   if (o.seed !== undefined) {
     if (o.inputFormat !== undefined) throw new UserError('--input-format applies to --deal only');
     const family = o.family ?? 'solvitaire';
-    return { position: unwrap(dealOfSeed(o.seed, family)), family, seed: o.seed };
+    return { position: dealPosition(unwrap(dealFromSeed(o.seed, family))), family, seed: o.seed };
   }
   if (file !== undefined) {
     if (o.family !== undefined) throw new UserError('--family applies to --seed only');

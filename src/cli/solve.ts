@@ -43,7 +43,7 @@ export function runSolve(o: SolveOptions): { out: string; exitCode: number; resu
   const { stats } = result;
   if (o.json) {
     const json = makeSolutionJson(
-      { family: src.family, seed: src.seed === undefined ? undefined : Number(src.seed), rules, deal: src.position, moves: result.moves },
+      { family: src.family, seed: src.seed, rules, deal: src.position, moves: result.moves },
       {
         verdict: result.verdict,
         ...(result.reason ? { reason: result.reason } : {}),

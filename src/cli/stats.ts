@@ -9,7 +9,7 @@ import { Option } from 'commander';
 import { computeStats } from '../stats/aggregate.ts';
 import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../stats/export.ts';
 import { STATS_FORMATS, type StatsFormat, statsToCsv, statsToJson, statsToTable } from '../stats/format.ts';
-import { renderReport } from '../stats/report.ts';
+import { renderReport, reportDeals } from '../stats/report.ts';
 import { describeDbError, errorCode } from '../store/files.ts';
 import { type Reader, type ResultFilter, openReader } from '../store/reader.ts';
 import { type Family, type SeedRange, UserError } from '../types.ts';
@@ -102,7 +102,11 @@ export function registerStats(program: Command): void {
       const groups = computeStats(db, filter);
       return {
         n: groups.length,
-        html: renderReport(groups, { source: o.db, generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z') }),
+        html: renderReport(groups, {
+          source: o.db,
+          generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+          deals: reportDeals(db, filter),
+        }),
       };
     });
     await emit(o, [html]);
