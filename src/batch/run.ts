@@ -7,8 +7,9 @@
  * `flushMs`. Stopping (the `signal`) stops dispatching, abandons the deals in flight, writes
  * everything finished and closes the database; a rerun solves the abandoned deals.
  *
- * The list is never expanded in memory: seeds are generated from its ranges and looked up in the
- * database 500 at a time, once to count what is left and once more while dispatching.
+ * The list is never expanded in memory: seeds are generated from its ranges (or drawn again from a
+ * random sample's generator) and looked up in the database 500 at a time, once to count what is
+ * left and once more while dispatching.
  *
  * Which stored rows are skipped: decided rows (winnable, unwinnable) always; `unknown` and
  * `error` rows too, unless `retryUnknown` is set. Errors are retried only on request because

@@ -7,9 +7,10 @@
  * - Groups: the deal source (`--seed`, `--family`, `--deal`, `--input-format`), the rules
  *   (`--draw`, `--passes`, `--vegas`, `--foundation-return` / `--no-foundation-return`), the
  *   budget (`--max-nodes`, `--timeout`, `--max-memory`), the database (`--db`) and seed lists
- *   (`--seeds`, `--seeds-file`, or a random sample `--random K --sample-seed S`). Each has an `add…Options(cmd)` that declares it and a
- *   `…FromOptions(opts)` that turns the parsed values into library values, throwing a UserError
- *   with one line for bad combinations (`--vegas --passes 5`, `--seed` with `--deal`).
+ *   (`--seeds`, `--seeds-file`, or a random sample `--random K --sample-seed S`). Each has an
+ *   `add…Options(cmd)` that declares it and a `…FromOptions(opts)` that turns the parsed values
+ *   into library values, throwing a UserError with one line for bad combinations (`--vegas
+ *   --passes 5`, `--seed` with `--deal`, `--random` with `--seeds`).
  * - In `stats`, `export` and `report` the rule flags select rule sets instead of setting them
  *   (`ruleFilterFromOptions`); they parse identically.
  * - `--passes`: a whole number ≥ 1, or `unlimited` (also `inf`, `infinite`, `infinity`). `0` is
