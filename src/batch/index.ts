@@ -14,7 +14,17 @@ export {
   type BatchProgress,
   type BatchSummary,
 } from './run.ts';
-export { parseSeedList, parseShard, seedListOf, seedsOf, type SeedList, type Shard } from './seeds.ts';
+export {
+  parseSeedList,
+  parseShard,
+  randomSample,
+  seedListOf,
+  seedsOf,
+  type RandomSample,
+  type SeedList,
+  type SeedSource,
+  type Shard,
+} from './seeds.ts';
 export { mergeDatabases, type MergeSummary, type Conflict } from '../store/merge.ts';
 export { DEFAULT_DB } from '../store/files.ts';
 export { openStore, type Store, type PlayKey } from '../store/writer.ts';

@@ -7,8 +7,9 @@
  * `flushMs`. Stopping (the `signal`) stops dispatching, abandons the deals in flight, writes
  * everything finished and closes the database; a rerun solves the abandoned deals.
  *
- * The list is never expanded in memory: seeds are generated from its ranges and looked up in the
- * database 500 at a time, once to count what is left and once more while dispatching.
+ * The list is never expanded in memory: seeds are generated from its ranges (or drawn again from a
+ * random sample's generator) and looked up in the database 500 at a time, once to count what is
+ * left and once more while dispatching.
  *
  * Which stored rows are skipped: decided rows (winnable, unwinnable) always; `unknown` and
  * `error` rows too, unless `retryUnknown` is set. Errors are retried only on request because
@@ -24,6 +25,7 @@
  * stops the batch cleanly: no more deals are dispatched, what was committed stays, the lock is
  * released, and the summary carries `failure`.
  */
+import { FACTORIAL_52 } from '../bigfamilies.ts';
 import { FAMILY_RANGES } from '../families.ts';
 import { type Budget, DEFAULT_BUDGET } from '../solver.ts';
 import { describeDbError, isBusy } from '../store/files.ts';
@@ -31,7 +33,7 @@ import { EMPTY_RESULT_EXTRAS, type ResultRow } from '../store/rows.ts';
 import { type Store, openStore } from '../store/writer.ts';
 import { type Family, type Result, type Rules, UserError, err, ok, validateRules } from '../types.ts';
 import { PoolClosedError, type SolverPool, createSolverPool, hardLimitMs, heapLimitMb } from './pool.ts';
-import { MAX_SEEDS, type SeedList, type Shard, seedListOf, seedsOf, shardSize } from './seeds.ts';
+import { MAX_SEEDS, type SeedSource, type Shard, isRandomSample, randomSample, seedListOf, seedsOf, shardSize } from './seeds.ts';
 import { type DealOutcome, type StoredVerdict, errorOutcome } from './task.ts';
 import { VERSION } from '../version.ts';
 
@@ -44,8 +46,11 @@ export const BATCH_BUDGET: Required<Budget> = { maxNodes: 100_000_000, timeoutMs
 
 /** What to run. */
 export interface BatchOptions {
-  /** Seeds in order (a parsed list, or plain numbers); repeats are dropped (the first one kept). */
-  seeds: SeedList | readonly (number | bigint)[];
+  /**
+   * Seeds in order (a parsed list, or plain numbers; repeats are dropped, the first one kept), or a
+   * random sample of codes (`randomSample`, for the big families `microsoft` and `exact` only).
+   */
+  seeds: SeedSource | readonly (number | bigint)[];
   /** Take only this shard of `seeds` (positional, see `seeds.ts`). */
   shard?: Shard;
   family: Family;
@@ -110,8 +115,8 @@ export const MAX_WORKERS = 256;
 /** Seeds looked up per database query. */
 const LOOKUP = 500;
 
-function seedList(s: BatchOptions['seeds']): SeedList {
-  return 'ranges' in s ? s : seedListOf(s);
+function seedSource(s: BatchOptions['seeds']): SeedSource {
+  return 'ranges' in s || 'sampleSeed' in s ? s : seedListOf(s);
 }
 
 /** Checks everything that can be checked before touching the database. */
@@ -129,9 +134,21 @@ export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
     return err(`max-memory must be a whole number of MiB 1…${1 << 20}, got ${b.maxMemoryMb}`);
   const range = FAMILY_RANGES[o.family];
   if (range === undefined) return err(`unknown seed family ${JSON.stringify(o.family)}`);
-  if (!('ranges' in o.seeds) && o.seeds.some((s) => typeof s === 'number' && (!Number.isSafeInteger(s) || s < 0)))
+  if (
+    !('ranges' in o.seeds) &&
+    !('sampleSeed' in o.seeds) &&
+    o.seeds.some((s) => typeof s === 'number' && (!Number.isSafeInteger(s) || s < 0))
+  )
     return err(`seeds must be whole numbers ≥ 0, got ${o.seeds.find((s) => typeof s === 'number' && (!Number.isSafeInteger(s) || s < 0))}`);
-  const list = seedList(o.seeds);
+  const list = seedSource(o.seeds);
+  if (isRandomSample(list)) {
+    if (range.max < FACTORIAL_52 - 1n)
+      return err(
+        `--random draws codes of the big families (microsoft, exact); ${o.family} deals are numbered by a random generator already: give --seeds 1-${list.count}`,
+      );
+    const r = randomSample(list.count, list.sampleSeed);
+    return r.ok ? ok(o) : r;
+  }
   if (list.count === 0n) return err('no seeds given');
   if (list.count > MAX_SEEDS) return err(`too many seeds: ${list.count} (at most ${MAX_SEEDS} per batch; split the list)`);
   const [min, max] = [BigInt(range.min), BigInt(range.max)];
@@ -166,7 +183,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   if (!v.ok) throw new UserError(v.error);
   const o = v.value;
   const t0 = performance.now();
-  const list = seedList(o.seeds);
+  const list = seedSource(o.seeds);
   const budget: Required<Budget> = { ...BATCH_BUDGET, ...o.budget };
   const opened = openStore(o.db, { busyTimeoutMs: o.busyTimeoutMs });
   if (!opened.ok) throw new UserError(opened.error);

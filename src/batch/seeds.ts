@@ -12,7 +12,16 @@
  * De-duplication without expanding: the tokens' ranges are swept in seed order with a heap of the
  * ranges covering the current point, keyed by position in the list; each stretch of seeds goes to
  * the earliest range covering it. O(t log t) for t tokens, whatever the seed counts.
+ *
+ * A random sample (`randomSample(K, S)`) is the other kind of seed source: the first K codes of the
+ * uniform generator `RandomCodes(S)` (bigfamilies.ts), for the big families, whose consecutive
+ * numbers are nearly the same deal (they differ in the last few shuffle steps only). It is never
+ * stored either: `seedsOf` draws the codes again each time it is asked, so a sample of ten million
+ * costs no memory, and a shard draws the whole stream and keeps its positions, like a list. The
+ * codes are not de-duplicated: two equal codes among K have a probability below K² / (2 · 52!),
+ * under 10^-53 for K ≤ 10^7; were it to happen, the deal would be solved twice and stored once.
  */
+import { MAX_SAMPLE_SEED, RandomCodes } from '../bigfamilies.ts';
 import { parseSeedText } from '../families.ts';
 import { type Result, type SeedRange, err, ok } from '../types.ts';
 
@@ -31,6 +40,29 @@ export interface Shard {
 export interface SeedList {
   ranges: readonly SeedRange[];
   count: bigint;
+}
+
+/** A uniformly random sample of big-family codes: the first `count` codes of `RandomCodes(sampleSeed)`. */
+export interface RandomSample {
+  count: bigint;
+  sampleSeed: number;
+}
+
+/** The seeds of a batch: a list of seeds and ranges, or a random sample. */
+export type SeedSource = SeedList | RandomSample;
+
+/** True when the source is a random sample. */
+export function isRandomSample(s: SeedSource): s is RandomSample {
+  return 'sampleSeed' in s;
+}
+
+/** The sample of the first `count` (1…MAX_SEEDS) uniform codes of sample seed `sampleSeed` (0…2^32 − 1). */
+export function randomSample(count: number | bigint, sampleSeed: number): Result<RandomSample> {
+  const k = typeof count === 'bigint' ? count : Number.isSafeInteger(count) ? BigInt(count) : -1n;
+  if (k < 1n || k > MAX_SEEDS) return err(`a random sample has 1…${MAX_SEEDS} deals, got ${count}`);
+  if (!Number.isSafeInteger(sampleSeed) || sampleSeed < 0 || sampleSeed > MAX_SAMPLE_SEED)
+    return err(`a sample seed is a whole number 0…${MAX_SAMPLE_SEED}, got ${sampleSeed}`);
+  return ok({ count: k, sampleSeed });
 }
 
 /** Parses one seed of a list: a whole number ≥ 0, exactly (`parseSeedText`), named as a list token in errors. */
@@ -167,20 +199,28 @@ export function parseShard(text: string): Result<Shard> {
   return ok({ index, count });
 }
 
-/** The seeds of the list in order, or of one shard of it (positions index−1, index−1+count, … counted from 0). */
-export function* seedsOf(list: SeedList, shard: Shard = { index: 1, count: 1 }): Generator<bigint> {
+/** The seeds of the source in order, or of one shard of it (positions index−1, index−1+count, … counted from 0). */
+export function* seedsOf(source: SeedSource, shard: Shard = { index: 1, count: 1 }): Generator<bigint> {
   const n = BigInt(shard.count);
   const want = BigInt(shard.index - 1);
+  if (isRandomSample(source)) {
+    const codes = new RandomCodes(source.sampleSeed);
+    for (let k = 0n; k < source.count; k++) {
+      const code = codes.next();
+      if (k % n === want) yield code;
+    }
+    return;
+  }
   let offset = 0n; // list position of the range's first seed
-  for (const r of list.ranges) {
+  for (const r of source.ranges) {
     const first = (((want - offset) % n) + n) % n;
     for (let s = r.from + first; s <= r.to; s += n) yield s;
     offset += r.to - r.from + 1n;
   }
 }
 
-/** How many seeds one shard of the list holds. */
-export function shardSize(list: SeedList, shard: Shard = { index: 1, count: 1 }): bigint {
+/** How many seeds one shard of the source holds. */
+export function shardSize(list: SeedSource, shard: Shard = { index: 1, count: 1 }): bigint {
   const n = BigInt(shard.count);
   const i = BigInt(shard.index - 1);
   return list.count > i ? (list.count - i + n - 1n) / n : 0n;
@@ -190,4 +230,10 @@ export function shardSize(list: SeedList, shard: Shard = { index: 1, count: 1 })
 export function formatRanges(ranges: readonly SeedRange[], maxParts = 6): string {
   const parts = ranges.slice(0, maxParts).map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`));
   return parts.join(',') + (ranges.length > maxParts ? ',…' : '');
+}
+
+/** Short text of a seed source for messages: `deals 1-100,500,900-999` or `random sample of 10000 deals (sample seed 7)`. */
+export function describeSeeds(source: SeedSource): string {
+  if (isRandomSample(source)) return `random sample of ${source.count} deals (sample seed ${source.sampleSeed})`;
+  return `deals ${formatRanges(source.ranges)}`;
 }

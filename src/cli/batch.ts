@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
 import { createProgressReporter, progressMode, summaryLine } from '../batch/progress.ts';
 import { BATCH_BUDGET, type BatchProgress, type BatchSummary, MAX_WORKERS, runBatch } from '../batch/run.ts';
-import { type Shard, formatRanges, parseShard } from '../batch/seeds.ts';
+import { type Shard, describeSeeds, parseShard } from '../batch/seeds.ts';
 import { type MergeSummary, mergeDatabases } from '../store/merge.ts';
 import { type Family, UserError, rulesLabel } from '../types.ts';
 import { CliError, EXIT_IO, EXIT_NO, EXIT_SIGNAL } from './exit.ts';
@@ -78,7 +78,7 @@ async function batchAction(o: BatchCliOptions): Promise<void> {
         // Printed once the database is open, so bad input gets its one error line and nothing else.
         const w = Math.min(o.workers, p.total);
         process.stderr.write(
-          `batch: ${o.family} deals ${formatRanges(seeds.ranges)}, ${rulesLabel(rules)}, ${budget.maxNodes.toLocaleString('en')} nodes a deal: ` +
+          `batch: ${o.family} ${describeSeeds(seeds)}, ${rulesLabel(rules)}, ${budget.maxNodes.toLocaleString('en')} nodes a deal: ` +
             `${p.total} to solve, ${p.skipped} already stored; ${w} worker${w === 1 ? '' : 's'} → ${o.db}\n`,
         );
       }

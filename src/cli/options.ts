@@ -7,9 +7,10 @@
  * - Groups: the deal source (`--seed`, `--family`, `--deal`, `--input-format`), the rules
  *   (`--draw`, `--passes`, `--vegas`, `--foundation-return` / `--no-foundation-return`), the
  *   budget (`--max-nodes`, `--timeout`, `--max-memory`), the database (`--db`) and seed lists
- *   (`--seeds`, `--seeds-file`). Each has an `add…Options(cmd)` that declares it and a
- *   `…FromOptions(opts)` that turns the parsed values into library values, throwing a UserError
- *   with one line for bad combinations (`--vegas --passes 5`, `--seed` with `--deal`).
+ *   (`--seeds`, `--seeds-file`, or a random sample `--random K --sample-seed S`). Each has an
+ *   `add…Options(cmd)` that declares it and a `…FromOptions(opts)` that turns the parsed values
+ *   into library values, throwing a UserError with one line for bad combinations (`--vegas
+ *   --passes 5`, `--seed` with `--deal`, `--random` with `--seeds`).
  * - In `stats`, `export` and `report` the rule flags select rule sets instead of setting them
  *   (`ruleFilterFromOptions`); they parse identically.
  * - `--passes`: a whole number ≥ 1, or `unlimited` (also `inf`, `infinite`, `infinity`). `0` is
@@ -30,7 +31,8 @@ import { type Position, dealPosition } from '../position.ts';
 import type { Budget } from '../solver.ts';
 import { DEFAULT_DB, checkDbPath } from '../store/files.ts';
 import type { ResultFilter } from '../store/reader.ts';
-import { type SeedList, parseSeedList, parseSeedRanges, parseSeedsFile } from '../batch/seeds.ts';
+import { MAX_SAMPLE_SEED } from '../bigfamilies.ts';
+import { MAX_SEEDS, type SeedList, type SeedSource, parseSeedList, parseSeedRanges, parseSeedsFile, randomSample } from '../batch/seeds.ts';
 import {
   DEFAULT_RULES,
   FAMILIES,
@@ -301,9 +303,16 @@ export function parseSeedFilter(text: string): Result<SeedRange[]> {
 export interface SeedListOptions {
   seeds?: SeedList;
   seedsFile?: string;
+  random?: number;
+  sampleSeed?: number;
 }
 
-/** Declares `--seeds LIST` and `--seeds-file FILE`. */
+/** Parses `--random K`: 1…MAX_SEEDS deals. */
+export const parseRandomCount = parseIntIn('random', 1, Number(MAX_SEEDS));
+/** Parses `--sample-seed S`: 0…2^32 − 1. */
+export const parseSampleSeed = parseIntIn('sample-seed', 0, MAX_SAMPLE_SEED);
+
+/** Declares `--seeds LIST`, `--seeds-file FILE` and the random sample `--random K --sample-seed S`. */
 export function addSeedListOptions(cmd: Command): Command {
   return cmd
     .option(
@@ -311,14 +320,28 @@ export function addSeedListOptions(cmd: Command): Command {
       'seeds, e.g. 1-10000 or 1-100,500,900-999 (any size of number)',
       fromResult((t) => parseSeedList(t)),
     )
-    .option('--seeds-file <file>', 'file of seeds and ranges (any white space or commas, # comments)');
+    .option('--seeds-file <file>', 'file of seeds and ranges (any white space or commas, # comments)')
+    .option('--random <K>', 'K uniformly random deals (families microsoft and exact), drawn by --sample-seed', fromResult(parseRandomCount))
+    .option(
+      '--sample-seed <S>',
+      'the seed of the --random sample, 0…4294967295 (the same S draws the same deals)',
+      fromResult(parseSampleSeed),
+    );
 }
 
-/** The seed list of parsed options: exactly one of --seeds and --seeds-file. */
-export function seedListFromOptions(o: SeedListOptions): SeedList {
+/** The seeds of parsed options: exactly one of --seeds, --seeds-file and --random (with --sample-seed). */
+export function seedListFromOptions(o: SeedListOptions): SeedSource {
   if (o.seeds && o.seedsFile !== undefined) throw new UserError('give either --seeds or --seeds-file, not both');
+  if (o.random !== undefined && (o.seeds || o.seedsFile !== undefined))
+    throw new UserError(`--random draws its own seeds: give either --random or ${o.seeds ? '--seeds' : '--seeds-file'}, not both`);
+  if (o.sampleSeed !== undefined && o.random === undefined) throw new UserError('--sample-seed applies to --random only');
+  if (o.random !== undefined) {
+    if (o.sampleSeed === undefined)
+      throw new UserError('--random needs --sample-seed S (0…4294967295), so that the sample can be drawn again');
+    return unwrap(randomSample(o.random, o.sampleSeed));
+  }
   if (o.seeds) return o.seeds;
-  if (o.seedsFile === undefined) throw new UserError('no seeds: give --seeds 1-1000 or --seeds-file FILE');
+  if (o.seedsFile === undefined) throw new UserError('no seeds: give --seeds 1-1000, --seeds-file FILE or --random K --sample-seed S');
   let text: string;
   try {
     text = readFileSync(o.seedsFile, 'utf8');
