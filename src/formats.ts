@@ -17,12 +17,15 @@
  *   pile is written `-`.
  * - `text`: a picture for people (foundations, stock, waste, pass, the 7 columns with face-down cards
  *   in brackets), with ♣♦♥♠ and optional ANSI colour. It is read back too (colour codes ignored).
+ * - `exact`: the deal's exact code, one whole number 0 ≤ N < 52! (families.ts). Fresh deals only.
+ *   Never auto-detected: a bare number could as well be a seed of another family (a Microsoft
+ *   Solitaire Collection code looks the same), so detection refuses it with a hint.
  *
  * Parsers never throw: every problem is a one-line error naming what and where. Nothing here
  * touches files or the platform (io.ts reads files), so the formats run in a browser too.
  */
 import { type Card, RANK, RANKS, SUIT, SUITS, SUIT_SYMBOLS, cardName, cardPretty, makeCard, parseCard } from './cards.ts';
-import { dealFromDeckOrder, deckOrder } from './families.ts';
+import { dealFromDeckOrder, dealFromSeed, deckOrder, parseSeed, positionCode } from './families.ts';
 import {
   type Position,
   dealPosition,
@@ -35,7 +38,7 @@ import {
 import { type Result, err, ok } from './types.ts';
 
 /** The names of the formats. */
-export const FORMATS = ['json', 'solvitaire', 'deck', 'ksolve-deck', 'pysol', 'text'] as const;
+export const FORMATS = ['json', 'solvitaire', 'deck', 'ksolve-deck', 'pysol', 'text', 'exact'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** Options for writing: `colour` adds ANSI colours to the `text` picture. */
@@ -64,6 +67,10 @@ export function detectFormat(text: string): Result<Format> {
     }
     return err('JSON input has neither "tableau" (our format) nor "tableau piles" (Solvitaire\'s)');
   }
+  if (/^[0-9]{1,68}$/.test(t))
+    return err(
+      'a bare number is a seed, not a deal: give it with --seed N and its --family (e.g. exact or microsoft), or read it as format exact',
+    );
   if (/^[0-9\s]+$/.test(t)) return ok('deck');
   const firstLine = stripAnsi(t).split(/\r?\n/)[0].trim();
   if (/^foundations:/i.test(firstLine) && /[♣♦♥♠]/.test(firstLine)) return ok('text');
@@ -102,6 +109,7 @@ const PARSERS: Record<Format, (text: string) => Result<Position>> = {
   'ksolve-deck': (t) => parseDeckString(t, true),
   pysol: parsePysol,
   text: parseText,
+  exact: parseExact,
 };
 
 const WRITERS: Record<Format, (p: Position, opts: FormatOptions) => Result<string>> = {
@@ -111,6 +119,7 @@ const WRITERS: Record<Format, (p: Position, opts: FormatOptions) => Result<strin
   'ksolve-deck': (p) => makeDeckString(p, true),
   pysol: (p) => ok(makePysol(p)),
   text: (p, o) => ok(makeText(p, o.colour ?? false)),
+  exact: makeExact,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -561,4 +570,19 @@ function parseText(text: string): Result<Position> {
     }
   }
   return validatePosition({ tableau, faceDown, stock, waste, foundations, pass });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The exact code
+
+function parseExact(text: string): Result<Position> {
+  const n = parseSeed(text, 'exact');
+  if (!n.ok) return err(`exact code: ${n.error}`);
+  const d = dealFromSeed(n.value, 'exact');
+  return d.ok ? ok(dealPosition(d.value)) : d;
+}
+
+function makeExact(p: Position): Result<string> {
+  const n = positionCode(p);
+  return n.ok ? ok(`${n.value}\n`) : n;
 }

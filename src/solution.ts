@@ -4,16 +4,21 @@
  * atomic moves that `genAtomic` lists, exactly as perft counts them.
  */
 import { cardName, cardPretty, makeCard } from './cards.ts';
+import { type Seed, parseSeedText } from './families.ts';
 import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, fitsPile, genAtomic, indexOf, kindOf, make, toAtomic } from './moves.ts';
 import { type AtomicMove, COLUMN_NAMES, PILE_NAMES, type PileName, pileIndex } from './notation.ts';
 import { type Position, makePositionJson, parsePositionObject, validatePosition } from './position.ts';
 import { State, STRIDE } from './state.ts';
 import { type Result, type Rules, err, ok, validateRules } from './types.ts';
 
-/** The solution JSON. `deal` may be a mid-game position in our JSON form. */
+/**
+ * The solution JSON. `deal` may be a mid-game position in our JSON form. A seed above 2^53 (the
+ * 68-digit codes of the big families) is written as a string of digits, which a JSON number could
+ * not hold exactly; smaller seeds are numbers. Readers take either.
+ */
 export interface Solution {
   family?: string;
-  seed?: number;
+  seed?: Seed;
   rules: Rules;
   deal: Position;
   moves: AtomicMove[];
@@ -169,12 +174,18 @@ function onto(s: State, b: number, name: (c: number) => string): string {
 export function makeSolutionJson(sol: Solution, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (sol.family !== undefined) out.family = sol.family;
-  if (sol.seed !== undefined) out.seed = sol.seed;
+  if (sol.seed !== undefined) out.seed = seedJson(sol.seed);
   out.rules = { draw: sol.rules.draw, passes: sol.rules.passes, foundationReturn: sol.rules.foundationReturn };
   out.deal = makePositionJson(sol.deal);
   Object.assign(out, extra);
   out.moves = sol.moves.map((m) => ({ from: m.from, to: m.to, count: m.count }));
   return out;
+}
+
+/** A seed as JSON: a number when it is exact as one, else its decimal digits as a string. */
+function seedJson(seed: Seed): number | string {
+  if (typeof seed === 'number') return seed;
+  return seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(seed) : seed.toString();
 }
 
 /** Reads a solution JSON text. */
@@ -188,12 +199,19 @@ export function parseSolutionJson(text: string): Result<Solution> {
   if (typeof o !== 'object' || o === null || Array.isArray(o)) return err('a solution must be a JSON object');
   const j = o as Record<string, unknown>;
   const r = j.rules as Record<string, unknown> | undefined;
-  if (typeof r !== 'object' || r === null) return err('"rules" missing: {"draw", "passes", "foundationReturn"}');
+  if (typeof r !== 'object' || r === null || Array.isArray(r)) return err('"rules" missing: {"draw", "passes", "foundationReturn"}');
+  if (typeof r.draw !== 'number' || !Number.isSafeInteger(r.draw))
+    return err(`rules.draw must be a whole number 1…24, got ${JSON.stringify(r.draw)}`);
+  if (r.passes !== null && r.passes !== undefined && (typeof r.passes !== 'number' || !Number.isSafeInteger(r.passes)))
+    return err(`rules.passes must be a whole number ≥ 1 or null (unlimited), got ${JSON.stringify(r.passes)}`);
+  if (r.foundationReturn !== undefined && typeof r.foundationReturn !== 'boolean')
+    return err(`rules.foundationReturn must be true or false, got ${JSON.stringify(r.foundationReturn)}`);
   const rules: Rules = {
-    draw: typeof r.draw === 'number' ? r.draw : NaN,
-    passes: r.passes === null || r.passes === undefined ? null : typeof r.passes === 'number' ? r.passes : NaN,
-    foundationReturn: r.foundationReturn === undefined ? true : r.foundationReturn === true,
+    draw: r.draw,
+    passes: typeof r.passes === 'number' ? r.passes : null,
+    foundationReturn: r.foundationReturn !== false,
   };
+  if (j.family !== undefined && typeof j.family !== 'string') return err(`"family" must be a string, got ${JSON.stringify(j.family)}`);
   const rv = validateRules(rules);
   if (!rv.ok) return rv;
   if (j.deal === undefined) return err('"deal" missing');
@@ -211,13 +229,24 @@ export function parseSolutionJson(text: string): Result<Solution> {
         `move ${k + 1}: unknown pile ${JSON.stringify(pileIndex(String(m.from)) < 0 ? m.from : m.to)} (piles: ${PILE_NAMES.join(' ')})`,
       );
     const count = m.count === undefined ? 1 : m.count;
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
-      return err(`move ${k + 1}: bad count ${JSON.stringify(m.count)}`);
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 52)
+      return err(`move ${k + 1}: bad count ${JSON.stringify(m.count)} (a whole number of cards, 1…52)`);
     moves.push({ from: m.from as PileName, to: m.to as PileName, count });
   }
+  let seed: Seed | undefined;
+  if (typeof j.seed === 'number') {
+    if (!Number.isSafeInteger(j.seed) || j.seed < 0)
+      return err(`"seed" must be a whole number ≥ 0 (or its digits as a string), got ${j.seed}`);
+    seed = j.seed;
+  } else if (typeof j.seed === 'string') {
+    const r = parseSeedText(j.seed);
+    if (!r.ok) return err(`"seed": ${r.error}`);
+    seed = r.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r.value) : r.value;
+  } else if (j.seed !== undefined)
+    return err(`"seed" must be a whole number ≥ 0 (or its digits as a string), got ${JSON.stringify(j.seed)}`);
   return ok({
     family: typeof j.family === 'string' ? j.family : undefined,
-    seed: typeof j.seed === 'number' ? j.seed : undefined,
+    seed,
     rules,
     deal: deal.value,
     moves,

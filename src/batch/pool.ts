@@ -1,5 +1,6 @@
 /**
- * The worker pool: piscina threads running `worker.ts`, one deal per thread at a time.
+ * The worker pool: piscina threads running `worker.ts` (compiled or from the sources, see ENTRY),
+ * one deal per thread at a time.
  *
  * `solve` never rejects for a deal's own fault: a thread that dies (exit, out of memory under
  * the heap limit, killed for passing the hard time limit) becomes an `error` outcome with the
@@ -33,7 +34,15 @@ export interface SolverPool {
   destroy(): Promise<void>;
 }
 
-const ENTRY = fileURLToPath(new URL('./worker-entry.mjs', import.meta.url));
+/**
+ * The file each thread loads. Compiled (`dist/batch/pool.js`, what bin/klondike and the package
+ * run): the compiled `worker.js` beside it, plain JavaScript. Run from the sources (vitest, tsx:
+ * tests and benchmarks), this module's URL ends in `.ts` and the threads load `worker-entry.mjs`,
+ * which installs tsx in the thread and imports `worker.ts`: code run from the sources never runs
+ * a build, so it can never run a stale one.
+ */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const ENTRY = fileURLToPath(new URL(FROM_SOURCE ? './worker-entry.mjs' : './worker.js', import.meta.url));
 
 /** The heap limit for threads given the solver's memory budget (default if unset): twice it plus 256 MiB. */
 export function heapLimitMb(maxMemoryMb: number | undefined): number {

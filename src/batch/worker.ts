@@ -29,14 +29,14 @@ function parseFaults(text: string | undefined): Map<string, string> {
 const faults = parseFaults(process.env.KLONDIKE_TEST_FAULT);
 if (faults.has('load')) throw new Error('test fault: the worker module fails to load');
 
-function injectFault(seed: number): void {
+function injectFault(seed: bigint): void {
   const kind = faults.get(String(seed)) ?? faults.get('*');
   if (kind === undefined) return;
   if (kind === 'throw') throw new Error(`test fault: deal ${seed} throws`);
   if (kind === 'crash') process.exit(3);
   if (kind === 'oom') {
     const hoard: number[][] = [];
-    for (;;) hoard.push(new Array<number>(1 << 16).fill(seed + hoard.length + 0.5));
+    for (;;) hoard.push(new Array<number>(1 << 16).fill(Number(seed) + hoard.length + 0.5));
   }
   if (kind === 'hang') for (;;);
   const sleep = /^sleep(\d+)$/.exec(kind);
@@ -61,6 +61,7 @@ export default function solveDeal(task: DealTask | typeof PING): DealOutcome | n
       solutionLength: won ? r.moves.length : null,
       moves: won ? movesToCompact(r.moves) : null,
       error: null,
+      stopReason: r.verdict === 'unknown' ? (r.reason ?? null) : null,
     };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);

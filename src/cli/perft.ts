@@ -16,7 +16,7 @@ import {
   type RuleOptions,
   addDealSourceOptions,
   addRuleOptions,
-  argParser,
+  fromResult,
   parseIntIn,
   positionFromOptions,
   rulesFromOptions,
@@ -79,7 +79,7 @@ export function registerPerft(program: Command): void {
   addDealSourceOptions(cmd);
   addRuleOptions(cmd);
   cmd
-    .option('--depth <D>', `length of the move sequences, 0…${MAX_DEPTH}`, argParser(parseIntIn('depth', 0, MAX_DEPTH)))
+    .option('--depth <D>', `length of the move sequences, 0…${MAX_DEPTH}`, fromResult(parseIntIn('depth', 0, MAX_DEPTH)))
     .option('--divide', 'print the subtotal of every legal first move, then the total')
     .option('--verbose', 'print the time and the node rate on stderr')
     .action((opts: PerftOptions) => {

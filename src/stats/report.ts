@@ -1,9 +1,18 @@
 /**
- * The HTML report: one self-contained file (inline CSS and SVG, no scripts, no URLs) with the
- * winnable share and its interval per rule set, histograms of solve time (log bins) and of
- * solution length, and the `stats` table.
+ * The HTML report: one self-contained file (inline CSS and SVG, no scripts, nothing loaded from
+ * anywhere) with the winnable share and its interval per rule set, histograms of solve time (log
+ * bins) and of solution length, and the `stats` table.
+ *
+ * Each deal is one click from the browser app (`klondike web`): per rule set, the deals are listed
+ * by verdict as links whose address carries the seed and the rules (`#family=…&seed=…&draw=…&
+ * passes=…`, read by the app, which then solves the deal and plays its solution), and a plain
+ * form (no script) opens any seed typed into it. The links point at `appUrl`, by default where
+ * `klondike web` serves the app.
  */
-import { rulesLabel } from '../types.ts';
+import type Database from 'better-sqlite3';
+import { type ResultFilter, filterSql } from '../store/reader.ts';
+import { passesFromDb } from '../store/schema.ts';
+import { type Rules, rulesLabel } from '../types.ts';
 import type { GroupStats, StatsRow } from './aggregate.ts';
 import { int, msText, pct, rateText } from './format.ts';
 import { esc, histogramChart, intervalChart } from './svg.ts';
@@ -13,6 +22,88 @@ export interface ReportInfo {
   source: string;
   generatedAt: string;
   filterText?: string;
+  /** The browser app's address for deal links (default DEFAULT_APP_URL). */
+  appUrl?: string;
+  /** The deals to link, from `reportDeals`; without them only the per-group seed form is shown. */
+  deals?: readonly ReportDeal[];
+}
+
+/** Where `klondike web` serves the app unless told another port. */
+export const DEFAULT_APP_URL = 'http://127.0.0.1:5252/';
+
+/** One deal of the report, to link to the app. */
+export interface ReportDeal {
+  family: string;
+  seed: number | bigint | string;
+  rules: Rules;
+  verdict: string;
+}
+
+/** Deal links beyond this many per report are left out (the seed form still opens any deal). */
+const MAX_LINKS = 20_000;
+
+/** The app's address parameters for a seeded deal under a rule set: `family=…&seed=…&draw=…&passes=…[&return=0]`. */
+export function dealLinkParams(family: string, seed: number | bigint | string, rules: Rules): string {
+  const p = new URLSearchParams({
+    family,
+    seed: String(seed),
+    draw: String(rules.draw),
+    passes: rules.passes === null ? 'unlimited' : String(rules.passes),
+  });
+  if (!rules.foundationReturn) p.set('return', '0');
+  return p.toString();
+}
+
+/** Every deal of the results passing the filter, for the report's links: non-winnable first, then by seed. */
+export function reportDeals(db: Database.Database, filter: ResultFilter = {}): ReportDeal[] {
+  const { where, params } = filterSql(filter);
+  const rows = db
+    .prepare(
+      `SELECT x.family AS family, CAST(x.seed AS TEXT) AS seed, r.draw AS draw, r.passes AS passes, r.foundation_return AS fr, x.verdict AS verdict
+       FROM results x JOIN rule_sets r ON r.id = x.rule_set WHERE ${where}
+       ORDER BY x.verdict = 'winnable', length(x.seed), x.seed LIMIT ${MAX_LINKS + 1}`,
+    )
+    .all(...params) as { family: string; seed: string; draw: number; passes: number; fr: number; verdict: string }[];
+  return rows.map((r) => ({
+    family: r.family,
+    seed: r.seed,
+    rules: { draw: r.draw, passes: passesFromDb(r.passes), foundationReturn: r.fr !== 0 },
+    verdict: r.verdict,
+  }));
+}
+
+const VERDICT_ORDER = ['unwinnable', 'unknown', 'error', 'winnable'];
+
+/** The deal links of one group: a seed form, then the deals by verdict. */
+function dealSection(r: StatsRow, deals: readonly ReportDeal[] | undefined, appUrl: string, withFamily: boolean): string {
+  const rules: Rules = { draw: r.draw, passes: r.passes, foundationReturn: r.foundationReturn };
+  const hidden = [
+    ['family', r.family],
+    ['draw', String(r.draw)],
+    ['passes', r.passes === null ? 'unlimited' : String(r.passes)],
+    ...(r.foundationReturn ? [] : [['return', '0']]),
+  ]
+    .map(([k, v]) => `<input type="hidden" name="${k}" value="${esc(v)}">`)
+    .join('');
+  const out = [`<h3>${esc(label(r, withFamily))}</h3>`];
+  out.push(
+    `<form class="open" action="${esc(appUrl)}" method="get">${hidden}<label>Open seed <input name="seed" type="number" min="0" required></label> <button>solve and watch in the app</button></form>`,
+  );
+  if (deals) {
+    const mine = deals.filter(
+      (d) =>
+        d.family === r.family && d.rules.draw === r.draw && d.rules.passes === r.passes && d.rules.foundationReturn === r.foundationReturn,
+    );
+    for (const v of VERDICT_ORDER) {
+      const list = mine.filter((d) => d.verdict === v);
+      if (list.length === 0) continue;
+      const links = list.map((d) => `<a href="${esc(`${appUrl}#${dealLinkParams(d.family, d.seed, rules)}`)}">${d.seed}</a>`).join(' ');
+      out.push(
+        `<details${v === 'winnable' ? '' : ' open'}><summary>${esc(v)}: ${int(list.length)} deals</summary><p class="seeds">${links}</p></details>`,
+      );
+    }
+  }
+  return out.join('\n');
 }
 
 const CSS = `
@@ -27,6 +118,8 @@ th, td { padding: 3px 6px; border-bottom: 1px solid #ddd; text-align: right; whi
 th { background: #f4f4f4; }
 td.l, th.l { text-align: left; }
 .note { color: #555; font-size: 13px; max-width: 900px; }
+p.seeds { font-size: 12px; line-height: 1.8; max-width: 1100px; word-spacing: 4px; }
+form.open { font-size: 13px; margin: 4px 0; }
 `;
 
 /** Timing ticks at whole decades: 0.01 ms … 1 s, 10 s. */
@@ -160,6 +253,17 @@ export function renderReport(groups: readonly GroupStats[], info: ReportInfo): s
       );
       parts.push(`<p class="note">Atomic moves of the solution the solver found (not necessarily the shortest).</p>`);
     }
+    const appUrl = info.appUrl ?? DEFAULT_APP_URL;
+    parts.push(`<h2>Deals</h2>`);
+    parts.push(
+      `<p class="note">Each seed opens the browser app on that deal (start it with <code>klondike web</code>), which solves it ` +
+        `and plays the solution.` +
+        (info.deals && info.deals.length > MAX_LINKS
+          ? ` Only the first ${int(MAX_LINKS)} deals are listed; the forms open any seed.`
+          : '') +
+        `</p>`,
+    );
+    for (const g of groups) parts.push(dealSection(g.row, info.deals?.slice(0, MAX_LINKS), appUrl, withFamily));
   }
   parts.push(`</body>\n</html>\n`);
   return parts.join('\n');
