@@ -1,6 +1,6 @@
 /**
- * Solver speed on a range of seeded deals, one thread, one deal after another (the issue's
- * benchmark: Solvitaire seeds 1–1000, draw 3, unlimited passes, 60 s per deal).
+ * Solver speed on a range of seeded deals, one thread, one deal after another (the reference
+ * run: Solvitaire seeds 1–1000, draw 3, unlimited passes, 60 s per deal).
  *
  *   npx tsx bench/solve.bench.ts [--from 1] [--to 1000] [--family solvitaire] [--draw 3]
  *     [--passes unlimited] [--no-foundation-return] [--timeout 60] [--max-nodes N]

@@ -2,8 +2,8 @@
  * A deliberately naive reference move generator, written only for tests.
  *
  * It exists to cross-check the fast bit-packed generator (src/state.ts, src/moves.ts): plain arrays,
- * a fresh copy of the position for every child, and each rule of issue 3's "Moves: the exact
- * definition" transcribed directly, one block per kind of move. Clarity over speed: never use this in
+ * a fresh copy of the position for every child, and each rule of the move definitions in docs/engine.md
+ * transcribed directly, one block per kind of move. Clarity over speed: never use this in
  * the solver.
  */
 import { type Card, RANK, SUIT, fitsOn, makeCard } from '../src/cards.ts';
