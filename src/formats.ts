@@ -21,12 +21,20 @@
  *   Never auto-detected: a bare number could as well be a seed of another family (a Microsoft
  *   Solitaire Collection code looks the same), so detection refuses it with a hint.
  *
- * Parsers never throw: every problem is a one-line error naming what and where.
+ * Parsers never throw: every problem is a one-line error naming what and where. Nothing here
+ * touches files or the platform (io.ts reads files), so the formats run in a browser too.
  */
-import { readFileSync } from 'node:fs';
 import { type Card, RANK, RANKS, SUIT, SUITS, SUIT_SYMBOLS, cardName, cardPretty, makeCard, parseCard } from './cards.ts';
 import { dealFromDeckOrder, dealFromSeed, deckOrder, parseSeed, positionCode } from './families.ts';
-import { type Position, dealPosition, isFreshDeal, makePositionJson, parsePositionObject, validatePosition } from './position.ts';
+import {
+  type Position,
+  dealPosition,
+  isFreshDeal,
+  isPassNumber,
+  makePositionJson,
+  parsePositionObject,
+  validatePosition,
+} from './position.ts';
 import { type Result, err, ok } from './types.ts';
 
 /** The names of the formats. */
@@ -92,29 +100,6 @@ export function formatPosition(p: Position, format: Format, opts: FormatOptions 
   if (!(FORMATS as readonly string[]).includes(format))
     return err(`unknown format ${JSON.stringify(format)} (expected ${FORMATS.join(', ')})`);
   return WRITERS[format](p, opts);
-}
-
-/** Reads and parses a position from a file, or from stdin when `pathOrDash` is `-`. */
-export function readPositionSource(pathOrDash: string, format?: Format): Result<Position> {
-  const name = pathOrDash === '-' ? 'stdin' : pathOrDash;
-  let text: string;
-  try {
-    text = readFileSync(pathOrDash === '-' ? 0 : pathOrDash, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (code ?? (e as Error).message);
-    return err(`cannot read ${name}: ${why}`);
-  }
-  const r = parsePosition(text, format);
-  if (!r.ok) return err(`${name}: ${r.error}`);
-  return ok(r.value.position);
 }
 
 const PARSERS: Record<Format, (text: string) => Result<Position>> = {
@@ -394,8 +379,8 @@ function parsePysol(text: string): Result<Position> {
       if (label === 'talon') stock = r.value;
       else waste = r.value;
     } else if (label === 'pass') {
-      if (tokens.length !== 1 || !/^[1-9][0-9]*$/.test(tokens[0]))
-        return err(`Pass: must be a whole number ≥ 1, got ${JSON.stringify(m[2].trim())}`);
+      if (tokens.length !== 1 || !/^[1-9][0-9]*$/.test(tokens[0]) || !isPassNumber(Number(tokens[0])))
+        return err(`Pass: must be a whole number from 1 to 2^53 − 1, got ${JSON.stringify(m[2].trim())}`);
       pass = Number(tokens[0]);
     } else {
       foundations = [0, 0, 0, 0];
@@ -544,7 +529,8 @@ function parseText(text: string): Result<Position> {
       if (label === 'stock') stock = r.value;
       else waste = r.value;
     } else if (label === 'pass') {
-      if (!/^[1-9][0-9]*$/.test(m[2].trim())) return err(`Pass: must be a whole number ≥ 1 (line ${n + 1})`);
+      if (!/^[1-9][0-9]*$/.test(m[2].trim()) || !isPassNumber(Number(m[2].trim())))
+        return err(`Pass: must be a whole number from 1 to 2^53 − 1 (line ${n + 1})`);
       pass = Number(m[2].trim());
     } else {
       foundations = [0, 0, 0, 0];

@@ -14,15 +14,17 @@ export { dealFromSeed, exactCode, microsoftCode, parseFamily, parseSeed, positio
 export { FACTORIAL_52, RandomCodes, randomCodes } from './bigfamilies.ts';
 export { type Format, formatPosition, parsePosition } from './formats.ts';
 export { State } from './state.ts';
-export { genAtomic, make, perft, undo } from './moves.ts';
+export { type DivideEntry, genAtomic, make, perft, perftDivide, undo } from './moves.ts';
 export { type Solution, describeMoves, makeSolutionJson, parseSolutionJson, replay } from './solution.ts';
 export {
   DEFAULT_BUDGET,
   FULL_PRUNING,
   NO_PRUNING,
+  Solver,
   solve,
   type Budget,
   type Pruning,
+  type SolverOptions,
   type SolveResult,
   type SolveStats,
   type Verdict,

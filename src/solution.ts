@@ -3,11 +3,11 @@
  * `replay`, which checks a move list with the plain engine: every move must be one of the legal
  * atomic moves that `genAtomic` lists, exactly as perft counts them.
  */
-import { cardName, cardPretty } from './cards.ts';
+import { cardName, cardPretty, makeCard } from './cards.ts';
 import { type Seed, parseSeedText } from './families.ts';
-import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, fitsPile, genAtomic, indexOf, kindOf, make } from './moves.ts';
-import { type AtomicMove, PILE_NAMES, type PileName, pileIndex } from './notation.ts';
-import { type Position, makePositionJson, parsePositionObject } from './position.ts';
+import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, fitsPile, genAtomic, indexOf, kindOf, make, toAtomic } from './moves.ts';
+import { type AtomicMove, COLUMN_NAMES, PILE_NAMES, type PileName, pileIndex } from './notation.ts';
+import { type Position, makePositionJson, parsePositionObject, validatePosition } from './position.ts';
 import { State, STRIDE } from './state.ts';
 import { type Result, type Rules, err, ok, validateRules } from './types.ts';
 
@@ -24,29 +24,8 @@ export interface Solution {
   moves: AtomicMove[];
 }
 
-const COL_NAMES: PileName[] = ['t1', 't2', 't3', 't4', 't5', 't6', 't7'];
-const FOUND_NAMES: PileName[] = ['fc', 'fd', 'fh', 'fs'];
-
-/** The atomic move of an internal atomic move in state s (before it is made). */
-export function toAtomic(s: State, m: number): AtomicMove {
-  switch (kindOf(m)) {
-    case DRAW:
-      return { from: 'stock', to: 'waste', count: Math.min(s.draw, s.n - s.w) };
-    case REDEAL:
-      return { from: 'waste', to: 'stock', count: s.w };
-    case S2F:
-      return { from: 'waste', to: FOUND_NAMES[bOf(m)], count: 1 };
-    case S2T:
-      return { from: 'waste', to: COL_NAMES[bOf(m)], count: 1 };
-    case T2F:
-      return { from: COL_NAMES[aOf(m)], to: FOUND_NAMES[bOf(m)], count: 1 };
-    case T2T:
-      return { from: COL_NAMES[aOf(m)], to: COL_NAMES[bOf(m)], count: countOf(m) };
-    case F2T:
-      return { from: FOUND_NAMES[aOf(m)], to: COL_NAMES[bOf(m)], count: 1 };
-  }
-  throw new Error(`bad move ${m}`);
-}
+/** The atomic move of an internal move: defined with the engine (moves.ts), which the solver uses too. */
+export { toAtomic };
 
 /** True when the atomic move names internal move m in state s (count = the cards it moves). */
 function sameMove(s: State, m: number, a: AtomicMove): boolean {
@@ -68,7 +47,7 @@ function describeTop(s: State, pile: PileName): string {
   if (pile === 'waste') return s.w > 0 ? cardName(s.deck[s.w - 1]) : 'empty';
   if (i >= 2 && i <= 8) return s.len[i - 2] ? cardName(s.top(i - 2)) : 'empty';
   const suit = i - 9;
-  return s.found[suit] ? cardName((s.found[suit] - 1) * 4 + suit) : 'empty';
+  return s.found[suit] ? cardName(makeCard(s.found[suit], suit)) : 'empty';
 }
 
 function whyIllegal(s: State, a: AtomicMove): string {
@@ -108,7 +87,7 @@ function whyIllegal(s: State, a: AtomicMove): string {
     card = s.cols[col * STRIDE + s.len[col] - a.count];
   } else {
     if (a.count !== 1) return `only one card moves from ${a.from}`;
-    card = f === 1 ? s.deck[s.w - 1] : (s.found[f - 9] - 1) * 4 + (f - 9);
+    card = f === 1 ? s.deck[s.w - 1] : makeCard(s.found[f - 9], f - 9);
   }
   if (s.len[b] === 0) return `only a King goes into the empty ${a.to}, not ${cardName(card)}`;
   if (!fitsPile(s, card, b)) return `${cardName(card)} does not fit on ${cardName(s.top(b))} in ${a.to}`;
@@ -162,20 +141,20 @@ export function describeMoves(position: Position, rules: Rules, moves: readonly 
         text = `${name(s.deck[indexOf(m)])} waste → foundation`;
         break;
       case S2T:
-        text = `${name(s.deck[indexOf(m)])} waste → ${COL_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
+        text = `${name(s.deck[indexOf(m)])} waste → ${COLUMN_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
         break;
       case T2F:
-        text = `${name(s.top(aOf(m)))} ${COL_NAMES[aOf(m)]} → foundation`;
+        text = `${name(s.top(aOf(m)))} ${COLUMN_NAMES[aOf(m)]} → foundation`;
         break;
       case T2T: {
         const a = aOf(m);
         const c = s.cols[a * STRIDE + s.len[a] - countOf(m)];
-        text = `${name(c)}${countOf(m) > 1 ? ` (+${countOf(m) - 1})` : ''} ${COL_NAMES[a]} → ${COL_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
+        text = `${name(c)}${countOf(m) > 1 ? ` (+${countOf(m) - 1})` : ''} ${COLUMN_NAMES[a]} → ${COLUMN_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
         break;
       }
       case F2T: {
         const suit = aOf(m);
-        text = `${name((s.found[suit] - 1) * 4 + suit)} foundation → ${COL_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
+        text = `${name(makeCard(s.found[suit], suit))} foundation → ${COLUMN_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
         break;
       }
       default:
@@ -238,6 +217,8 @@ export function parseSolutionJson(text: string): Result<Solution> {
   if (j.deal === undefined) return err('"deal" missing');
   const deal = parsePositionObject(j.deal);
   if (!deal.ok) return err(`deal: ${deal.error}`);
+  const inRules = validatePosition(deal.value, rules);
+  if (!inRules.ok) return err(`deal: ${inRules.error}`);
   if (!Array.isArray(j.moves)) return err('"moves" must be a list');
   const moves: AtomicMove[] = [];
   for (let k = 0; k < j.moves.length; k++) {

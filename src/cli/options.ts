@@ -26,7 +26,8 @@
 import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { type Seed, dealFromSeed, parseFamily, parseSeedText } from '../families.ts';
-import { FORMATS, type Format, parseFormat, readPositionSource } from '../formats.ts';
+import { FORMATS, type Format, parseFormat } from '../formats.ts';
+import { readPositionSource } from '../io.ts';
 import { type Position, dealPosition } from '../position.ts';
 import type { Budget } from '../solver.ts';
 import { DEFAULT_DB, checkDbPath } from '../store/files.ts';

@@ -5,11 +5,11 @@
  * `--verbose` first prints the moves in the readable notation; `--score` adds the standard and the
  * Vegas score of a legal game after the verdict (as `klondike score` prints them).
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { readText } from '../io.ts';
 import { scoreGame, scoreTable } from '../score.ts';
 import { type ReplayOutcome, describeMoves, parseSolutionJson, replay } from '../solution.ts';
-import { UserError } from '../types.ts';
+import { UserError, unwrap } from '../types.ts';
 
 /** Exit code of an illegal or unfinished game. */
 export const EXIT_NOT_WON = 1;
@@ -47,20 +47,7 @@ export function replayExitCode(o: ReplayOutcome): number {
 
 /** Reads a file, or stdin for `-`; throws UserError when it cannot. */
 export function readSource(pathOrDash: string): string {
-  try {
-    return readFileSync(pathOrDash === '-' ? 0 : pathOrDash, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (code ?? (e as Error).message);
-    throw new UserError(`cannot read ${pathOrDash === '-' ? 'stdin' : pathOrDash}: ${why}`);
-  }
+  return unwrap(readText(pathOrDash));
 }
 
 /** Replays a solution JSON text; throws UserError when it is not one. */

@@ -11,8 +11,9 @@
  */
 import type { Command } from 'commander';
 import { describeMoves, makeSolutionJson } from '../solution.ts';
+import { validatePosition } from '../position.ts';
 import { DEFAULT_BUDGET, type SolveResult, type Verdict, solve } from '../solver.ts';
-import { rulesLabel } from '../types.ts';
+import { rulesLabel, unwrap } from '../types.ts';
 import { EXIT_NO, EXIT_OK, EXIT_UNKNOWN } from './exit.ts';
 import {
   type BudgetOptions,
@@ -38,6 +39,7 @@ export interface SolveOptions extends DealSourceOptions, RuleOptions, BudgetOpti
 export function runSolve(o: SolveOptions): { out: string; exitCode: number; result: SolveResult } {
   const src = positionFromOptions(o);
   const rules = rulesFromOptions(o);
+  unwrap(validatePosition(src.position, rules)); // the pass within the pass limit
   const result = solve(src.position, rules, budgetFromOptions(o, DEFAULT_BUDGET));
   const exitCode = VERDICT_EXIT[result.verdict];
   const { stats } = result;
