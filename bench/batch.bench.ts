@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBatch } from '../src/batch/run.ts';
-import { parseSeeds } from '../src/batch/seeds.ts';
+import { parseSeedList, seedsOf } from '../src/batch/seeds.ts';
 import { dealFromSeed } from '../src/families.ts';
 import { dealPosition } from '../src/position.ts';
 import { type Budget, solve } from '../src/solver.ts';
@@ -24,9 +24,9 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '1' },
   },
 });
-const parsed = parseSeeds(values.seeds);
+const parsed = parseSeedList(values.seeds);
 if (!parsed.ok) throw new Error(parsed.error);
-const seeds = parsed.value;
+const seeds = [...seedsOf(parsed.value)].map(Number);
 const rules: Rules = { draw: Number(values.draw), passes: null, foundationReturn: true };
 const budget: Budget = { maxNodes: Number(values['max-nodes']) };
 const rounds = Number(values.rounds);

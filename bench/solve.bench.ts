@@ -1,18 +1,21 @@
 /**
- * Solver speed on a range of seeded deals, one thread, one deal after another (the issue's
- * benchmark: Solvitaire seeds 1–1000, draw 3, unlimited passes, 60 s per deal).
+ * Solver speed on a range of seeded deals, one thread, one deal after another (the reference
+ * run: Solvitaire seeds 1–1000, draw 3, unlimited passes, 60 s per deal).
  *
  *   npx tsx bench/solve.bench.ts [--from 1] [--to 1000] [--family solvitaire] [--draw 3]
  *     [--passes unlimited] [--no-foundation-return] [--timeout 60] [--max-nodes N]
- *     [--max-memory 1024] [--csv results.csv] [--quiet]
+ *     [--max-memory 1024] [--csv results.csv] [--compare before.csv] [--quiet]
  *
  * Prints deals/s, mean/median/p90/p99/max ms per deal, total nodes and nodes/s, the verdict
  * counts and the peak resident memory (the process's maxRSS, plus the largest RSS sampled after
  * each deal). `--csv` writes one row per deal: seed, verdict, reason, ms, nodes, unique states,
- * table hits, solution length. Wall-clock numbers are noisy on a shared machine; CPU seconds of
- * the process are printed beside them.
+ * table hits, solution length. `--compare` reads such a file from an earlier run (another
+ * version of the solver) and lists the deals whose verdict, nodes, unique states, table hits or
+ * solution length differ: a change meant to keep the search as it was must list none.
+ * Wall-clock numbers are noisy on a shared machine; CPU seconds of the process are printed
+ * beside them.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parsePasses } from '../src/cli/options.ts';
 import { dealFromSeed, parseFamily } from '../src/families.ts';
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     'max-nodes': { type: 'string', default: String(DEFAULT_BUDGET.maxNodes) },
     'max-memory': { type: 'string', default: String(DEFAULT_BUDGET.maxMemoryMb) },
     csv: { type: 'string' },
+    compare: { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -131,9 +135,27 @@ const lines = [
 ];
 process.stdout.write(lines.join('\n') + '\n');
 
+const HEADER = 'seed,verdict,reason,ms,nodes,unique_states,tt_hits,solution_length';
 if (values.csv) {
-  const header = 'seed,verdict,reason,ms,nodes,unique_states,tt_hits,solution_length';
   const body = rows.map((r) => [r.seed, r.verdict, r.reason, r.ms.toFixed(3), r.nodes, r.unique, r.hits, r.length].join(','));
-  writeFileSync(values.csv, [header, ...body].join('\n') + '\n');
+  writeFileSync(values.csv, [HEADER, ...body].join('\n') + '\n');
   if (!values.quiet) process.stderr.write(`wrote ${rows.length} rows to ${values.csv}\n`);
+}
+
+if (values.compare) {
+  // everything but the time: what the search did, deal by deal
+  const searched = (r: Row) => [r.verdict, r.reason, r.nodes, r.unique, r.hits, r.length].join(',');
+  const lines = readFileSync(values.compare, 'utf8').trim().split('\n');
+  if (lines[0] !== HEADER) fail(`${values.compare} is not a --csv file of this benchmark`);
+  const before = new Map<number, string>();
+  for (const line of lines.slice(1)) {
+    const [seed, verdict, reason, , ...rest] = line.split(',');
+    before.set(Number(seed), [verdict, reason, ...rest].join(','));
+  }
+  const common = rows.filter((r) => before.has(r.seed));
+  const differ = common.filter((r) => before.get(r.seed) !== searched(r));
+  process.stdout.write(
+    `compared       ${common.length} deals with ${values.compare}: ${differ.length} differ (verdict, reason, nodes, unique states, table hits, solution length)\n`,
+  );
+  for (const r of differ.slice(0, 20)) process.stdout.write(`  seed ${r.seed}: before ${before.get(r.seed)}, now ${searched(r)}\n`);
 }

@@ -7,8 +7,15 @@
 #
 # Each rule set runs as SHARDS shard batches under GNU parallel (JOBS at a time, one worker
 # each), the shard databases are merged into DIR/study.sqlite, and deals left unknown are
-# re-solved there with a larger budget. Everything resumes: rerun the script after a stop.
-# The per-deal results then go to data/study.csv.gz (`klondike export`).
+# re-solved there with a larger budget. Everything resumes: rerun the script after a stop, with
+# this version or an earlier one's databases (a database of an older schema is migrated when a
+# batch or the merge first writes to it, every row kept). The per-deal results then go to OUT
+# (`klondike export`).
+#
+# Environment: JOBS (2), SHARDS (8), NODES (100,000,000 a deal), RETRY (1,000,000,000 a deal for
+# the unknowns), BIG (1-100000: the seeds of the two unlimited-pass rule sets), SMALL (1-10000:
+# the others'), ONLY (the names of some rule sets below, e.g. "d3 d1"; default all), OUT
+# (data/study.csv.gz).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-data/study}
@@ -16,20 +23,25 @@ jobs=${JOBS:-2}
 shards=${SHARDS:-8}
 nodes=${NODES:-100000000}
 retry=${RETRY:-1000000000}
+big=${BIG:-1-100000}
+small=${SMALL:-1-10000}
+only=${ONLY:-}
+out=${OUT:-data/study.csv.gz}
 k="node $PWD/bin/klondike"
 mkdir -p "$dir"
 sets=(
-  "d3|--seeds 1-100000 --draw 3 --passes unlimited"
-  "d1|--seeds 1-100000 --draw 1 --passes unlimited"
-  "d3p3|--seeds 1-10000 --draw 3 --passes 3"
-  "d3p1|--seeds 1-10000 --draw 3 --passes 1"
-  "d1p1|--seeds 1-10000 --draw 1 --passes 1"
-  "d3nr|--seeds 1-10000 --draw 3 --passes unlimited --no-foundation-return"
-  "d1nr|--seeds 1-10000 --draw 1 --passes unlimited --no-foundation-return"
+  "d3|--seeds $big --draw 3 --passes unlimited"
+  "d1|--seeds $big --draw 1 --passes unlimited"
+  "d3p3|--seeds $small --draw 3 --passes 3"
+  "d3p1|--seeds $small --draw 3 --passes 1"
+  "d1p1|--seeds $small --draw 1 --passes 1"
+  "d3nr|--seeds $small --draw 3 --passes unlimited --no-foundation-return"
+  "d1nr|--seeds $small --draw 1 --passes unlimited --no-foundation-return"
 )
 for set in "${sets[@]}"; do
   name=${set%%|*}
   args=${set#*|}
+  if [[ -n $only && " $only " != *" $name "* ]]; then continue; fi
   # shellcheck disable=SC2086
   seq 1 "$shards" | parallel --halt now,fail=1 -j "$jobs" \
     $k batch --quiet --workers 1 --max-nodes "$nodes" --max-memory 2048 --timeout 3600 \
@@ -40,4 +52,5 @@ for set in "${sets[@]}"; do
     --retry-unknown --db "$dir/study.sqlite" $args
 done
 $k stats --db "$dir/study.sqlite"
-$k export --db "$dir/study.sqlite" --format csv | gzip -9 > data/study.csv.gz
+$k export --db "$dir/study.sqlite" --format csv | gzip -9 >"$out.tmp"
+mv "$out.tmp" "$out"

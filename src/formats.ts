@@ -17,23 +17,27 @@
  *   pile is written `-`.
  * - `text`: a picture for people (foundations, stock, waste, pass, the 7 columns with face-down cards
  *   in brackets), with ♣♦♥♠ and optional ANSI colour. It is read back too (colour codes ignored).
+ * - `exact`: the deal's exact code, one whole number 0 ≤ N < 52! (families.ts). Fresh deals only.
+ *   Never auto-detected: a bare number could as well be a seed of another family (a Microsoft
+ *   Solitaire Collection code looks the same), so detection refuses it with a hint.
  *
  * Unseen cards (a position as a player sees it): `??` stands for a face-down tableau card or a stock
  * card the player has not seen, in every format but the deck strings (`"??"` in both JSON formats,
  * `<??>` and `??` in PySol text, `[??]` and `??` in the picture). `parsePartialPosition` reads them;
  * `parsePosition` refuses them with a one-line error.
  *
- * Parsers never throw: every problem is a one-line error naming what and where.
+ * Parsers never throw: every problem is a one-line error naming what and where. Nothing here
+ * touches files or the platform (io.ts reads files), so the formats run in a browser too.
  */
-import { readFileSync } from 'node:fs';
 import { type Card, RANK, RANKS, SUIT, SUITS, SUIT_SYMBOLS, cardName, cardPretty, makeCard, parseCard } from './cards.ts';
-import { dealFromDeckOrder, deckOrder } from './families.ts';
+import { dealFromDeckOrder, dealFromSeed, deckOrder, parseSeed, positionCode } from './families.ts';
 import {
   type Position,
   UNSEEN,
   dealPosition,
   hasUnseen,
   isFreshDeal,
+  isPassNumber,
   makePositionJson,
   parsePositionObject,
   validatePartialPosition,
@@ -42,7 +46,7 @@ import {
 import { type Result, err, ok } from './types.ts';
 
 /** The names of the formats. */
-export const FORMATS = ['json', 'solvitaire', 'deck', 'ksolve-deck', 'pysol', 'text'] as const;
+export const FORMATS = ['json', 'solvitaire', 'deck', 'ksolve-deck', 'pysol', 'text', 'exact'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** Options for writing: `colour` adds ANSI colours to the `text` picture. */
@@ -71,6 +75,10 @@ export function detectFormat(text: string): Result<Format> {
     }
     return err('JSON input has neither "tableau" (our format) nor "tableau piles" (Solvitaire\'s)');
   }
+  if (/^[0-9]{1,68}$/.test(t))
+    return err(
+      'a bare number is a seed, not a deal: give it with --seed N and its --family (e.g. exact or microsoft), or read it as format exact',
+    );
   if (/^[0-9\s]+$/.test(t)) return ok('deck');
   const firstLine = stripAnsi(t).split(/\r?\n/)[0].trim();
   if (/^foundations:/i.test(firstLine) && /[♣♦♥♠]/.test(firstLine)) return ok('text');
@@ -111,29 +119,6 @@ export function formatPosition(p: Position, format: Format, opts: FormatOptions 
   return WRITERS[format](p, opts);
 }
 
-/** Reads and parses a position from a file, or from stdin when `pathOrDash` is `-`. */
-export function readPositionSource(pathOrDash: string, format?: Format): Result<Position> {
-  const name = pathOrDash === '-' ? 'stdin' : pathOrDash;
-  let text: string;
-  try {
-    text = readFileSync(pathOrDash === '-' ? 0 : pathOrDash, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (code ?? (e as Error).message);
-    return err(`cannot read ${name}: ${why}`);
-  }
-  const r = parsePosition(text, format);
-  if (!r.ok) return err(`${name}: ${r.error}`);
-  return ok(r.value.position);
-}
-
 /** Each parser takes `partial`: accept unseen cards (`??`). */
 const PARSERS: Record<Format, (text: string, partial: boolean) => Result<Position>> = {
   json: parseOurJson,
@@ -142,6 +127,7 @@ const PARSERS: Record<Format, (text: string, partial: boolean) => Result<Positio
   'ksolve-deck': (t) => parseDeckString(t, true),
   pysol: parsePysol,
   text: parseText,
+  exact: parseExact,
 };
 
 const WRITERS: Record<Format, (p: Position, opts: FormatOptions) => Result<string>> = {
@@ -151,6 +137,7 @@ const WRITERS: Record<Format, (p: Position, opts: FormatOptions) => Result<strin
   'ksolve-deck': (p) => makeDeckString(p, true),
   pysol: (p) => ok(makePysol(p)),
   text: (p, o) => ok(makeText(p, o.colour ?? false)),
+  exact: makeExact,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -424,8 +411,8 @@ function parsePysol(text: string, partial: boolean): Result<Position> {
       if (label === 'talon') stock = r.value;
       else waste = r.value;
     } else if (label === 'pass') {
-      if (tokens.length !== 1 || !/^[1-9][0-9]*$/.test(tokens[0]))
-        return err(`Pass: must be a whole number ≥ 1, got ${JSON.stringify(m[2].trim())}`);
+      if (tokens.length !== 1 || !/^[1-9][0-9]*$/.test(tokens[0]) || !isPassNumber(Number(tokens[0])))
+        return err(`Pass: must be a whole number from 1 to 2^53 − 1, got ${JSON.stringify(m[2].trim())}`);
       pass = Number(tokens[0]);
     } else {
       foundations = [0, 0, 0, 0];
@@ -575,7 +562,8 @@ function parseText(text: string, partial: boolean): Result<Position> {
       if (label === 'stock') stock = r.value;
       else waste = r.value;
     } else if (label === 'pass') {
-      if (!/^[1-9][0-9]*$/.test(m[2].trim())) return err(`Pass: must be a whole number ≥ 1 (line ${n + 1})`);
+      if (!/^[1-9][0-9]*$/.test(m[2].trim()) || !isPassNumber(Number(m[2].trim())))
+        return err(`Pass: must be a whole number from 1 to 2^53 − 1 (line ${n + 1})`);
       pass = Number(m[2].trim());
     } else {
       foundations = [0, 0, 0, 0];
@@ -615,4 +603,20 @@ function parseText(text: string, partial: boolean): Result<Position> {
     }
   }
   return check({ tableau, faceDown, stock, waste, foundations, pass }, partial);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The exact code
+
+function parseExact(text: string): Result<Position> {
+  const n = parseSeed(text, 'exact');
+  if (!n.ok) return err(`exact code: ${n.error}`);
+  const d = dealFromSeed(n.value, 'exact');
+  return d.ok ? ok(dealPosition(d.value)) : d;
+}
+
+function makeExact(p: Position): Result<string> {
+  if (hasUnseen(p)) return err('the exact format cannot hold unseen cards (use json, solvitaire or pysol)');
+  const n = positionCode(p);
+  return n.ok ? ok(`${n.value}\n`) : n;
 }

@@ -1,6 +1,6 @@
 /**
  * Moves as small integers, made and undone in place on a `State`, and the generator of every
- * legal atomic move (the definition perft counts; see issue 3).
+ * legal atomic move (the definition perft counts).
  *
  * Encoding: `kind | a << 4 | b << 8 | count << 12 | index << 18`.
  * - DRAW, REDEAL: atomic stock moves.
@@ -9,10 +9,15 @@
  *   needed) until `deck[index]` is the waste top, then play it. `make` works out the draws.
  * - T2F: top of pile a to the foundation of suit b. T2T: `count` cards from pile a to pile b.
  * - F2T: top of the foundation of suit a onto pile b.
- * `make` returns an undo token (the turned-up flag, or the old stock position and pass).
+ * `make` returns an undo token: the turned-up flag, or the old stock position with one bit for
+ * "this move crossed a redeal" (never the pass number itself, which may be any safe integer).
+ *
+ * The stock-reach rule (which stock card can be made the waste top, and at what cost) is stated
+ * once, in `stockCost`; `stockReach` lists the cards it allows, in cost order, for the solver.
  */
-import { RANK, RED } from './cards.ts';
-import { BOTTOM, type State, STRIDE, ZD1, ZD2, ZPASS1, ZPASS2, ZS1, ZS2 } from './state.ts';
+import { RANK, RED, fitsOn, makeCard } from './cards.ts';
+import { type AtomicMove, COLUMN_NAMES, FOUNDATION_NAMES, pileIndex } from './notation.ts';
+import { BOTTOM, type State, STRIDE, ZD1, ZD2, ZS1, ZS2, passTerm1, passTerm2 } from './state.ts';
 
 export const DRAW = 0;
 export const REDEAL = 1;
@@ -31,13 +36,58 @@ export const bOf = (m: number) => (m >> 8) & 15;
 export const countOf = (m: number) => (m >> 12) & 63;
 export const indexOf = (m: number) => (m >> 18) & 63;
 
-/** The pass in which deck[i] can first be made the waste top, or 0 when it cannot (pass limit). */
+/**
+ * The stock-reach rule: how deck[i] can be made the waste top. 0: it is the waste top; 1: by
+ * draws in this pass (drawing from w shows deck[w + k·draw − 1] and, last, deck[n − 1]); 2: by
+ * drawing to the end, one redeal (a pass must be left) and draws from 0 (deck[k·draw − 1]; the
+ * last card is always reachable sooner); −1: not before a card leaves the deck (a second redeal
+ * shows the same cards as the first).
+ */
+export function stockCost(s: State, i: number): number {
+  const { w, n, draw } = s;
+  if (i === w - 1) return 0;
+  if (i >= w && ((i + 1 - w) % draw === 0 || i === n - 1)) return 1;
+  if (s.pass < s.passLimit && (i + 1) % draw === 0) return 2;
+  return -1;
+}
+
+/** The pass in which deck[i] can first be made the waste top, or 0 when it cannot (stockCost). */
 export function stockPassFor(s: State, i: number): number {
-  if (i === s.w - 1) return s.pass;
-  if (i >= s.w && ((i + 1 - s.w) % s.draw === 0 || i === s.n - 1)) return s.pass;
-  if (s.pass >= s.passLimit) return 0;
-  if ((i + 1) % s.draw === 0 || i === s.n - 1) return s.pass + 1;
-  return 0;
+  const cost = stockCost(s, i);
+  return cost < 0 ? 0 : cost === 2 ? s.pass + 1 : s.pass;
+}
+
+/**
+ * Writes into `out` the deck indices that `stockCost` allows, cheapest first (the waste top, then
+ * this pass, then after a redeal; each group in deck order), and their costs into `costs`;
+ * returns how many. The loops step through the draw grids that `stockCost` describes (a card on
+ * both grids, or the waste top, counts at its lower cost: the grids coincide from w on when w is
+ * a multiple of the draw); the tests check the two agree at every node.
+ */
+export function stockReach(s: State, out: Int32Array, costs: Int32Array): number {
+  const { w, n, draw } = s;
+  let k = 0;
+  if (w > 0) {
+    out[k] = w - 1;
+    costs[k++] = 0;
+  }
+  if (w < n) {
+    for (let i = w + draw - 1; i < n - 1; i += draw) {
+      out[k] = i;
+      costs[k++] = 1;
+    }
+    out[k] = n - 1;
+    costs[k++] = 1;
+  }
+  if (s.pass < s.passLimit) {
+    const end = w % draw === 0 ? Math.min(w, n - 1) : n - 1;
+    for (let i = draw - 1; i < end; i += draw)
+      if (i !== w - 1) {
+        out[k] = i;
+        costs[k++] = 2;
+      }
+  }
+  return k;
 }
 
 /** Makes move m; returns the undo token. */
@@ -56,8 +106,12 @@ export function make(s: State, m: number): number {
     case S2F:
     case S2T: {
       const i = (m >> 18) & 63;
-      const token = s.w | (s.pass << 6);
-      if (i !== s.w - 1) s.setStock(i + 1, stockPassFor(s, i));
+      let token = s.w;
+      if (i !== s.w - 1) {
+        const pass = stockPassFor(s, i);
+        if (pass !== s.pass) token |= 64; // crossed a redeal
+        s.setStock(i + 1, pass);
+      }
       const c = s.takeDeck(i);
       if ((m & 15) === S2F) s.cardToFound(c);
       else s.cardToCol((m >> 8) & 15, c);
@@ -76,7 +130,9 @@ export function make(s: State, m: number): number {
 
 /**
  * Writes into `s.ph1`/`s.ph2` the hash the state would have after move m, without making it: the
- * solver looks positions up in its table before paying for make, the safe moves and undo.
+ * solver looks positions up in its table before paying for make, the safe moves and undo. It
+ * restates each hash change of the State primitives; the tests check it against `make` at every
+ * node of perft trees and random playouts, and for the solver's macro-moves.
  */
 export function childHash(s: State, m: number): void {
   let h1 = s.h1;
@@ -95,8 +151,8 @@ export function childHash(s: State, m: number): void {
       h1 ^= s.zw1[s.wk(s.w, s.n)] ^ s.zw1[0];
       h2 ^= s.zw2[s.wk(s.w, s.n)] ^ s.zw2[0];
       if (s.hashPass) {
-        h1 ^= ZPASS1[s.pass & 255] ^ ZPASS1[(s.pass + 1) & 255];
-        h2 ^= ZPASS2[s.pass & 255] ^ ZPASS2[(s.pass + 1) & 255];
+        h1 ^= passTerm1(s.pass) ^ passTerm1(s.pass + 1);
+        h2 ^= passTerm2(s.pass) ^ passTerm2(s.pass + 1);
       }
       break;
     case S2F:
@@ -110,8 +166,8 @@ export function childHash(s: State, m: number): void {
       if (s.hashPass && i !== s.w - 1) {
         const p = stockPassFor(s, i);
         if (p !== s.pass) {
-          h1 ^= ZPASS1[s.pass & 255] ^ ZPASS1[p & 255];
-          h2 ^= ZPASS2[s.pass & 255] ^ ZPASS2[p & 255];
+          h1 ^= passTerm1(s.pass) ^ passTerm1(p);
+          h2 ^= passTerm2(s.pass) ^ passTerm2(p);
         }
       }
       if ((m & 15) === S2T) {
@@ -148,7 +204,7 @@ export function childHash(s: State, m: number): void {
     case F2T: {
       const suit = (m >> 4) & 15;
       const b = (m >> 8) & 15;
-      const c = (s.found[suit] - 1) * 4 + suit;
+      const c = makeCard(s.found[suit], suit);
       const k = c * 53 + (len[b] === 0 ? BOTTOM : cols[b * STRIDE + len[b] - 1]);
       h1 ^= ZP1[k];
       h2 ^= ZP2[k];
@@ -173,7 +229,7 @@ export function undo(s: State, m: number, t: number): void {
       const i = (m >> 18) & 63;
       const c = (m & 15) === S2F ? s.cardFromFound((m >> 8) & 15) : s.cardFromCol((m >> 8) & 15);
       s.putDeck(i, c);
-      s.setStock(t & 63, t >> 6);
+      s.setStock(t & 63, t & 64 ? s.pass - 1 : s.pass);
       return;
     }
     case T2F:
@@ -233,7 +289,7 @@ export function genAtomic(s: State, out: Int32Array, start = 0): number {
     for (let suit = 0; suit < 4; suit++) {
       const h = found[suit];
       if (h === 0) continue;
-      const c = (h - 1) * 4 + suit;
+      const c = makeCard(h, suit);
       for (let b = 0; b < 7; b++) if (fitsPile(s, c, b)) out[k++] = mv(F2T, suit, b, 1, 0);
     }
   }
@@ -244,8 +300,7 @@ export function genAtomic(s: State, out: Int32Array, start = 0): number {
 export function fitsPile(s: State, c: number, b: number): boolean {
   const lb = s.len[b];
   if (lb === 0) return RANK[c] === 13;
-  const t = s.cols[b * STRIDE + lb - 1];
-  return RANK[t] === RANK[c] + 1 && RED[t] !== RED[c];
+  return fitsOn(c, s.cols[b * STRIDE + lb - 1]);
 }
 
 /** Perft: the number of move sequences of length `depth`. */
@@ -266,4 +321,48 @@ export function perft(s: State, depth: number): number {
     return total;
   };
   return depth === 0 ? 1 : rec(depth);
+}
+
+/** The atomic move (pile names) of an internal atomic move in state s, before it is made. */
+export function toAtomic(s: State, m: number): AtomicMove {
+  switch (kindOf(m)) {
+    case DRAW:
+      return { from: 'stock', to: 'waste', count: Math.min(s.draw, s.n - s.w) };
+    case REDEAL:
+      return { from: 'waste', to: 'stock', count: s.w };
+    case S2F:
+      return { from: 'waste', to: FOUNDATION_NAMES[bOf(m)], count: 1 };
+    case S2T:
+      return { from: 'waste', to: COLUMN_NAMES[bOf(m)], count: 1 };
+    case T2F:
+      return { from: COLUMN_NAMES[aOf(m)], to: FOUNDATION_NAMES[bOf(m)], count: 1 };
+    case T2T:
+      return { from: COLUMN_NAMES[aOf(m)], to: COLUMN_NAMES[bOf(m)], count: countOf(m) };
+    case F2T:
+      return { from: FOUNDATION_NAMES[aOf(m)], to: COLUMN_NAMES[bOf(m)], count: 1 };
+  }
+  throw new Error(`bad move ${m}`);
+}
+
+/** One legal first move and the number of move sequences of the perft depth that start with it. */
+export interface DivideEntry {
+  move: AtomicMove;
+  count: number;
+}
+
+/** Perft subtotals per legal first move, in pile order (from, then to, then count). */
+export function perftDivide(s: State, depth: number): DivideEntry[] {
+  if (depth < 1) return [];
+  const buf = new Int32Array(256);
+  const n = genAtomic(s, buf);
+  const out: DivideEntry[] = [];
+  for (let i = 0; i < n; i++) {
+    const move = toAtomic(s, buf[i]);
+    const t = make(s, buf[i]);
+    out.push({ move, count: perft(s, depth - 1) });
+    undo(s, buf[i], t);
+  }
+  return out.sort(
+    (a, b) => pileIndex(a.move.from) - pileIndex(b.move.from) || pileIndex(a.move.to) - pileIndex(b.move.to) || a.move.count - b.move.count,
+  );
 }

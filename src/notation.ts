@@ -9,6 +9,10 @@ import { type Result, err, ok } from './types.ts';
 
 export const PILE_NAMES = ['stock', 'waste', 't1', 't2', 't3', 't4', 't5', 't6', 't7', 'fc', 'fd', 'fh', 'fs'] as const;
 export type PileName = (typeof PILE_NAMES)[number];
+/** The tableau piles t1…t7, left to right (index = pile number − 1). */
+export const COLUMN_NAMES = PILE_NAMES.slice(2, 9) as readonly PileName[];
+/** The foundations by suit: clubs, diamonds, hearts, spades (index = suit). */
+export const FOUNDATION_NAMES = PILE_NAMES.slice(9, 13) as readonly PileName[];
 const PILE_LETTERS = 'SW1234567cdhs';
 
 /** One atomic move of the solution JSON. */

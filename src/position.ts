@@ -12,7 +12,7 @@
  * the engine need, refuses them. The unseen cards are exactly the 52 minus those written.
  */
 import { type Card, NUM_CARDS, cardName, fitsOn, makeCard, parseCard } from './cards.ts';
-import { type Result, err, ok } from './types.ts';
+import { type Result, type Rules, err, ok } from './types.ts';
 
 /**
  * A card the player has not seen, `??` in every text format: the value 52, one past the last card,
@@ -68,12 +68,23 @@ export function isFreshDeal(p: Position): boolean {
   );
 }
 
-/** Checks a position: 7 piles, 52 distinct cards in all, no face-down top, face-up runs, sane foundations. */
-export function validatePosition(p: Position): Result<Position> {
+/** True when `pass` is a pass number a position may carry: a whole number from 1 to 2^53 − 1 (exact in a double). */
+export function isPassNumber(pass: unknown): pass is number {
+  return typeof pass === 'number' && Number.isSafeInteger(pass) && pass >= 1;
+}
+
+/**
+ * Checks a position: 7 piles, 52 distinct cards in all, no face-down top, face-up runs, sane
+ * foundations, a pass number from 1 to 2^53 − 1. Given the rules, also that the pass is within
+ * their pass limit (under unlimited passes the number does not matter).
+ */
+export function validatePosition(p: Position, rules?: Rules): Result<Position> {
   if (!Array.isArray(p.tableau) || p.tableau.length !== 7) return err(`tableau must have 7 piles, got ${p.tableau?.length}`);
   if (!Array.isArray(p.faceDown) || p.faceDown.length !== 7) return err('faceDown must list 7 counts');
   if (!Array.isArray(p.foundations) || p.foundations.length !== 4) return err('foundations must give 4 heights');
-  if (!Number.isInteger(p.pass) || p.pass < 1) return err(`pass must be a whole number ≥ 1, got ${p.pass}`);
+  if (!isPassNumber(p.pass)) return err(`pass must be a whole number from 1 to 2^53 − 1, got ${p.pass}`);
+  if (rules && rules.passes !== null && p.pass > rules.passes)
+    return err(`the position is on pass ${p.pass}, past the limit of ${rules.passes} pass${rules.passes === 1 ? '' : 'es'}`);
   const seen = new Array<string>(NUM_CARDS).fill('');
   const place = (c: Card, where: string): string | undefined => {
     if (c === UNSEEN) return `unseen card ?? at ${where}: every card must be known here`;
@@ -231,7 +242,7 @@ export function parsePositionObject(o: unknown, partial = false): Result<Positio
   }
   let pass = 1;
   if (j.pass !== undefined) {
-    if (typeof j.pass !== 'number' || !Number.isInteger(j.pass) || j.pass < 1) return err('"pass" must be a whole number ≥ 1');
+    if (!isPassNumber(j.pass)) return err(`"pass" must be a whole number from 1 to 2^53 − 1, got ${JSON.stringify(j.pass)}`);
     pass = j.pass;
   }
   return (partial ? validatePartialPosition : validatePosition)({

@@ -3,45 +3,29 @@
  * `replay`, which checks a move list with the plain engine: every move must be one of the legal
  * atomic moves that `genAtomic` lists, exactly as perft counts them.
  */
-import { cardName, cardPretty } from './cards.ts';
-import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, fitsPile, genAtomic, indexOf, kindOf, make } from './moves.ts';
-import { type AtomicMove, PILE_NAMES, type PileName, pileIndex } from './notation.ts';
-import { type Position, makePositionJson, parsePositionObject } from './position.ts';
+import { cardName, cardPretty, makeCard } from './cards.ts';
+import { type Seed, parseSeedText } from './families.ts';
+import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, fitsPile, genAtomic, indexOf, kindOf, make, toAtomic } from './moves.ts';
+import { type AtomicMove, COLUMN_NAMES, PILE_NAMES, type PileName, pileIndex } from './notation.ts';
+import { type Position, makePositionJson, parsePositionObject, validatePosition } from './position.ts';
 import { State, STRIDE } from './state.ts';
 import { type Result, type Rules, err, ok, validateRules } from './types.ts';
 
-/** The solution JSON. `deal` may be a mid-game position in our JSON form. */
+/**
+ * The solution JSON. `deal` may be a mid-game position in our JSON form. A seed above 2^53 (the
+ * 68-digit codes of the big families) is written as a string of digits, which a JSON number could
+ * not hold exactly; smaller seeds are numbers. Readers take either.
+ */
 export interface Solution {
   family?: string;
-  seed?: number;
+  seed?: Seed;
   rules: Rules;
   deal: Position;
   moves: AtomicMove[];
 }
 
-const COL_NAMES: PileName[] = ['t1', 't2', 't3', 't4', 't5', 't6', 't7'];
-const FOUND_NAMES: PileName[] = ['fc', 'fd', 'fh', 'fs'];
-
-/** The atomic move of an internal atomic move in state s (before it is made). */
-export function toAtomic(s: State, m: number): AtomicMove {
-  switch (kindOf(m)) {
-    case DRAW:
-      return { from: 'stock', to: 'waste', count: Math.min(s.draw, s.n - s.w) };
-    case REDEAL:
-      return { from: 'waste', to: 'stock', count: s.w };
-    case S2F:
-      return { from: 'waste', to: FOUND_NAMES[bOf(m)], count: 1 };
-    case S2T:
-      return { from: 'waste', to: COL_NAMES[bOf(m)], count: 1 };
-    case T2F:
-      return { from: COL_NAMES[aOf(m)], to: FOUND_NAMES[bOf(m)], count: 1 };
-    case T2T:
-      return { from: COL_NAMES[aOf(m)], to: COL_NAMES[bOf(m)], count: countOf(m) };
-    case F2T:
-      return { from: FOUND_NAMES[aOf(m)], to: COL_NAMES[bOf(m)], count: 1 };
-  }
-  throw new Error(`bad move ${m}`);
-}
+/** The atomic move of an internal move: defined with the engine (moves.ts), which the solver uses too. */
+export { toAtomic };
 
 /** True when the atomic move names internal move m in state s (count = the cards it moves). */
 function sameMove(s: State, m: number, a: AtomicMove): boolean {
@@ -63,7 +47,7 @@ function describeTop(s: State, pile: PileName): string {
   if (pile === 'waste') return s.w > 0 ? cardName(s.deck[s.w - 1]) : 'empty';
   if (i >= 2 && i <= 8) return s.len[i - 2] ? cardName(s.top(i - 2)) : 'empty';
   const suit = i - 9;
-  return s.found[suit] ? cardName((s.found[suit] - 1) * 4 + suit) : 'empty';
+  return s.found[suit] ? cardName(makeCard(s.found[suit], suit)) : 'empty';
 }
 
 function whyIllegal(s: State, a: AtomicMove): string {
@@ -103,7 +87,7 @@ function whyIllegal(s: State, a: AtomicMove): string {
     card = s.cols[col * STRIDE + s.len[col] - a.count];
   } else {
     if (a.count !== 1) return `only one card moves from ${a.from}`;
-    card = f === 1 ? s.deck[s.w - 1] : (s.found[f - 9] - 1) * 4 + (f - 9);
+    card = f === 1 ? s.deck[s.w - 1] : makeCard(s.found[f - 9], f - 9);
   }
   if (s.len[b] === 0) return `only a King goes into the empty ${a.to}, not ${cardName(card)}`;
   if (!fitsPile(s, card, b)) return `${cardName(card)} does not fit on ${cardName(s.top(b))} in ${a.to}`;
@@ -157,20 +141,20 @@ export function describeMoves(position: Position, rules: Rules, moves: readonly 
         text = `${name(s.deck[indexOf(m)])} waste → foundation`;
         break;
       case S2T:
-        text = `${name(s.deck[indexOf(m)])} waste → ${COL_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
+        text = `${name(s.deck[indexOf(m)])} waste → ${COLUMN_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
         break;
       case T2F:
-        text = `${name(s.top(aOf(m)))} ${COL_NAMES[aOf(m)]} → foundation`;
+        text = `${name(s.top(aOf(m)))} ${COLUMN_NAMES[aOf(m)]} → foundation`;
         break;
       case T2T: {
         const a = aOf(m);
         const c = s.cols[a * STRIDE + s.len[a] - countOf(m)];
-        text = `${name(c)}${countOf(m) > 1 ? ` (+${countOf(m) - 1})` : ''} ${COL_NAMES[a]} → ${COL_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
+        text = `${name(c)}${countOf(m) > 1 ? ` (+${countOf(m) - 1})` : ''} ${COLUMN_NAMES[a]} → ${COLUMN_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
         break;
       }
       case F2T: {
         const suit = aOf(m);
-        text = `${name((s.found[suit] - 1) * 4 + suit)} foundation → ${COL_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
+        text = `${name(makeCard(s.found[suit], suit))} foundation → ${COLUMN_NAMES[bOf(m)]}${onto(s, bOf(m), name)}`;
         break;
       }
       default:
@@ -190,12 +174,18 @@ function onto(s: State, b: number, name: (c: number) => string): string {
 export function makeSolutionJson(sol: Solution, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (sol.family !== undefined) out.family = sol.family;
-  if (sol.seed !== undefined) out.seed = sol.seed;
+  if (sol.seed !== undefined) out.seed = seedJson(sol.seed);
   out.rules = { draw: sol.rules.draw, passes: sol.rules.passes, foundationReturn: sol.rules.foundationReturn };
   out.deal = makePositionJson(sol.deal);
   Object.assign(out, extra);
   out.moves = sol.moves.map((m) => ({ from: m.from, to: m.to, count: m.count }));
   return out;
+}
+
+/** A seed as JSON: a number when it is exact as one, else its decimal digits as a string. */
+export function seedJson(seed: Seed): number | string {
+  if (typeof seed === 'number') return seed;
+  return seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(seed) : seed.toString();
 }
 
 /** Reads a solution JSON text. */
@@ -209,17 +199,26 @@ export function parseSolutionJson(text: string): Result<Solution> {
   if (typeof o !== 'object' || o === null || Array.isArray(o)) return err('a solution must be a JSON object');
   const j = o as Record<string, unknown>;
   const r = j.rules as Record<string, unknown> | undefined;
-  if (typeof r !== 'object' || r === null) return err('"rules" missing: {"draw", "passes", "foundationReturn"}');
+  if (typeof r !== 'object' || r === null || Array.isArray(r)) return err('"rules" missing: {"draw", "passes", "foundationReturn"}');
+  if (typeof r.draw !== 'number' || !Number.isSafeInteger(r.draw))
+    return err(`rules.draw must be a whole number 1…24, got ${JSON.stringify(r.draw)}`);
+  if (r.passes !== null && r.passes !== undefined && (typeof r.passes !== 'number' || !Number.isSafeInteger(r.passes)))
+    return err(`rules.passes must be a whole number ≥ 1 or null (unlimited), got ${JSON.stringify(r.passes)}`);
+  if (r.foundationReturn !== undefined && typeof r.foundationReturn !== 'boolean')
+    return err(`rules.foundationReturn must be true or false, got ${JSON.stringify(r.foundationReturn)}`);
   const rules: Rules = {
-    draw: typeof r.draw === 'number' ? r.draw : NaN,
-    passes: r.passes === null || r.passes === undefined ? null : typeof r.passes === 'number' ? r.passes : NaN,
-    foundationReturn: r.foundationReturn === undefined ? true : r.foundationReturn === true,
+    draw: r.draw,
+    passes: typeof r.passes === 'number' ? r.passes : null,
+    foundationReturn: r.foundationReturn !== false,
   };
+  if (j.family !== undefined && typeof j.family !== 'string') return err(`"family" must be a string, got ${JSON.stringify(j.family)}`);
   const rv = validateRules(rules);
   if (!rv.ok) return rv;
   if (j.deal === undefined) return err('"deal" missing');
   const deal = parsePositionObject(j.deal);
   if (!deal.ok) return err(`deal: ${deal.error}`);
+  const inRules = validatePosition(deal.value, rules);
+  if (!inRules.ok) return err(`deal: ${inRules.error}`);
   if (!Array.isArray(j.moves)) return err('"moves" must be a list');
   const moves: AtomicMove[] = [];
   for (let k = 0; k < j.moves.length; k++) {
@@ -230,13 +229,24 @@ export function parseSolutionJson(text: string): Result<Solution> {
         `move ${k + 1}: unknown pile ${JSON.stringify(pileIndex(String(m.from)) < 0 ? m.from : m.to)} (piles: ${PILE_NAMES.join(' ')})`,
       );
     const count = m.count === undefined ? 1 : m.count;
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
-      return err(`move ${k + 1}: bad count ${JSON.stringify(m.count)}`);
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 52)
+      return err(`move ${k + 1}: bad count ${JSON.stringify(m.count)} (a whole number of cards, 1…52)`);
     moves.push({ from: m.from as PileName, to: m.to as PileName, count });
   }
+  let seed: Seed | undefined;
+  if (typeof j.seed === 'number') {
+    if (!Number.isSafeInteger(j.seed) || j.seed < 0)
+      return err(`"seed" must be a whole number ≥ 0 (or its digits as a string), got ${j.seed}`);
+    seed = j.seed;
+  } else if (typeof j.seed === 'string') {
+    const r = parseSeedText(j.seed);
+    if (!r.ok) return err(`"seed": ${r.error}`);
+    seed = r.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r.value) : r.value;
+  } else if (j.seed !== undefined)
+    return err(`"seed" must be a whole number ≥ 0 (or its digits as a string), got ${JSON.stringify(j.seed)}`);
   return ok({
     family: typeof j.family === 'string' ? j.family : undefined,
-    seed: typeof j.seed === 'number' ? j.seed : undefined,
+    seed,
     rules,
     deal: deal.value,
     moves,

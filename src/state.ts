@@ -24,14 +24,17 @@
  * - for every tableau card c, a term for the pair (c, the card under it or "bottom of a pile");
  * - for every face-down card, a term; for every stock/waste card, a term; a term for `w`
  *   (except with draw 1 and unlimited passes, where every stock card is always reachable);
- * - with a pass limit, a term for `pass` (unlimited passes make the pass number irrelevant).
+ * - with a pass limit, a term for `pass` (unlimited passes make the pass number irrelevant): from
+ *   a table below 256, mixed from the number itself above (any safe whole number, no aliasing).
  * The foundations need no term: they hold exactly the cards found nowhere else. Every change
- * updates the hash in O(1) (a run move changes one pair: its base card's). For the solver, two
- * options make it coarser (docs/solver.md): `twinKey` takes the card under each card up to its
- * twin, and `gridStock` hashes stock positions on the draw grid as w = 0 (unlimited passes).
+ * updates the hash in O(1) (a run move changes one pair: its base card's). For the solver, the
+ * key options (`KeyOptions`) make it coarser (docs/solver.md): `twinKey` takes the card under
+ * each card up to its twin, and `gridStock` hashes stock positions on the draw grid as w = 0
+ * (unlimited passes).
  *
- * `pack()` writes the state losslessly in a few dozen bytes (foundations as 4-bit nibbles, a
- * pile header byte of face-down count and length, 6-bit cards) and `unpack()` reads it back.
+ * `pack()` writes the state losslessly in a few dozen bytes (foundations as 4-bit nibbles, the
+ * pass as a base-128 varint, a pile header of face-down count and length, one byte a card) and
+ * `unpack()` reads it back.
  */
 import { type Card, makeCard } from './cards.ts';
 import type { Position } from './position.ts';
@@ -70,8 +73,45 @@ export const ZS2 = zobrist(52, 0x1b873593);
 const ZW1 = zobrist(53, 0x3c6ef372);
 const ZW2 = zobrist(53, 0x5bd1e995);
 const ZW0 = new Int32Array(53);
-export const ZPASS1 = zobrist(256, 0x27d4eb2f);
-export const ZPASS2 = zobrist(256, 0x165667b1);
+const ZPASS1 = zobrist(256, 0x27d4eb2f);
+const ZPASS2 = zobrist(256, 0x165667b1);
+
+/** A 32-bit mix (murmur3's finaliser) of a safe whole number's two halves with a seed. */
+function mixPass(p: number, seed: number): number {
+  let h = Math.imul((p >>> 0) ^ seed, 0xcc9e2d51);
+  h ^= Math.imul(Math.floor(p / 4294967296), 0x1b873593);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/** The pass term of the hash (first half), for any pass 0 … 2^53 − 1. */
+export function passTerm1(p: number): number {
+  return p < 256 ? ZPASS1[p] : mixPass(p, 0x27d4eb2f);
+}
+
+/** The pass term of the hash (second half). */
+export function passTerm2(p: number): number {
+  return p < 256 ? ZPASS2[p] : mixPass(p, 0x165667b1);
+}
+
+/**
+ * How coarse the table key is (the solver's equivalences; the rules engine uses the exact key).
+ * - `exactStock`: keep the stock position in the hash even with draw 1 and unlimited passes, for
+ *   searches that draw one card at a time (without stock macro-moves).
+ * - `twinKey`: hash each card with the twin pair it lies on rather than the card itself, so
+ *   positions that differ only by which of two twins (same rank and colour) holds which run hash
+ *   alike: the solver treats them as one (either is won exactly when the other is).
+ * - `gridStock`: with unlimited passes and draw > 1 (and without `exactStock`), hash stock
+ *   positions on the draw grid (w a multiple of the draw, or the whole stock turned) as w = 0.
+ */
+export interface KeyOptions {
+  exactStock?: boolean;
+  twinKey?: boolean;
+  gridStock?: boolean;
+}
 
 export class State {
   readonly cols = new Uint8Array(7 * STRIDE);
@@ -116,19 +156,18 @@ export class State {
   readonly zp1: Int32Array;
   readonly zp2: Int32Array;
 
-  /**
-   * `exactStock` keeps the stock position in the hash even with draw 1 and unlimited passes, for
-   * searches that draw one card at a time (without stock macro-moves). `twinKey` hashes each
-   * card with the twin pair it lies on rather than the card itself, so positions that differ only
-   * by which of two twins (same rank and colour) holds which run hash alike: the solver treats
-   * them as one (either is won exactly when the other is; docs/solver.md).
-   */
-  constructor(
-    rules: Rules,
-    readonly exactStock = false,
-    readonly twinKey = false,
-    readonly gridStock = false,
-  ) {
+  readonly exactStock: boolean;
+  readonly twinKey: boolean;
+  readonly gridStock: boolean;
+
+  /** An empty state under the rules, hashed with the key options (none: the exact key). */
+  constructor(rules: Rules, key: KeyOptions = {}) {
+    const exactStock = key.exactStock === true;
+    const twinKey = key.twinKey === true;
+    const gridStock = key.gridStock === true;
+    this.exactStock = exactStock;
+    this.twinKey = twinKey;
+    this.gridStock = gridStock;
     this.zp1 = twinKey ? ZT1 : ZP1;
     this.zp2 = twinKey ? ZT2 : ZP2;
     this.draw = rules.draw;
@@ -142,8 +181,8 @@ export class State {
   }
 
   /** A state from a validated position. */
-  static fromPosition(p: Position, rules: Rules, exactStock = false, twinKey = false, gridStock = false): State {
-    const s = new State(rules, exactStock, twinKey, gridStock);
+  static fromPosition(p: Position, rules: Rules, key: KeyOptions = {}): State {
+    const s = new State(rules, key);
     for (let i = 0; i < 7; i++) {
       s.len[i] = p.tableau[i].length;
       s.down[i] = p.faceDown[i];
@@ -184,9 +223,7 @@ export class State {
   clone(): State {
     const s = new State(
       { draw: this.draw, passes: this.passLimit === Infinity ? null : this.passLimit, foundationReturn: this.foundationReturn },
-      this.exactStock,
-      this.twinKey,
-      this.gridStock,
+      { exactStock: this.exactStock, twinKey: this.twinKey, gridStock: this.gridStock },
     );
     s.cols.set(this.cols);
     s.len.set(this.len);
@@ -233,8 +270,8 @@ export class State {
     a ^= this.zw1[this.wk(this.w, this.n)];
     b ^= this.zw2[this.wk(this.w, this.n)];
     if (this.hashPass) {
-      a ^= ZPASS1[this.pass & 255];
-      b ^= ZPASS2[this.pass & 255];
+      a ^= passTerm1(this.pass);
+      b ^= passTerm2(this.pass);
     }
     return [a, b];
   }
@@ -355,8 +392,8 @@ export class State {
     this.h1 ^= this.zw1[k0] ^ this.zw1[k1];
     this.h2 ^= this.zw2[k0] ^ this.zw2[k1];
     if (this.hashPass && pass !== this.pass) {
-      this.h1 ^= ZPASS1[this.pass & 255] ^ ZPASS1[pass & 255];
-      this.h2 ^= ZPASS2[this.pass & 255] ^ ZPASS2[pass & 255];
+      this.h1 ^= passTerm1(this.pass) ^ passTerm1(pass);
+      this.h2 ^= passTerm2(this.pass) ^ passTerm2(pass);
     }
     this.w = w;
     this.pass = pass;
@@ -418,18 +455,26 @@ export class State {
     return c;
   }
 
-  /** Lossless bytes: foundation nibbles (2 bytes), pass (2), n, w, the deck, then per pile: down, len, cards. */
+  /** Lossless bytes: foundation nibbles (2 bytes), the pass (varint), n, w, the deck, then per pile: down, len, cards. */
   pack(): Uint8Array {
-    let size = 6 + this.n;
+    let passBytes = 1;
+    for (let p = this.pass; p >= 128; p = Math.floor(p / 128)) passBytes++;
+    let size = 4 + passBytes + this.n;
     for (let i = 0; i < 7; i++) size += 2 + this.len[i];
     const out = new Uint8Array(size);
     out[0] = (this.found[0] << 4) | this.found[1];
     out[1] = (this.found[2] << 4) | this.found[3];
-    out[2] = this.pass & 255;
-    out[3] = (this.pass >> 8) & 255;
-    out[4] = this.n;
-    out[5] = this.w;
-    let k = 6;
+    let k = 2;
+    // base 128, low digits first, the high bit marking "more digits follow"
+    for (let p = this.pass; ; p = Math.floor(p / 128)) {
+      if (p < 128) {
+        out[k++] = p;
+        break;
+      }
+      out[k++] = 128 | (p % 128);
+    }
+    out[k++] = this.n;
+    out[k++] = this.w;
     for (let j = 0; j < this.n; j++) out[k++] = this.deck[j];
     for (let i = 0; i < 7; i++) {
       out[k++] = this.down[i];
@@ -447,10 +492,16 @@ export class State {
     s.found[2] = bytes[1] >> 4;
     s.found[3] = bytes[1] & 15;
     s.home = s.found[0] + s.found[1] + s.found[2] + s.found[3];
-    s.pass = bytes[2] | (bytes[3] << 8);
-    s.n = bytes[4];
-    s.w = bytes[5];
-    let k = 6;
+    let k = 2;
+    let pass = 0;
+    for (let scale = 1; ; scale *= 128) {
+      const b = bytes[k++];
+      pass += (b & 127) * scale;
+      if (b < 128) break;
+    }
+    s.pass = pass;
+    s.n = bytes[k++];
+    s.w = bytes[k++];
     for (let j = 0; j < s.n; j++) s.deck[j] = bytes[k++];
     for (let i = 0; i < 7; i++) {
       s.down[i] = bytes[k++];

@@ -6,7 +6,9 @@
  *
  * Between searches the table keeps its size (up to RESET_CAPACITY slots) and is emptied cheaply:
  * a small search's slots are remembered (up to LOG_MAX of them) and only those are zeroed, so an
- * easy deal does not pay for clearing megabytes.
+ * easy deal does not pay for clearing megabytes. `reset` gives it a new memory budget without
+ * reallocating when its array fits. If the machine cannot give a larger array, the table stays
+ * at its size (as if that were its budget) rather than fail.
  *
  * Replacement policy, once at full size and three quarters full: probes look at a window of PROBE
  * slots, and a new state whose window is full overwrites the slot its hash points to (the home
@@ -28,6 +30,10 @@ const RESET_CAPACITY = 1 << 21;
  * slow (page faults), so a process that solves many deals pays it once per size, not per deal.
  */
 const POOL_MAX = 1 << 23;
+/** Slots a fresh table starts with (or its whole budget, when smaller). */
+const INITIAL_CAPACITY = 1 << 20;
+/** The most slots a memory budget gives (32 GiB): larger budgets are this one. */
+const MAX_CAPACITY = 2 ** 32;
 const pool = new Map<number, Int32Array>();
 
 /** A zeroed array of `slots` 64-bit slots, from the pool when it has one. */
@@ -48,8 +54,9 @@ export class TranspositionTable {
   private mask: number;
   count = 0;
   evictions = 0;
-  readonly maxCapacity: number;
-  private readonly initialCapacity: number;
+  private maxSlots: number;
+  private initialCapacity: number;
+  private readonly requestedInitial: number;
   /** Slots filled since the last clear (valid while logN <= LOG_MAX). */
   private readonly log = new Int32Array(LOG_MAX);
   private logN = 0;
@@ -57,16 +64,22 @@ export class TranspositionTable {
   /** The largest power-of-two slot count that fits the memory budget. */
   static capacityFor(maxMemoryMb: number): number {
     let max = 1 << 10;
-    while (max * 2 * 8 <= maxMemoryMb * 1024 * 1024) max *= 2;
+    while (max * 2 * 8 <= maxMemoryMb * 1024 * 1024 && max < MAX_CAPACITY) max *= 2;
     return max;
   }
 
-  constructor(maxMemoryMb: number, initialCapacity = 1 << 20) {
+  constructor(maxMemoryMb: number, initialCapacity = INITIAL_CAPACITY) {
     const max = TranspositionTable.capacityFor(maxMemoryMb);
-    this.maxCapacity = max;
+    this.maxSlots = max;
+    this.requestedInitial = initialCapacity;
     this.initialCapacity = Math.min(initialCapacity, max);
     this.keys = new Int32Array(this.initialCapacity * 2);
     this.mask = this.initialCapacity - 1;
+  }
+
+  /** The most slots the table may grow to (its memory budget, or less if memory ran out). */
+  get maxCapacity(): number {
+    return this.maxSlots;
   }
 
   get capacity(): number {
@@ -78,12 +91,19 @@ export class TranspositionTable {
   }
 
   get exhausted(): boolean {
-    return this.evictions > this.maxCapacity;
+    return this.evictions > this.maxSlots;
+  }
+
+  /** Empties the table and gives it a new memory budget, keeping its array when it fits. */
+  reset(maxMemoryMb: number): void {
+    this.maxSlots = TranspositionTable.capacityFor(maxMemoryMb);
+    this.initialCapacity = Math.min(this.requestedInitial, this.maxSlots);
+    this.clear();
   }
 
   /** Empties the table (a large one is reallocated at RESET_CAPACITY slots). */
   clear(): void {
-    const reset = Math.max(this.initialCapacity, Math.min(RESET_CAPACITY, this.maxCapacity));
+    const reset = Math.max(this.initialCapacity, Math.min(RESET_CAPACITY, this.maxSlots));
     if (this.capacity > reset) {
       giveBack(this.keys);
       this.keys = takeArray(reset);
@@ -121,7 +141,7 @@ export class TranspositionTable {
         keys[2 * i + 1] = h2;
         if (this.logN < LOG_MAX) this.log[this.logN] = i;
         this.logN++;
-        if (++this.count * 2 > this.capacity && this.capacity < this.maxCapacity) this.grow();
+        if (++this.count * 2 > this.capacity && this.capacity < this.maxSlots) this.grow();
         return false;
       }
       i = (i + 1) & mask;
@@ -133,10 +153,17 @@ export class TranspositionTable {
   }
 
   private grow(): void {
-    this.logN = LOG_MAX + 1; // slots move: clear everything next time
     const old = this.keys;
     const cap = this.capacity * 2;
-    const keys = takeArray(cap);
+    let keys: Int32Array;
+    try {
+      keys = takeArray(cap);
+    } catch {
+      // the machine has less memory than the budget: stay at this size (and replace from now on)
+      this.maxSlots = this.capacity;
+      return;
+    }
+    this.logN = LOG_MAX + 1; // slots move: clear everything next time
     const mask = cap - 1;
     this.keys = keys;
     this.mask = mask;

@@ -31,11 +31,12 @@ export interface Rules {
 
 export const DEFAULT_RULES: Rules = { draw: 3, passes: null, foundationReturn: true };
 
-/** Checks rule settings: draw 1…24, passes ≥ 1 or null. */
+/** Checks rule settings: draw 1…24, passes a whole number ≥ 1 (at most 2^53 − 1) or null, foundationReturn a boolean. */
 export function validateRules(r: Rules): Result<Rules> {
   if (!Number.isInteger(r.draw) || r.draw < 1 || r.draw > 24) return err(`draw must be 1…24, got ${r.draw}`);
-  if (r.passes !== null && (!Number.isInteger(r.passes) || r.passes < 1))
+  if (r.passes !== null && (!Number.isSafeInteger(r.passes) || r.passes < 1))
     return err(`passes must be a whole number ≥ 1 or unlimited, got ${r.passes}`);
+  if (typeof r.foundationReturn !== 'boolean') return err(`foundationReturn must be true or false, got ${String(r.foundationReturn)}`);
   return ok(r);
 }
 
@@ -45,6 +46,12 @@ export function rulesLabel(r: Rules): string {
   return `draw ${r.draw}, ${p}${r.foundationReturn ? '' : ', no foundation return'}`;
 }
 
+/** An inclusive range of seeds, exact (seeds of some families have up to 68 digits). */
+export interface SeedRange {
+  from: bigint;
+  to: bigint;
+}
+
 /** The seed families: numberings of deals reproduced from other programs. */
-export const FAMILIES = ['solvitaire', 'klondike-solver', 'greenfelt'] as const;
+export const FAMILIES = ['solvitaire', 'klondike-solver', 'greenfelt', 'microsoft', 'exact'] as const;
 export type Family = (typeof FAMILIES)[number];

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SOLVER_VERSION, openStore } from '../src/batch/store.ts';
+import { SOLVER_VERSION } from '../src/batch/run.ts';
+import { EMPTY_RESULT_EXTRAS } from '../src/store/rows.ts';
+import { openStore } from '../src/store/writer.ts';
 import { main } from '../src/cli/main.ts';
 
 const BIN = fileURLToPath(new URL('../bin/klondike', import.meta.url));
@@ -75,7 +77,11 @@ function rows(db: string): Row[] {
   const d = new Database(db, { readonly: true, timeout: 5000 });
   try {
     if (!d.prepare("SELECT 1 FROM sqlite_master WHERE name = 'results'").get()) return [];
-    return d.prepare('SELECT seed, verdict, nodes, solution_length, moves, error, solved_at FROM results ORDER BY seed').all() as Row[];
+    return d
+      .prepare(
+        'SELECT CAST(seed AS INTEGER) AS seed, verdict, nodes, solution_length, moves, error, solved_at FROM results ORDER BY length(seed), seed',
+      )
+      .all() as Row[];
   } finally {
     d.close();
   }
@@ -117,9 +123,10 @@ describe('bad input: one line on stderr, exit 2, nothing stored changed', () => 
       const s = openStore(f);
       if (!s.ok) throw new Error(s.error);
       const id = s.value.ruleSetId({ draw: 3, passes: null, foundationReturn: true });
-      s.value.put([
+      s.value.putResults([
         {
-          seed: 1,
+          ...EMPTY_RESULT_EXTRAS,
+          seed: 1n,
           verdict: 'winnable',
           nodes: 5,
           ms: 1,
@@ -128,7 +135,9 @@ describe('bad input: one line on stderr, exit 2, nothing stored changed', () => 
           error: null,
           family: 'solvitaire',
           ruleSet: id,
-          budget: { maxNodes: null, timeoutMs: null, maxMemoryMb: null },
+          maxNodes: null,
+          timeoutMs: null,
+          maxMemoryMb: null,
           solverVersion: SOLVER_VERSION,
           solvedAt: '2025-01-01T00:00:00Z',
         },

@@ -1,17 +1,18 @@
 // Library-level tests of the batch runner: store (checks, lock), runBatch with injected faults
 // and a stop signal, merge rules. The real binary is exercised in batch.cli.test.ts.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { better, mergeDatabases } from '../src/batch/merge.ts';
 import { createProgressReporter, formatDuration, progressLine, progressMode, summaryLine } from '../src/batch/progress.ts';
 import { runBatch, validateBatchOptions, type BatchOptions, type BatchProgress } from '../src/batch/run.ts';
-import { type ResultRow, SOLVER_VERSION, openStore } from '../src/batch/store.ts';
-import type { StoredVerdict } from '../src/batch/task.ts';
+import { SOLVER_VERSION } from '../src/batch/run.ts';
+import { mergeDatabases } from '../src/store/merge.ts';
+import { EMPTY_RESULT_EXTRAS, type Ranked, type ResultRow, type StoredVerdict, better } from '../src/store/rows.ts';
 import { initSchema } from '../src/store/schema.ts';
+import { openStore } from '../src/store/writer.ts';
 import type { Rules } from '../src/types.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-batch-'));
@@ -28,7 +29,9 @@ afterEach(() => {
 function rows(db: string): { seed: number; verdict: string; error: string | null; solved_at: string; nodes: number }[] {
   const d = new Database(db, { readonly: true });
   try {
-    return d.prepare('SELECT seed, verdict, error, solved_at, nodes FROM results ORDER BY seed').all() as never;
+    return d
+      .prepare('SELECT CAST(seed AS INTEGER) AS seed, verdict, error, solved_at, nodes FROM results ORDER BY length(seed), seed')
+      .all() as never;
   } finally {
     d.close();
   }
@@ -60,9 +63,11 @@ describe('store', () => {
     s.value.close();
     expect(meta(db).lock).toBeUndefined();
     expect(meta(db).schema).toBe('klondike-solver-results');
+    // At rest the database is one file in rollback-journal mode: readable on a read-only disk.
     const d = new Database(db, { readonly: true });
-    expect(d.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(d.pragma('journal_mode', { simple: true })).toBe('delete');
     d.close();
+    expect(existsSync(`${db}-wal`) || existsSync(`${db}-shm`)).toBe(false);
   });
 
   it('takes over a lock left by a dead process, refuses one held by another host', () => {
@@ -123,8 +128,10 @@ describe('validateBatchOptions', () => {
     [{ budget: { maxMemoryMb: 0 } }, /max-memory/],
     [{ rules: { draw: 0, passes: null, foundationReturn: true } }, /draw/],
     [{ seeds: [] }, /no seeds/],
-    [{ seeds: [1, 2 ** 31], family: 'klondike-solver' as const }, /klondike-solver/],
-  ])('rejects %j', (extra, re) => {
+    [{ seeds: [1, 2 ** 31], family: 'klondike-solver' as const }, /seed 2147483648 is outside the klondike-solver range \(0 ≤ N < 2\^31\)/],
+    [{ seeds: [2n ** 70n] }, /seed 1180591620717411303424 is outside the solvitaire range/],
+    [{ seeds: [-1] }, /seeds must be whole numbers ≥ 0/],
+  ])('rejects case %# (%s)', (extra, re) => {
     const r = validateBatchOptions(opts('unused', extra as Partial<BatchOptions>));
     expect(!r.ok && r.error).toMatch(re);
   });
@@ -211,7 +218,8 @@ describe('runBatch', () => {
 
 describe('merge', () => {
   const row = (seed: number, verdict: StoredVerdict, extra: Partial<ResultRow> = {}): ResultRow => ({
-    seed,
+    ...EMPTY_RESULT_EXTRAS,
+    seed: BigInt(seed),
     verdict,
     nodes: 10,
     ms: 1,
@@ -220,7 +228,9 @@ describe('merge', () => {
     error: verdict === 'error' ? 'boom' : null,
     family: 'solvitaire',
     ruleSet: 0,
-    budget: { maxNodes: null, timeoutMs: null, maxMemoryMb: null },
+    maxNodes: null,
+    timeoutMs: null,
+    maxMemoryMb: null,
     solverVersion: SOLVER_VERSION,
     solvedAt: '2025-01-01T00:00:00.000Z',
     ...extra,
@@ -230,29 +240,39 @@ describe('merge', () => {
     const s = openStore(f);
     if (!s.ok) throw new Error(s.error);
     const ids = rules.map((r) => s.value.ruleSetId(r));
-    s.value.put(data.map(([k, r]) => ({ ...r, ruleSet: ids[k] })));
+    s.value.putResults(data.map(([k, r]) => ({ ...r, ruleSet: ids[k] })));
     s.value.close();
     return f;
   };
   const R1: Rules = { draw: 1, passes: 1, foundationReturn: false };
 
-  it('ranks rows: decided over unknown over error, shorter wins, more nodes', () => {
-    expect(better({ verdict: 'winnable', nodes: 0, solution_length: 5 }, { verdict: 'unknown', nodes: 9, solution_length: null })).toBe(
-      true,
-    );
-    expect(better({ verdict: 'unknown', nodes: 0, solution_length: null }, { verdict: 'error', nodes: 0, solution_length: null })).toBe(
-      true,
-    );
-    expect(better({ verdict: 'error', nodes: 0, solution_length: null }, { verdict: 'unknown', nodes: 0, solution_length: null })).toBe(
-      false,
-    );
-    expect(better({ verdict: 'winnable', nodes: 0, solution_length: 5 }, { verdict: 'winnable', nodes: 0, solution_length: 6 })).toBe(true);
-    expect(better({ verdict: 'unknown', nodes: 7, solution_length: null }, { verdict: 'unknown', nodes: 6, solution_length: null })).toBe(
-      true,
-    );
-    expect(
-      better({ verdict: 'unwinnable', nodes: 7, solution_length: null }, { verdict: 'unwinnable', nodes: 6, solution_length: null }),
-    ).toBe(false);
+  it('ranks rows: decided over unknown over error, most-home knowledge, shorter wins, more nodes', () => {
+    const r = (verdict: StoredVerdict, extra: Partial<Ranked> = {}): Ranked => ({
+      verdict,
+      nodes: 0,
+      solutionLength: verdict === 'winnable' ? 5 : null,
+      mostHome: null,
+      mostHomeBound: null,
+      mostHomeProved: null,
+      ...extra,
+    });
+    expect(better(r('winnable'), r('unknown', { nodes: 9 }))).toBe(true);
+    expect(better(r('unknown'), r('error'))).toBe(true);
+    expect(better(r('error'), r('unknown'))).toBe(false);
+    expect(better(r('winnable', { solutionLength: 5 }), r('winnable', { solutionLength: 6 }))).toBe(true);
+    expect(better(r('winnable', { solutionLength: 6 }), r('winnable', { solutionLength: 5 }))).toBe(false);
+    expect(better(r('unknown', { nodes: 7 }), r('unknown', { nodes: 6 }))).toBe(true);
+    expect(better(r('unwinnable', { nodes: 7 }), r('unwinnable', { nodes: 6 }))).toBe(false);
+    expect(better(r('unwinnable'), r('winnable'))).toBe(false); // a conflict keeps the first
+    // most cards home: proved over a bound over nothing; a narrower interval over a wider one
+    const proved = r('unwinnable', { mostHome: 30, mostHomeBound: 30, mostHomeProved: true });
+    const bound = r('unwinnable', { mostHome: 28, mostHomeBound: 40, mostHomeProved: false });
+    expect(better(proved, bound)).toBe(true);
+    expect(better(bound, proved)).toBe(false);
+    expect(better(bound, r('unwinnable'))).toBe(true);
+    expect(better(r('unwinnable', { mostHome: 29, mostHomeBound: 35, mostHomeProved: false }), bound)).toBe(true);
+    expect(better(r('unwinnable', { mostHome: 27, mostHomeBound: 35, mostHomeProved: false }), bound)).toBe(false);
+    expect(better(r('unwinnable', { mostHome: 31, mostHomeBound: 31, mostHomeProved: true }), proved)).toBe(false); // conflict
   });
 
   it('combines overlapping databases with different rule-set ids, reports conflicts, leaves inputs alone', () => {
@@ -284,13 +304,13 @@ describe('merge', () => {
     const r = mergeDatabases([a, b], out);
     if (!r.ok) throw new Error(r.error);
     expect(r.value).toMatchObject({ inputs: 2, read: 11, rows: 6, replaced: 3, duplicates: 1 });
-    expect(r.value.conflicts).toEqual([{ family: 'solvitaire', seed: 4, rules: R3, kept: 'winnable', other: 'unwinnable', from: b }]);
+    expect(r.value.conflicts).toEqual([{ family: 'solvitaire', seed: 4n, rules: R3, kept: 'winnable', other: 'unwinnable', from: b }]);
     expect(sha(a)).toBe(ha);
     expect(sha(b)).toBe(hb);
     const d = new Database(out, { readonly: true });
     const got = d
       .prepare(
-        'SELECT seed, verdict, nodes, solution_length AS len, draw FROM results JOIN rule_sets s ON s.id = rule_set ORDER BY draw DESC, seed',
+        'SELECT CAST(seed AS INTEGER) AS seed, verdict, nodes, solution_length AS len, draw FROM results JOIN rule_sets s ON s.id = rule_set ORDER BY draw DESC, seed',
       )
       .all();
     d.close();
@@ -363,10 +383,10 @@ describe('progress', () => {
     expect(formatDuration(260)).toBe('4m20s');
     expect(formatDuration(3720)).toBe('1h02m');
     expect(formatDuration(Infinity)).toBe('?');
-    expect(summaryLine({ ...p, done: 200, elapsedMs: 40_000, interrupted: false, db: 'x.sqlite' })).toBe(
+    expect(summaryLine({ ...p, done: 200, elapsedMs: 40_000, interrupted: false, db: 'x.sqlite', stored: 200 })).toBe(
       'batch: 200 deals solved (winnable 40, unwinnable 5, unknown 4, errors 1), 10 already stored, 40s at 5.0 deals/s → x.sqlite',
     );
-    expect(summaryLine({ ...p, interrupted: true, db: 'x.sqlite' })).toMatch(
+    expect(summaryLine({ ...p, interrupted: true, db: 'x.sqlite', stored: 50 })).toMatch(
       /^batch interrupted: 50 of 200 deals solved .* run the same command again to resume$/,
     );
   });

@@ -95,9 +95,9 @@ describe('klondike deal: good input', () => {
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/^Foundations: ♣ -/);
     expect(plain.stdout).not.toMatch(/\x1b/);
-    expect(runDeal({ seed: 1, format: 'text', colour: 'always' }, false)).toMatch(/\x1b\[31m/);
-    expect(runDeal({ seed: 1, format: 'text', colour: 'auto' }, true)).toMatch(/\x1b\[31m/);
-    expect(runDeal({ seed: 1, format: 'text', colour: 'never' }, true)).not.toMatch(/\x1b/);
+    expect(runDeal({ seed: 1n, format: 'text', colour: 'always' }, false)).toMatch(/\x1b\[31m/);
+    expect(runDeal({ seed: 1n, format: 'text', colour: 'auto' }, true)).toMatch(/\x1b\[31m/);
+    expect(runDeal({ seed: 1n, format: 'text', colour: 'never' }, true)).not.toMatch(/\x1b/);
   });
 });
 
@@ -114,7 +114,7 @@ const bad: [string, string[], string, RegExp][] = [
     /klondike-solver seeds are whole numbers 0 ≤ N < 2\^31, got 2147483648/,
   ],
   ['seed not a number', ['deal', '--seed', 'abc'], '', /seed must be a whole number, got "abc"/],
-  ['unknown family', ['deal', '--seed', '1', '--family', 'microsoft'], '', /unknown seed family "microsoft"/],
+  ['unknown family', ['deal', '--seed', '1', '--family', 'freecell'], '', /unknown seed family "freecell"/],
   ['unknown format', ['deal', '--seed', '1', '--format', 'xml'], '', /unknown format "xml"/],
   ['unreadable file', ['deal', '--from', '/nonexistent/deal.json'], '', /cannot read \/nonexistent\/deal\.json: no such file/],
   ['malformed JSON', ['deal', '--from', '-'], '{"tableau": [["Ah"],', /stdin: malformed JSON/],
@@ -143,14 +143,14 @@ describe('klondike deal: bad input', () => {
 
 describe('runDeal (in process)', () => {
   const cases: [string, DealOptions, RegExp][] = [
-    ['negative seed', { seed: -1, format: 'json', colour: 'never' }, /solvitaire seeds .* got -1/],
-    ['neither --seed nor --from', { format: 'json', colour: 'never' }, /give --seed N or --from FILE/],
-    ['both --seed and --from', { seed: 1, from: '-', format: 'json', colour: 'never' }, /either --seed or --from/],
+    ['negative seed', { seed: -1n, format: 'json', colour: 'never' }, /solvitaire seeds .* got -1/],
+    ['neither --seed nor --from', { format: 'json', colour: 'never' }, /give --seed N or --deal FILE/],
+    ['both --seed and --from', { seed: 1n, from: '-', format: 'json', colour: 'never' }, /either --seed or --deal/],
     ['--family with --from', { from: '-', family: 'greenfelt', format: 'json', colour: 'never' }, /--family applies to --seed only/],
     [
       '--input-format with --seed',
-      { seed: 1, inputFormat: 'deck', format: 'json', colour: 'never' },
-      /--input-format applies to --from only/,
+      { seed: 1n, inputFormat: 'deck', format: 'json', colour: 'never' },
+      /--input-format applies to --deal only/,
     ],
   ];
   it.each(cases)('%s is a UserError', (_name, opts, re) => {

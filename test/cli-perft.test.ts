@@ -1,6 +1,6 @@
 /**
  * `klondike perft` and `klondike replay`: a few runs of the real binary (stdout, stderr, exit code;
- * each spawn costs a tsx start-up, so they are few and concurrent), the rest in process through
+ * each spawn costs a process start-up, so they are few and concurrent), the rest in process through
  * runPerft and the shared option parsers on a bare commander Command.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -135,37 +135,37 @@ describe('shared options in process', () => {
   });
   it('deal sources: seed (with family), file, neither, both, family without seed', () => {
     const a = positionFromOptions(parse(['--seed', '7', '--family', 'klondike-solver']));
-    expect(a).toMatchObject({ family: 'klondike-solver', seed: 7 });
+    expect(a).toMatchObject({ family: 'klondike-solver', seed: 7n });
     expect(a.position.stock).toHaveLength(24);
     const file = join(dir, 'near.json');
     writeFileSync(file, NEAR_WON);
     expect(positionFromOptions({ deal: file }).position.foundations).toEqual([13, 13, 12, 13]);
     expect(() => positionFromOptions({})).toThrow(new UserError('give --seed N or --deal FILE (- for stdin)'));
-    expect(() => positionFromOptions({ seed: 1, deal: file })).toThrow(/not both/);
+    expect(() => positionFromOptions({ seed: 1n, deal: file })).toThrow(/not both/);
     expect(() => positionFromOptions({ deal: file, family: 'greenfelt' })).toThrow(/--family applies to --seed only/);
     expect(() => positionFromOptions({ deal: join(dir, 'missing') })).toThrow(/no such file/);
-    expect(() => positionFromOptions({ seed: 2 ** 32 })).toThrow(UserError);
+    expect(() => positionFromOptions({ seed: 2n ** 32n })).toThrow(UserError);
   });
 });
 
 describe('runPerft in process', () => {
   const base = { draw: 3, passes: 'unlimited' as const, foundationReturn: true };
   it('counts fixture rows (seed 1, draw 3: depth 14 = 1335; 1 pass: depth 13 = 26)', () => {
-    expect(runPerft({ ...base, seed: 1, depth: 14 }).stdout).toBe('1335\n');
-    expect(runPerft({ ...base, seed: 1, passes: 1, depth: 13 }).stdout).toBe('26\n');
-    expect(runPerft({ ...base, seed: 1, depth: 0 }).stdout).toBe('1\n');
+    expect(runPerft({ ...base, seed: 1n, depth: 14 }).stdout).toBe('1335\n');
+    expect(runPerft({ ...base, seed: 1n, passes: 1, depth: 13 }).stdout).toBe('26\n');
+    expect(runPerft({ ...base, seed: 1n, depth: 0 }).stdout).toBe('1\n');
   });
   it('--divide: sorted lines, subtotals that add up, the total last', () => {
-    const r = runPerft({ ...base, seed: 1, depth: 5, divide: true });
+    const r = runPerft({ ...base, seed: 1n, depth: 5, divide: true });
     expect(r.stdout).toBe('stock>waste*3  48\nt2>fs          16\nt6>fh          12\n\n76\n');
-    expect(runPerft({ ...base, seed: 1, depth: 0, divide: true }).stdout).toBe('1\n');
+    expect(runPerft({ ...base, seed: 1n, depth: 0, divide: true }).stdout).toBe('1\n');
   });
   it('--verbose reports the rate on stderr only', () => {
-    const r = runPerft({ ...base, seed: 1, depth: 3, verbose: true });
+    const r = runPerft({ ...base, seed: 1n, depth: 3, verbose: true });
     expect(r.stdout).toBe('16\n');
     expect(r.stderr).toMatch(/^perft depth 3: 16 leaves in [\d.]+ s \(\d+ leaves\/s\)\n$/);
   });
   it('missing depth is a UserError', () => {
-    expect(() => runPerft({ ...base, seed: 1 })).toThrow(UserError);
+    expect(() => runPerft({ ...base, seed: 1n })).toThrow(UserError);
   });
 });

@@ -1,4 +1,8 @@
-/** Runs the real `klondike` binary for CLI tests: stdout, stderr and exit code. */
+/**
+ * Runs the real `klondike` binary for CLI tests: stdout, stderr and exit code. The binary runs the
+ * compiled code in dist/, which the suite's global setup (global-setup.ts) rebuilds from the
+ * current sources before any test runs, so a spawn never runs a stale build.
+ */
 import { spawn } from 'node:child_process';
 
 export const BIN = new URL('../bin/klondike', import.meta.url).pathname;

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/cli/main.ts';
-import { VERDICT_EXIT, budgetFromOptions, runSolve, type SolveOptions } from '../src/cli/solve.ts';
+import { budgetFromOptions } from '../src/cli/options.ts';
+import { VERDICT_EXIT, runSolve, type SolveOptions } from '../src/cli/solve.ts';
 import { makePositionJson } from '../src/position.ts';
 import { parseSolutionJson, replay } from '../src/solution.ts';
 import { DEFAULT_BUDGET } from '../src/solver.ts';
@@ -182,41 +183,45 @@ describe('runSolve (in process)', () => {
   });
 
   it('unwinnable and unknown in JSON: empty moves', () => {
-    const u = runSolve({ ...base, seed: 29, passes: 1, json: true });
+    const u = runSolve({ ...base, seed: 29n, passes: 1, json: true });
     expect(u.exitCode).toBe(VERDICT_EXIT.unwinnable);
     expect(JSON.parse(u.out)).toMatchObject({ verdict: 'unwinnable', moves: [] });
-    const k = runSolve({ ...base, seed: 1000021, draw: 1, maxNodes: 1, json: true });
+    const k = runSolve({ ...base, seed: 1000021n, draw: 1, maxNodes: 1, json: true });
     expect(k.exitCode).toBe(VERDICT_EXIT.unknown);
     expect(JSON.parse(k.out)).toMatchObject({ verdict: 'unknown', reason: 'nodes', moves: [] });
-    const t = runSolve({ ...base, seed: 1000021, draw: 1, timeout: 0.001 });
+    const t = runSolve({ ...base, seed: 1000021n, draw: 1, timeout: 0.001 });
     expect(t.exitCode).toBe(3);
     expect(t.out).toMatch(/: unknown \(time budget spent\)\n/);
     expect(t.out).toMatch(/raise --max-nodes, --timeout or --max-memory/);
   });
 
   it('a deal proved lost under easier rules says so (readable and JSON)', () => {
-    const r = runSolve({ ...base, seed: 31, draw: 3 });
+    const r = runSolve({ ...base, seed: 31n, draw: 3 });
     expect(r.exitCode).toBe(VERDICT_EXIT.unwinnable);
     expect(r.out).toMatch(/: unwinnable\n.*\nproved under easier rules \(draw 1, unlimited passes, foundation returns allowed\)/);
-    const j = JSON.parse(runSolve({ ...base, seed: 31, draw: 3, json: true }).out);
+    const j = JSON.parse(runSolve({ ...base, seed: 31n, draw: 3, json: true }).out);
     expect(j).toMatchObject({ verdict: 'unwinnable', proof: 'relaxed', moves: [] });
     // a proof by the full search carries no "proof" field
-    expect(JSON.parse(runSolve({ ...base, seed: 29, passes: 1, json: true }).out).proof).toBeUndefined();
+    expect(JSON.parse(runSolve({ ...base, seed: 29n, passes: 1, json: true }).out).proof).toBeUndefined();
   });
 
   it('the exit codes and the default budget', () => {
     expect(VERDICT_EXIT).toEqual({ winnable: 0, unwinnable: 1, unknown: 3 });
-    expect(budgetFromOptions({})).toEqual(DEFAULT_BUDGET);
-    expect(budgetFromOptions({ maxNodes: 5, timeout: 1.5, maxMemory: 64 })).toEqual({ maxNodes: 5, timeoutMs: 1500, maxMemoryMb: 64 });
+    expect(budgetFromOptions({}, DEFAULT_BUDGET)).toEqual(DEFAULT_BUDGET);
+    expect(budgetFromOptions({ maxNodes: 5, timeout: 1.5, maxMemory: 64 }, DEFAULT_BUDGET)).toEqual({
+      maxNodes: 5,
+      timeoutMs: 1500,
+      maxMemoryMb: 64,
+    });
   });
 
   it('a seed in another family', () => {
-    const r = runSolve({ ...base, seed: 1, family: 'klondike-solver', maxNodes: 2000 });
+    const r = runSolve({ ...base, seed: 1n, family: 'klondike-solver', maxNodes: 2000 });
     expect(r.out).toMatch(/^klondike-solver deal 1, draw 3, unlimited passes: /);
   });
 
   it('bad combinations throw a UserError', () => {
     expect(() => runSolve({ ...base })).toThrow(UserError);
-    expect(() => runSolve({ ...base, seed: 1, deal: '-' })).toThrow(/either --seed or --deal/);
+    expect(() => runSolve({ ...base, seed: 1n, deal: '-' })).toThrow(/either --seed or --deal/);
   });
 });

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movesFromCompact } from '../src/notation.ts';
-import { openResultsDb } from '../src/stats/db.ts';
 import { EXPORT_COLUMNS, type ExportRecord, exportChunks } from '../src/stats/export.ts';
-import { initSchema } from '../src/store/schema.ts';
-import { makeKnownDb, parseCsv, tempDir } from './stats-fixture.ts';
+import { makeKnownDb, parseCsv, readDb, resultRow, tempDir } from './stats-fixture.ts';
+import type { ResultRow } from '../src/store/rows.ts';
+import { openStore } from '../src/store/writer.ts';
 
 let dir: string;
 let db: Database.Database;
@@ -14,7 +14,7 @@ const text = (format: 'csv' | 'ndjson' | 'json', f = {}) => [...exportChunks(db,
 beforeAll(() => {
   dir = tempDir();
   makeKnownDb(join(dir, 'known.sqlite'));
-  db = openResultsDb(join(dir, 'known.sqlite'));
+  db = readDb(join(dir, 'known.sqlite'));
 });
 afterAll(() => db.close());
 
@@ -77,7 +77,7 @@ describe('export formats', () => {
   });
 
   it('filters apply, and an empty selection is still valid output', () => {
-    expect(JSON.parse(text('json', { family: 'solvitaire', seeds: [{ from: 2, to: 3 }] })).map((r: ExportRecord) => r.seed)).toEqual([
+    expect(JSON.parse(text('json', { family: 'solvitaire', seeds: [{ from: 2n, to: 3n }] })).map((r: ExportRecord) => r.seed)).toEqual([
       2, 3,
     ]);
     expect(text('json', { draw: 7 })).toBe('[]\n');
@@ -89,21 +89,19 @@ describe('export formats', () => {
 describe('export streams', () => {
   it('100,000 deals come out in bounded chunks, quickly', () => {
     const path = join(dir, 'big.sqlite');
-    const w = new Database(path);
-    initSchema(w);
-    w.prepare('INSERT INTO rule_sets (id, draw, passes, foundation_return) VALUES (1, 3, 0, 1)').run();
-    const add =
-      w.prepare(`INSERT INTO results (family, seed, rule_set, verdict, nodes, ms, solution_length, moves, solver_version, solved_at)
-      VALUES ('solvitaire', ?, 1, ?, ?, ?, ?, ?, 'test', '2025-01-01T00:00:00Z')`);
     const N = 100_000;
-    w.transaction(() => {
-      for (let s = 1; s <= N; s++) {
-        const win = s % 5 !== 0;
-        add.run(s, win ? 'winnable' : 'unwinnable', s % 977, (s % 1000) / 7, win ? 4 : null, win ? 'SW W3 1c 474' : null);
-      }
-    })();
-    w.close();
-    const big = openResultsDb(path);
+    const opened = openStore(path);
+    if (!opened.ok) throw new Error(opened.error);
+    const id = opened.value.ruleSetId({ draw: 3, passes: null, foundationReturn: true });
+    const rows: ResultRow[] = [];
+    for (let s = 1; s <= N; s++) {
+      const win = s % 5 !== 0;
+      const r = { family: 'solvitaire', seed: s, verdict: win ? 'winnable' : 'unwinnable', nodes: s % 977, ms: (s % 1000) / 7 } as const;
+      rows.push(resultRow({ ...r, len: win ? 4 : null, moves: win ? 'SW W3 1c 474' : null }, id));
+    }
+    opened.value.putResults(rows);
+    opened.value.close();
+    const big = readDb(path);
     for (const format of ['ndjson', 'csv', 'json'] as const) {
       const t0 = performance.now();
       let chunks = 0;

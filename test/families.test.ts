@@ -37,8 +37,8 @@ function take(rng: Rng, n: number): number[] {
 }
 
 describe('fixture vectors', () => {
-  it('covers all three families', () => {
-    expect(new Set(vectors.map((v) => v.family))).toEqual(new Set(FAMILIES));
+  it('covers the three families with small seeds (the big ones: bigfamilies.test.ts)', () => {
+    expect(new Set(vectors.map((v) => v.family))).toEqual(new Set(['solvitaire', 'klondike-solver', 'greenfelt']));
   });
   it.each(vectors.map((v) => [v.family, v.seed, v] as const))('%s %i', (family, seed, v) => {
     const d = deal(seed, family);
@@ -133,7 +133,7 @@ describe('deals', () => {
     }
   });
   it('reject seeds outside the range, naming the family and range', () => {
-    const cases: [number, Family, RegExp][] = [
+    const cases: [number | bigint, Family, RegExp][] = [
       [-1, 'solvitaire', /solvitaire.*0 ≤ N < 2\^32.*-1/],
       [2 ** 32, 'solvitaire', /solvitaire.*2\^32/],
       [2 ** 31, 'klondike-solver', /klondike-solver.*0 ≤ N < 2\^31.*2147483648/],
@@ -141,12 +141,20 @@ describe('deals', () => {
       [2 ** 32, 'greenfelt', /greenfelt.*2\^32/],
       [1.5, 'solvitaire', /whole number.*1\.5/],
       [Number.NaN, 'greenfelt', /greenfelt/],
+      [2n ** 32n, 'solvitaire', /solvitaire.*0 ≤ N < 2\^32, got 4294967296/],
+      [-1n, 'greenfelt', /greenfelt.*-1/],
+      [2 ** 60, 'microsoft', /microsoft seeds above 2\^53 must be given exactly/],
+      [1.5, 'exact', /exact seeds are whole numbers 0 ≤ N < 52!, got 1\.5/],
     ];
     for (const [seed, family, re] of cases) {
       const r = dealFromSeed(seed, family);
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.error).toMatch(re);
     }
+  });
+  it('take a seed as a number or a bigint alike', () => {
+    for (const family of FAMILIES)
+      for (const seed of [0, 1, 42, 2 ** 31 - 1]) expect(dealFromSeed(BigInt(seed), family)).toEqual(dealFromSeed(seed, family));
   });
   it('default to the solvitaire family', () => {
     expect(dealFromSeed(42)).toEqual(dealFromSeed(42, 'solvitaire'));
@@ -158,8 +166,8 @@ describe('parseFamily', () => {
     for (const f of FAMILIES) expect(parseFamily(f.toUpperCase())).toEqual({ ok: true, value: f });
   });
   it('names the unknown family and the choices', () => {
-    const r = parseFamily('microsoft');
+    const r = parseFamily('freecell');
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toMatch(/unknown seed family "microsoft".*solvitaire, klondike-solver, greenfelt/);
+    if (!r.ok) expect(r.error).toMatch(/unknown seed family "freecell".*solvitaire, klondike-solver, greenfelt, microsoft, exact/);
   });
 });

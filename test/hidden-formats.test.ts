@@ -53,13 +53,13 @@ describe('unseen cards in the formats', () => {
     if (!r.ok) expect(r.error).toMatch(/^unseen card \?\? at t2 card 1: every card must be known here$/);
   });
 
-  it('deck strings cannot hold unseen cards', () => {
-    for (const f of ['deck', 'ksolve-deck'] as const) {
+  it('deck strings and exact codes cannot hold unseen cards', () => {
+    for (const f of ['deck', 'ksolve-deck', 'exact'] as const) {
       const w = formatPosition(p, f);
       expect(w.ok).toBe(false);
       if (!w.ok) expect(w.error).toContain('cannot hold unseen cards');
     }
-    expect(FORMATS.length).toBe(writable.length + 2);
+    expect(FORMATS.length).toBe(writable.length + 3);
   });
 
   it('a partial position with nothing unseen is a complete one', () => {

@@ -2,12 +2,12 @@
  * A deliberately naive reference move generator, written only for tests.
  *
  * It exists to cross-check the fast bit-packed generator (src/state.ts, src/moves.ts): plain arrays,
- * a fresh copy of the position for every child, and each rule of issue 3's "Moves: the exact
- * definition" transcribed directly, one block per kind of move. Clarity over speed: never use this in
+ * a fresh copy of the position for every child, and each rule of the move definitions in docs/engine.md
+ * transcribed directly, one block per kind of move. Clarity over speed: never use this in
  * the solver.
  */
 import { type Card, RANK, SUIT, fitsOn, makeCard } from '../src/cards.ts';
-import type { PileName } from '../src/notation.ts';
+import { COLUMN_NAMES as TABLEAU_NAMES, FOUNDATION_NAMES, type PileName } from '../src/notation.ts';
 import type { Position } from '../src/position.ts';
 import type { Rules } from '../src/types.ts';
 
@@ -18,8 +18,6 @@ export interface NaiveMove {
   count: number;
 }
 
-const TABLEAU_NAMES: PileName[] = ['t1', 't2', 't3', 't4', 't5', 't6', 't7'];
-const FOUNDATION_NAMES: PileName[] = ['fc', 'fd', 'fh', 'fs'];
 const KING = 13;
 
 /** The key of a move in `naivePerftDivide`: `from>to*count`. */

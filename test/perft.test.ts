@@ -13,9 +13,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { perftDivide, divideLabel } from '../src/cli/perft.ts';
+import { divideLabel } from '../src/cli/perft.ts';
 import { dealFromSeed } from '../src/families.ts';
-import { perft } from '../src/moves.ts';
+import { perft, perftDivide } from '../src/moves.ts';
 import { type Position, dealPosition, parsePositionJson } from '../src/position.ts';
 import { State } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';

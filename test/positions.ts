@@ -9,6 +9,18 @@ import { dealFromSeed } from '../src/families.ts';
 import { type Position, dealPosition, validatePosition } from '../src/position.ts';
 import { type Family, type Rules, rulesLabel } from '../src/types.ts';
 
+/** A small seeded PRNG (mulberry32) for reproducible playouts. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** The start of a seeded deal. */
 export function seedPosition(seed: number, family: Family = 'solvitaire'): Position {
   const d = dealFromSeed(seed, family);

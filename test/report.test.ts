@@ -3,9 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeStats } from '../src/stats/aggregate.ts';
-import { openResultsDb } from '../src/stats/db.ts';
-import { renderReport } from '../src/stats/report.ts';
-import { makeKnownDb, tempDir } from './stats-fixture.ts';
+import { DEFAULT_APP_URL, renderReport, reportDeals } from '../src/stats/report.ts';
+import { parseDealParams } from '../web/src/params.ts';
+import { makeKnownDb, readDb, tempDir } from './stats-fixture.ts';
 
 let html: string;
 let dir: string;
@@ -13,8 +13,8 @@ let dir: string;
 beforeAll(() => {
   dir = tempDir();
   makeKnownDb(join(dir, 'known.sqlite'));
-  const db = openResultsDb(join(dir, 'known.sqlite'));
-  html = renderReport(computeStats(db), { source: 'known <db>.sqlite', generatedAt: '2025-01-01T00:00:00Z' });
+  const db = readDb(join(dir, 'known.sqlite'));
+  html = renderReport(computeStats(db), { source: 'known <db>.sqlite', generatedAt: '2025-01-01T00:00:00Z', deals: reportDeals(db) });
   db.close();
 });
 
@@ -40,11 +40,27 @@ describe('report', () => {
     expect(html).toContain('60.000% – 80.000%');
   });
 
-  it('is self-contained: no URLs, scripts, links or external resources', () => {
-    expect(html).not.toMatch(/https?:|ftp:|file:|\/\/[a-z0-9-]+\.[a-z]/i);
-    expect(html).not.toMatch(/<script|<link|<img|<iframe|@import|url\(|\bsrc=|\bhref=/i);
+  it('is self-contained: no scripts or external resources, no URLs but the links to the app', () => {
+    const app = DEFAULT_APP_URL.replace(/[.]/g, '\\.');
+    const own = html.replace(new RegExp(`(href|action)="${app}[^"]*"`, 'g'), '');
+    expect(own).not.toMatch(/https?:|ftp:|file:|\/\/[a-z0-9-]+\.[a-z]/i);
+    expect(own).not.toMatch(/<script|<link|<img|<iframe|@import|url\(|\bsrc=|\bhref=|\baction=/i);
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html).toContain('<meta charset="utf-8">');
+  });
+
+  it('links every deal to the browser app, by verdict, and has a seed form per rule set', () => {
+    const links = [...html.matchAll(/<a href="([^"]*)">(\d+)<\/a>/g)];
+    // 10 solvitaire + 2 greenfelt deals at draw 3, 4 klondike-solver deals at draw 1 / 3 passes / no return.
+    expect(links).toHaveLength(16);
+    for (const [, href, seed] of links) {
+      expect(href.startsWith(`${DEFAULT_APP_URL}#`)).toBe(true);
+      const r = parseDealParams(href.slice(DEFAULT_APP_URL.length).replace(/&amp;/g, '&'));
+      expect(r.ok && r.value?.source.kind === 'seed' && r.value.source.seed).toBe(seed);
+    }
+    expect(html).toContain('#family=klondike-solver&amp;seed=3&amp;draw=1&amp;passes=3&amp;return=0');
+    expect(html).toMatch(/<summary>unwinnable: 2 deals<\/summary>/);
+    expect(html.match(/<form class="open" action="http:\/\/127\.0\.0\.1:5252\/" method="get">/g)).toHaveLength(3);
   });
 
   it('escapes text', () => {

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SEED, formatSeeds, parseSeeds, parseSeedsFile, parseShard, shardSeeds } from '../src/batch/seeds.ts';
+import {
+  MAX_SEEDS,
+  type SeedList,
+  dedupeRanges,
+  formatRanges,
+  parseSeedList,
+  parseSeedsFile,
+  parseShard,
+  seedListOf,
+  seedsOf,
+  shardSize,
+} from '../src/batch/seeds.ts';
+import type { SeedRange } from '../src/types.ts';
 
 const value = <T>(r: { ok: true; value: T } | { ok: false; error: string }): T => {
   if (!r.ok) throw new Error(r.error);
@@ -9,18 +21,76 @@ const error = (r: { ok: boolean; error?: string }): string => {
   expect(r.ok).toBe(false);
   return r.error ?? '';
 };
+/** The seeds of a list (or shard) as numbers, for lists small enough to expand. */
+const expand = (l: SeedList, index = 1, count = 1) => [...seedsOf(l, { index, count })].map(Number);
+const seeds = (text: string) => expand(value(parseSeedList(text)));
 
-describe('parseSeeds', () => {
+describe('parseSeedList', () => {
   it('reads single seeds, ranges and lists in the given order', () => {
-    expect(value(parseSeeds('7'))).toEqual([7]);
-    expect(value(parseSeeds('1-5'))).toEqual([1, 2, 3, 4, 5]);
-    expect(value(parseSeeds('1-3,500,900-902'))).toEqual([1, 2, 3, 500, 900, 901, 902]);
-    expect(value(parseSeeds('10, 2 ,0'))).toEqual([10, 2, 0]);
-    expect(value(parseSeeds(`0-0,${MAX_SEED}`))).toEqual([0, MAX_SEED]);
+    expect(seeds('7')).toEqual([7]);
+    expect(seeds('1-5')).toEqual([1, 2, 3, 4, 5]);
+    expect(seeds('1-3,500,900-902')).toEqual([1, 2, 3, 500, 900, 901, 902]);
+    expect(seeds('10, 2 ,0')).toEqual([10, 2, 0]);
+    expect(seeds('5 - 7')).toEqual([5, 6, 7]);
+    expect(seeds('0-0,4294967295')).toEqual([0, 4294967295]);
+  });
+
+  it('keeps big seeds exact: 68-digit numbers and ranges of them', () => {
+    const top = 52n * 10n ** 66n; // about 52!, 68 digits
+    const l = value(parseSeedList(`${top - 2n}-${top}`));
+    expect(l.count).toBe(3n);
+    expect([...seedsOf(l)]).toEqual([top - 2n, top - 1n, top]);
+    expect(value(parseSeedList(`${top},7`)).ranges).toEqual([
+      { from: top, to: top },
+      { from: 7n, to: 7n },
+    ]);
   });
 
   it('drops repeated seeds, keeping the first occurrence', () => {
-    expect(value(parseSeeds('3-5,1-4,5'))).toEqual([3, 4, 5, 1, 2]);
+    expect(seeds('3-5,1-4,5')).toEqual([3, 4, 5, 1, 2]);
+    expect(seeds('1-10,4-6,8,0-12')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11, 12]);
+    expect(seeds('9,1-3,2,9,3-4')).toEqual([9, 1, 2, 3, 4]);
+  });
+
+  it('de-duplicates ranges without expanding them, the same as a set would', () => {
+    // Random token lists against the obvious algorithm.
+    let x = 12345;
+    const rand = (n: number) => {
+      x = (x * 1103515245 + 12345) % 2 ** 31;
+      return x % n;
+    };
+    for (let t = 0; t < 200; t++) {
+      const ranges: SeedRange[] = [];
+      for (let k = 1 + rand(8); k > 0; k--) {
+        const a = rand(40);
+        ranges.push({ from: BigInt(a), to: BigInt(a + rand(15)) });
+      }
+      const seen = new Set<number>();
+      const want: number[] = [];
+      for (const r of ranges)
+        for (let s = Number(r.from); s <= Number(r.to); s++)
+          if (!seen.has(s)) {
+            seen.add(s);
+            want.push(s);
+          }
+      const got = dedupeRanges(ranges);
+      expect(expand({ ranges: got, count: BigInt(want.length) })).toEqual(want);
+    }
+  });
+
+  it('streams ten million seeds in little memory', () => {
+    const l = value(parseSeedList('1-10000000'));
+    expect(l.ranges).toHaveLength(1);
+    const before = process.memoryUsage().heapUsed;
+    let n = 0;
+    let last = 0n;
+    for (const s of seedsOf(l, { index: 3, count: 4 })) {
+      n++;
+      last = s;
+    }
+    expect(n).toBe(2_500_000);
+    expect(last).toBe(9_999_999n);
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 2 ** 20);
   });
 
   it.each([
@@ -32,17 +102,18 @@ describe('parseSeeds', () => {
     ['abc', /malformed seed "abc"/],
     ['1.5', /malformed seed/],
     ['1,,x', /malformed seed "x"/],
-    [`${MAX_SEED + 1}`, /too large/],
-    ['1-99999999999', /too large/],
-    ['0-4294967295', /too many seeds/],
+    ['1e3', /malformed seed/],
+    ['9'.repeat(81), /too large/],
+    ['1-99999999999', /too many seeds/],
+    [`0-${MAX_SEEDS}`, /too many seeds/],
   ])('rejects %j', (text, re) => {
-    expect(error(parseSeeds(text))).toMatch(re);
+    expect(error(parseSeedList(text))).toMatch(re);
   });
 });
 
 describe('parseSeedsFile', () => {
   it('accepts any layout and # comments', () => {
-    expect(value(parseSeedsFile('# my seeds\n1-3\n  10 11,12 # tail\n\n', 'f.txt'))).toEqual([1, 2, 3, 10, 11, 12]);
+    expect(expand(value(parseSeedsFile('# my seeds\n1-3\n  10 11,12 # tail\n\n', 'f.txt')))).toEqual([1, 2, 3, 10, 11, 12]);
   });
   it('names the file in errors', () => {
     expect(error(parseSeedsFile('1\nx2\n', 'f.txt'))).toMatch(/"x2" in f\.txt/);
@@ -59,18 +130,26 @@ describe('shards', () => {
     expect(error(parseShard(t))).toMatch(/shard/);
   });
   it('takes every n-th list position and the shards cover the list exactly once', () => {
-    const seeds = value(parseSeeds('1-10,100,50-52'));
-    expect(shardSeeds(seeds, { index: 1, count: 3 })).toEqual([1, 4, 7, 10, 51]);
-    expect(shardSeeds(seeds, { index: 3, count: 3 })).toEqual([3, 6, 9, 50]);
-    const all = [1, 2, 3].flatMap((index) => shardSeeds(seeds, { index, count: 3 }));
-    expect(all.sort((a, b) => a - b)).toEqual([...seeds].sort((a, b) => a - b));
-    expect(shardSeeds([5], { index: 2, count: 2 })).toEqual([]);
+    const l = value(parseSeedList('1-10,100,50-52'));
+    expect(expand(l, 1, 3)).toEqual([1, 4, 7, 10, 51]);
+    expect(expand(l, 3, 3)).toEqual([3, 6, 9, 50]);
+    const all = [1, 2, 3].flatMap((index) => expand(l, index, 3));
+    expect(all.sort((a, b) => a - b)).toEqual(expand(l).sort((a, b) => a - b));
+    expect(expand(seedListOf([5]), 2, 2)).toEqual([]);
+    for (const [i, n] of [
+      [1, 3],
+      [2, 3],
+      [3, 3],
+      [1, 1],
+      [4, 20],
+    ])
+      expect(shardSize(l, { index: i, count: n })).toBe(BigInt(expand(l, i, n).length));
   });
 });
 
-describe('formatSeeds', () => {
-  it('compresses runs', () => {
-    expect(formatSeeds([1, 2, 3, 500, 900, 901])).toBe('1-3,500,900-901');
-    expect(formatSeeds([1, 3, 5, 7], 2)).toBe('1,3,…');
+describe('formatRanges', () => {
+  it('writes ranges compactly', () => {
+    expect(formatRanges(value(parseSeedList('1-3,500,900-901')).ranges)).toBe('1-3,500,900-901');
+    expect(formatRanges(value(parseSeedList('1,3,5,7')).ranges, 2)).toBe('1,3,…');
   });
 });

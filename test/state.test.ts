@@ -4,37 +4,21 @@
  * - the incremental hash equals hashFromScratch(), and 52 distinct cards are in play;
  * - pack() then unpack() gives an equal state with the same hash;
  * - the packed moves (named with toAtomic) are exactly the naive generator's, each once;
- * - every child (make, then toPosition) equals naiveApply's child, and undo restores the state
- *   exactly (equals, h1, h2).
+ * - every child (make, then toPosition) equals naiveApply's child, childHash (the hash before the
+ *   move is made) equals the hash after make, and undo restores the state exactly (equals, h1, h2).
  * Then the hash: column order does not change it; different positions get different hashes.
  */
 import { describe, expect, it } from 'vitest';
-import { dealFromSeed } from '../src/families.ts';
-import { genAtomic, make, undo } from '../src/moves.ts';
-import { type Position, dealPosition, parsePositionJson } from '../src/position.ts';
-import { toAtomic } from '../src/solution.ts';
+import { childHash, genAtomic, make, toAtomic, undo } from '../src/moves.ts';
+import { type Position, parsePositionJson } from '../src/position.ts';
 import { State } from '../src/state.ts';
 import { parseCard } from '../src/cards.ts';
 import type { Rules } from '../src/types.ts';
 import { naiveApply, naiveMoveKey, naiveMoves } from './naive.ts';
+import { prng, seedPosition } from './positions.ts';
 
-/** A small seeded PRNG (mulberry32) for reproducible playouts. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function deal(seed: number): Position {
-  const d = dealFromSeed(seed);
-  if (!d.ok) throw new Error(d.error);
-  return dealPosition(d.value);
-}
+/** The start of a seeded deal. */
+const deal = seedPosition;
 
 const VARIANTS: Rules[] = [
   { draw: 1, passes: null, foundationReturn: true },
@@ -83,7 +67,12 @@ function checkNode(s: State, rules: Rules, buf: Int32Array): number {
   for (let i = 0; i < n; i++) {
     const m = buf[i];
     const child = naiveApply(p, toAtomic(s, m), rules);
+    childHash(s, m);
+    const ph1 = s.ph1;
+    const ph2 = s.ph2;
     const t = make(s, m);
+    if (s.h1 !== ph1 || s.h2 !== ph2)
+      expect([ph1, ph2], `childHash of ${toAtomic(before, m).from}>${toAtomic(before, m).to}`).toEqual([s.h1, s.h2]);
     const got = s.toPosition();
     if (!samePosition(got, child)) expect(got, `child ${packed[i]}`).toEqual(child);
     undo(s, m, t);
@@ -269,7 +258,7 @@ describe('solver keys', () => {
     const a = withRest(['2c 8s 7h', '3c 8c', '', '', '', '', ''], [1, 1, 0, 0, 0, 0, 0]);
     const b = withRest(['2c 8s', '3c 8c 7h', '', '', '', '', ''], [1, 1, 0, 0, 0, 0, 0]);
     const key = (p: Position, twin: boolean) => {
-      const s = State.fromPosition(p, d3, false, twin);
+      const s = State.fromPosition(p, d3, { twinKey: twin });
       expect(s.hashFromScratch()).toEqual([s.h1, s.h2]);
       return `${s.h1}:${s.h2}`;
     };
@@ -284,7 +273,7 @@ describe('solver keys', () => {
     const piles = ['Kc', 'Kd', 'Kh', 'Ks', 'Qc', 'Qd', 'Qh'];
     const at = (w: number) => withRest(piles, [0, 0, 0, 0, 0, 0, 0], w);
     const key = (p: Position, rules: Rules, grid: boolean) => {
-      const s = State.fromPosition(p, rules, false, false, grid);
+      const s = State.fromPosition(p, rules, { gridStock: grid });
       expect(s.hashFromScratch()).toEqual([s.h1, s.h2]);
       return `${s.h1}:${s.h2}`;
     };
@@ -296,7 +285,7 @@ describe('solver keys', () => {
     expect(key(at(3), d3, false)).not.toBe(key(at(0), d3, false));
     expect(key(at(3), d3p3, true)).not.toBe(key(at(0), d3p3, true)); // a redeal costs a pass
     // kept incrementally through draws, redeals and plays from the waste
-    const s = State.fromPosition(at(0), d3, false, false, true);
+    const s = State.fromPosition(at(0), d3, { gridStock: true });
     const buf = new Int32Array(256);
     for (let k = 0; k < 60; k++) {
       const n = genAtomic(s, buf);
@@ -310,7 +299,7 @@ describe('pack', () => {
   it('is compact and round-trips a fresh deal', () => {
     const s = State.fromPosition(deal(1), VARIANTS[3]);
     const bytes = s.pack();
-    expect(bytes.length).toBe(6 + 24 + 14 + 28);
+    expect(bytes.length).toBe(2 + 1 + 2 + 24 + 14 + 28); // foundations, pass, n and w, deck, pile headers, cards
     const u = State.unpack(bytes, VARIANTS[3]);
     expect(u.equals(s)).toBe(true);
     expect(u.toPosition()).toEqual(deal(1));

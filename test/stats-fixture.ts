@@ -1,9 +1,11 @@
-// Small results databases with known contents, built directly with better-sqlite3 + initSchema.
+// Small results databases with known contents, written through the store's writer.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { initSchema } from '../src/store/schema.ts';
+import type Database from 'better-sqlite3';
+import { openReader } from '../src/store/reader.ts';
+import { EMPTY_RESULT_EXTRAS, type ResultRow } from '../src/store/rows.ts';
+import { openStore } from '../src/store/writer.ts';
 
 export interface Row {
   family: string;
@@ -21,20 +23,47 @@ export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'klondike-stats-'));
 }
 
+/** Opens a results database for reading (the store's reader); throws on error. */
+export function readDb(path: string): Database.Database {
+  const r = openReader(path);
+  if (!r.ok) throw new Error(r.error);
+  return r.value.db;
+}
+
+/** A full result row with test defaults. */
+export function resultRow(r: Row, ruleSet: number): ResultRow {
+  return {
+    ...EMPTY_RESULT_EXTRAS,
+    family: r.family,
+    seed: BigInt(r.seed),
+    ruleSet,
+    verdict: r.verdict,
+    nodes: r.nodes,
+    ms: r.ms,
+    solutionLength: r.len ?? null,
+    moves: r.moves ?? null,
+    error: r.error ?? null,
+    maxNodes: 1_000_000,
+    timeoutMs: 10_000,
+    maxMemoryMb: null,
+    solverVersion: 'test',
+    solvedAt: '2025-01-01T00:00:00Z',
+  };
+}
+
 /** Creates a database at `path` with the given rule sets (draw, passes 0 = ∞, foundation return) and rows. */
 export function makeDb(path: string, sets: { draw: number; passes: number; fr: 0 | 1; rows: Row[] }[]): void {
-  const db = new Database(path);
-  initSchema(db);
-  const addRs = db.prepare('INSERT INTO rule_sets (draw, passes, foundation_return) VALUES (?, ?, ?)');
-  const add = db.prepare(`INSERT INTO results (family, seed, rule_set, verdict, nodes, ms, solution_length, moves, error,
-    max_nodes, timeout_ms, max_memory_mb, solver_version, solved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1000000, 10000, NULL, 'test', '2025-01-01T00:00:00Z')`);
-  db.transaction(() => {
+  const opened = openStore(path);
+  if (!opened.ok) throw new Error(opened.error);
+  const store = opened.value;
+  try {
     for (const s of sets) {
-      const id = Number(addRs.run(s.draw, s.passes, s.fr).lastInsertRowid);
-      for (const r of s.rows) add.run(r.family, r.seed, id, r.verdict, r.nodes, r.ms, r.len ?? null, r.moves ?? null, r.error ?? null);
+      const id = store.ruleSetId({ draw: s.draw, passes: s.passes === 0 ? null : s.passes, foundationReturn: s.fr === 1 });
+      store.putResults(s.rows.map((r) => resultRow(r, id)));
     }
-  })();
-  db.close();
+  } finally {
+    store.close();
+  }
 }
 
 /**

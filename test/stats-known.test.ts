@@ -3,10 +3,9 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initSchema } from '../src/store/schema.ts';
 import { type GroupStats, STATS_COLUMNS, type StatsRow, computeStats } from '../src/stats/aggregate.ts';
-import { openResultsDb } from '../src/stats/db.ts';
 import { rateText, statsToCsv, statsToJson, statsToTable } from '../src/stats/format.ts';
 import { wilson } from '../src/stats/wilson.ts';
-import { makeKnownDb, parseCsv, tempDir } from './stats-fixture.ts';
+import { makeKnownDb, parseCsv, readDb, tempDir } from './stats-fixture.ts';
 
 let dir: string;
 let db: Database.Database;
@@ -16,7 +15,7 @@ const find = (family: string) => groups.find((g) => g.row.family === family)!.ro
 beforeAll(() => {
   dir = tempDir();
   makeKnownDb(join(dir, 'known.sqlite'));
-  db = openResultsDb(join(dir, 'known.sqlite'));
+  db = readDb(join(dir, 'known.sqlite'));
   groups = computeStats(db);
 });
 afterAll(() => db.close());
@@ -80,8 +79,8 @@ describe('stats on the known database', () => {
     expect(
       only({
         seeds: [
-          { from: 1, to: 3 },
-          { from: 100, to: 100 },
+          { from: 1n, to: 3n },
+          { from: 100n, to: 100n },
         ],
       }),
     ).toEqual([
@@ -89,7 +88,7 @@ describe('stats on the known database', () => {
       ['greenfelt', 1],
       ['solvitaire', 3],
     ]);
-    const r = computeStats(db, { family: 'solvitaire', seeds: [{ from: 5, to: 8 }] })[0].row;
+    const r = computeStats(db, { family: 'solvitaire', seeds: [{ from: 5n, to: 8n }] })[0].row;
     expect(r).toMatchObject({ deals: 4, winnable: 2, unwinnable: 2, winRate: 0.5, msP50: 6, lengthMin: 140, lengthMax: 150 });
   });
 });
@@ -153,7 +152,7 @@ describe('an empty database', () => {
     const w = new Database(path);
     initSchema(w);
     w.close();
-    const e = openResultsDb(path);
+    const e = readDb(path);
     const g = computeStats(e);
     e.close();
     expect(g).toEqual([]);

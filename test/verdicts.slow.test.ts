@@ -3,8 +3,8 @@
  * (or `npm run test:slow`). A few deals take even the fastest public solver over a minute, so this
  * is not part of `npm test`. Each deal gets a generous budget (SLOW_NODES, SLOW_TIMEOUT seconds);
  * every decided row must agree with the fixture and every solution must replay; rows left
- * unknown are listed at the end and fail the run (the issue asks for every row decided; with
- * SLOW_STRICT=0 they are only listed, for runs with a small budget).
+ * unknown are listed at the end and fail the run (every row must be decided; with SLOW_STRICT=0
+ * they are only listed, for runs with a small budget).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { replay } from '../src/solution.ts';

@@ -1,5 +1,6 @@
 /**
- * The worker pool: piscina threads running `worker.ts`, one deal per thread at a time.
+ * The worker pool: piscina threads running `worker.ts` (compiled or from the sources, see ENTRY),
+ * one deal per thread at a time.
  *
  * `solve` never rejects for a deal's own fault: a thread that dies (exit, out of memory under
  * the heap limit, killed for passing the hard time limit) becomes an `error` outcome with the
@@ -9,7 +10,7 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { DEFAULT_BUDGET } from '../solver.ts';
-import { type DealOutcome, type DealTask, type PING, errorOutcome } from './task.ts';
+import { type DealOutcome, type DealTask, type PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
 
 /** How the pool runs its threads. */
 export interface PoolOptions {
@@ -29,11 +30,21 @@ export interface SolverPool {
   /** Resolves once a thread has loaded the solver; rejects with the reason when threads cannot start. */
   ready(): Promise<void>;
   solve(task: DealTask): Promise<DealOutcome>;
+  /** Plays one game of a player; a thread that dies becomes an error outcome, as for `solve`. */
+  play(task: PlayTask): Promise<PlayOutcome>;
   /** Kills the threads; running calls reject with PoolClosedError. */
   destroy(): Promise<void>;
 }
 
-const ENTRY = fileURLToPath(new URL('./worker-entry.mjs', import.meta.url));
+/**
+ * The file each thread loads. Compiled (`dist/batch/pool.js`, what bin/klondike and the package
+ * run): the compiled `worker.js` beside it, plain JavaScript. Run from the sources (vitest, tsx:
+ * tests and benchmarks), this module's URL ends in `.ts` and the threads load `worker-entry.mjs`,
+ * which installs tsx in the thread and imports `worker.ts`: code run from the sources never runs
+ * a build, so it can never run a stale one.
+ */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const ENTRY = fileURLToPath(new URL(FROM_SOURCE ? './worker-entry.mjs' : './worker.js', import.meta.url));
 
 /** The heap limit for threads given the solver's memory budget (default if unset): twice it plus 256 MiB. */
 export function heapLimitMb(maxMemoryMb: number | undefined): number {
@@ -51,7 +62,7 @@ function firstLine(e: unknown): string {
 
 /** Starts the threads. */
 export function createSolverPool(opts: PoolOptions): SolverPool {
-  const pool = new Piscina<DealTask | typeof PING, DealOutcome | null>({
+  const pool = new Piscina<DealTask | PlayTask | typeof PING, DealOutcome | PlayOutcome | null>({
     filename: ENTRY,
     minThreads: opts.workers,
     maxThreads: opts.workers,
@@ -62,6 +73,32 @@ export function createSolverPool(opts: PoolOptions): SolverPool {
   // A thread failing while idle is replaced by piscina; nothing to record.
   pool.on('error', () => {});
   let closed = false;
+  /** Runs one task; a thread that dies or passes the hard limit becomes `failed(seed, reason, ms)`. */
+  const run = async <O>(
+    task: DealTask | PlayTask,
+    failed: (seed: bigint, message: string, ms: number) => O,
+  ): Promise<O | DealOutcome | PlayOutcome> => {
+    const t0 = performance.now();
+    const limit = opts.hardLimitMs;
+    const signal = limit === undefined ? undefined : AbortSignal.timeout(limit);
+    try {
+      const r = await pool.run(task, signal ? { signal } : {});
+      if (r === null) throw new Error('worker answered a task with nothing');
+      return r;
+    } catch (e) {
+      if (closed) throw new PoolClosedError('pool closed');
+      const ms = performance.now() - t0;
+      if (signal?.aborted)
+        return failed(
+          task.seed,
+          `${'policy' in task ? 'game' : 'deal'} passed the hard time limit of ${(limit! / 1000).toFixed(1)} s; worker replaced`,
+          ms,
+        );
+      const code = (e as { code?: string }).code;
+      const what = code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'worker ran out of memory' : 'worker died';
+      return failed(task.seed, `${what}: ${firstLine(e)}; worker replaced`, ms);
+    }
+  };
   return {
     async ready() {
       try {
@@ -70,23 +107,11 @@ export function createSolverPool(opts: PoolOptions): SolverPool {
         throw new Error(`worker threads cannot start: ${firstLine(e)}`);
       }
     },
-    async solve(task) {
-      const t0 = performance.now();
-      const limit = opts.hardLimitMs;
-      const signal = limit === undefined ? undefined : AbortSignal.timeout(limit);
-      try {
-        const r = await pool.run(task, signal ? { signal } : {});
-        if (r === null) throw new Error('worker answered a deal with nothing');
-        return r;
-      } catch (e) {
-        if (closed) throw new PoolClosedError('pool closed');
-        const ms = performance.now() - t0;
-        if (signal?.aborted)
-          return errorOutcome(task.seed, `deal passed the hard time limit of ${(limit! / 1000).toFixed(1)} s; worker replaced`, ms);
-        const code = (e as { code?: string }).code;
-        const what = code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'worker ran out of memory' : 'worker died';
-        return errorOutcome(task.seed, `${what}: ${firstLine(e)}; worker replaced`, ms);
-      }
+    solve(task) {
+      return run(task, errorOutcome) as Promise<DealOutcome>;
+    },
+    play(task) {
+      return run(task, errorPlay) as Promise<PlayOutcome>;
     },
     async destroy() {
       closed = true;

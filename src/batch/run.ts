@@ -1,37 +1,92 @@
 /**
  * `runBatch`: solve a list of seeded deals on a worker pool into a results database.
  *
- * The main thread owns the database: it reads which deals are already stored, hands the rest
- * to the pool (exactly one deal in flight per thread, so a hard time limit can be timed from
- * dispatch), and writes outcomes in transactions of up to `flushEvery` rows or every `flushMs`.
- * Stopping (the `signal`) stops dispatching, abandons the deals in flight, writes everything
- * finished and closes the database; a rerun solves the abandoned deals.
+ * The main thread owns the database: it works out which deals of the list are not stored yet,
+ * hands them to the pool (exactly one deal in flight per thread, so a hard time limit can be
+ * timed from dispatch), and writes outcomes in transactions of up to `flushEvery` rows or every
+ * `flushMs`. Stopping (the `signal`) stops dispatching, abandons the deals in flight, writes
+ * everything finished and closes the database; a rerun solves the abandoned deals.
+ *
+ * The list is never expanded in memory: seeds are generated from its ranges (or drawn again from a
+ * random sample's generator) and looked up in the database 500 at a time, once to count what is
+ * left and once more while dispatching.
  *
  * Which stored rows are skipped: decided rows (winnable, unwinnable) always; `unknown` and
  * `error` rows too, unless `retryUnknown` is set. Errors are retried only on request because
  * most are deterministic (a deal that runs a worker out of memory will do it again with the
  * same budget), so retrying them on every resume would only repeat the failure.
+ *
+ * The default budget is a node budget (BATCH_BUDGET), so a deal's verdict does not depend on how
+ * busy the machine is; time is only a far safety net. Every row stores the budget it ran under.
+ *
+ * Players (`player`): instead of solving, each deal is played by a hidden-card policy
+ * (`playSeeded`: the game `klondike play` plays) and stored as a `plays` row under the key (family,
+ * rule set, stock mode, policy, its parameters as canonical JSON), so runs of different settings
+ * sit side by side. A deal with a played game under the key is skipped; a game that ended in an
+ * error is played again.
+ *
+ * Write failures: a database another program keeps locked is waited for (each write waits
+ * `BUSY_TIMEOUT_MS`, and a flush that still finds it busy is tried again at the next flush) up to
+ * `busyGiveUpMs`; any other write error (a full disk, an I/O error), or a lock held past that,
+ * stops the batch cleanly: no more deals are dispatched, what was committed stays, the lock is
+ * released, and the summary carries `failure`.
  */
-import { FAMILY_RANGES, dealFromSeed } from '../families.ts';
-import type { Budget } from '../solver.ts';
+import { FACTORIAL_52 } from '../bigfamilies.ts';
+import { FAMILY_RANGES } from '../families.ts';
+import type { StockMode } from '../hidden/observation.ts';
+import { DEFAULT_SEARCH, type PolicyName, type PolicyOptions, parsePolicyName } from '../hidden/policies.ts';
+import { type Budget, DEFAULT_BUDGET } from '../solver.ts';
+import { describeDbError, isBusy } from '../store/files.ts';
+import { EMPTY_RESULT_EXTRAS, type PlayRow, type ResultRow, canonicalParams } from '../store/rows.ts';
+import { type PlayKey, type Store, openStore } from '../store/writer.ts';
 import { type Family, type Result, type Rules, UserError, err, ok, validateRules } from '../types.ts';
 import { PoolClosedError, type SolverPool, createSolverPool, hardLimitMs, heapLimitMb } from './pool.ts';
-import { type Shard, shardSeeds } from './seeds.ts';
-import { type ResultRow, SOLVER_VERSION, type StoredBudget, isDecided, openStore } from './store.ts';
-import { type DealOutcome, errorOutcome } from './task.ts';
+import { MAX_SEEDS, type SeedSource, type Shard, isRandomSample, randomSample, seedListOf, seedsOf, shardSize } from './seeds.ts';
+import { type DealOutcome, type PlayOutcome, type StoredVerdict, errorOutcome, errorPlay } from './task.ts';
+import { VERSION } from '../version.ts';
+
+/**
+ * The budget of a batch deal when none is given: 100 M nodes decides every deal of Solvitaire seeds
+ * 1–10,000 under each rule set the project has measured (the hardest took 56 M nodes), whatever
+ * the machine's load; the hour is only a safety net against a runaway search.
+ */
+export const BATCH_BUDGET: Required<Budget> = { maxNodes: 100_000_000, timeoutMs: 3_600_000, maxMemoryMb: DEFAULT_BUDGET.maxMemoryMb };
+
+/** A hidden-card player that plays the deals instead of the solver. */
+export interface PlayerSpec {
+  policy: PolicyName;
+  stock: StockMode;
+  /** The search policy's settings (defaults for the rest; `seed` is ignored: see policySeed). */
+  options?: PolicyOptions;
+  /** Each game's policy seed is derived from it and the deal's seed (`gameSeed`); default 1. */
+  policySeed?: number;
+}
+
+/** The parameters a player's games are stored under: every setting of the policy, canonical JSON (`{}` for priority). */
+export function playerParams(p: PlayerSpec): string {
+  if (p.policy === 'priority') return canonicalParams({});
+  const defined = Object.fromEntries(Object.entries(p.options ?? {}).filter(([, v]) => v !== undefined));
+  return canonicalParams({ ...DEFAULT_SEARCH, ...defined, seed: p.policySeed ?? DEFAULT_SEARCH.seed });
+}
 
 /** What to run. */
 export interface BatchOptions {
-  /** Seeds in order; repeats are dropped (the first one kept). */
-  seeds: readonly number[];
+  /**
+   * Seeds in order (a parsed list, or plain numbers; repeats are dropped, the first one kept), or a
+   * random sample of codes (`randomSample`, for the big families `microsoft` and `exact` only).
+   */
+  seeds: SeedSource | readonly (number | bigint)[];
   /** Take only this shard of `seeds` (positional, see `seeds.ts`). */
   shard?: Shard;
   family: Family;
   rules: Rules;
+  /** Per-deal budget; missing fields come from BATCH_BUDGET. */
   budget: Budget;
   workers: number;
   /** Database file; created with its directory if missing. */
   db: string;
+  /** Play the deals with this hidden-card player into `plays` instead of solving them. */
+  player?: PlayerSpec;
   /** Re-solve stored `unknown` and `error` rows. */
   retryUnknown?: boolean;
   /** Aborting stops the batch cleanly (Ctrl-C). */
@@ -40,6 +95,10 @@ export interface BatchOptions {
   flushEvery?: number;
   /** … or after this many ms (default 1000). */
   flushMs?: number;
+  /** How long a database kept locked by another program is waited for before giving up (default 60 s). */
+  busyGiveUpMs?: number;
+  /** SQLite's wait per statement for another program's lock (default BUSY_TIMEOUT_MS). */
+  busyTimeoutMs?: number;
 }
 
 /** Running counts; `done` and the verdict counts cover this run only. */
@@ -49,6 +108,8 @@ export interface BatchProgress {
   done: number;
   /** Deals of the list already stored and not re-solved. */
   skipped: number;
+  /** True for a player's batch: then `winnable` counts games won and `unwinnable` games lost. */
+  games?: boolean;
   winnable: number;
   unwinnable: number;
   unknown: number;
@@ -57,18 +118,35 @@ export interface BatchProgress {
 }
 
 export interface BatchSummary extends BatchProgress {
-  /** True when stopped by the signal before the end. */
+  /** True when stopped (by the signal, or by `failure`) before the end. */
   interrupted: boolean;
   db: string;
+  /** Rows committed to the database by this run. */
+  stored: number;
+  /** Why writing failed and the batch stopped (one line); undefined when it did not. */
+  failure?: string;
+  /** The schema version the database was migrated from when it was opened, if it was. */
+  migratedFrom?: number;
 }
 
 export interface BatchHooks {
+  /** Called once the database is open, with the schema version it was migrated from (if it was). */
+  onOpen?(info: { migratedFrom?: number }): void;
   /** Called once before solving and after each finished deal. */
   onProgress?(p: Readonly<BatchProgress>): void;
 }
 
+/** The version stamped on every row this batch writes: the package version. */
+export const SOLVER_VERSION: string = VERSION;
+
 /** Largest worker count accepted. */
 export const MAX_WORKERS = 256;
+/** Seeds looked up per database query. */
+const LOOKUP = 500;
+
+function seedSource(s: BatchOptions['seeds']): SeedSource {
+  return 'ranges' in s || 'sampleSeed' in s ? s : seedListOf(s);
+}
 
 /** Checks everything that can be checked before touching the database. */
 export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
@@ -82,155 +160,281 @@ export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
   if (b.timeoutMs !== undefined && (!Number.isFinite(b.timeoutMs) || b.timeoutMs <= 0))
     return err(`timeout must be a positive number of seconds, got ${b.timeoutMs / 1000}`);
   if (b.maxMemoryMb !== undefined && (!Number.isInteger(b.maxMemoryMb) || b.maxMemoryMb < 1 || b.maxMemoryMb > 1 << 20))
-    return err(`max-memory must be a whole number of MB 1…${1 << 20}, got ${b.maxMemoryMb}`);
-  if (o.seeds.length === 0) return err('no seeds given');
+    return err(`max-memory must be a whole number of MiB 1…${1 << 20}, got ${b.maxMemoryMb}`);
+  if (o.player) {
+    const name = parsePolicyName(String(o.player.policy));
+    if (!name.ok) return name;
+    if (o.player.stock !== 'visible' && o.player.stock !== 'hidden') return err(`stock must be visible or hidden, got ${o.player.stock}`);
+    const po = o.player.options ?? {};
+    for (const k of ['samples', 'nodes', 'candidates'] as const) {
+      const x = po[k];
+      if (x !== undefined && (!Number.isSafeInteger(x) || x < 1)) return err(`${k} must be a whole number ≥ 1, got ${x}`);
+    }
+    const ps = o.player.policySeed;
+    if (ps !== undefined && (!Number.isInteger(ps) || ps < 0 || ps > 0xffffffff))
+      return err(`policy seed must be a whole number 0…4294967295, got ${ps}`);
+  }
   const range = FAMILY_RANGES[o.family];
   if (range === undefined) return err(`unknown seed family ${JSON.stringify(o.family)}`);
-  const bad = o.seeds.find((s) => !Number.isInteger(s) || s < range.min || s > range.max);
-  if (bad !== undefined) {
-    const d = dealFromSeed(bad, o.family);
-    return err(d.ok ? `seed ${bad} is outside the ${o.family} range` : d.error);
+  if (
+    !('ranges' in o.seeds) &&
+    !('sampleSeed' in o.seeds) &&
+    o.seeds.some((s) => typeof s === 'number' && (!Number.isSafeInteger(s) || s < 0))
+  )
+    return err(`seeds must be whole numbers ≥ 0, got ${o.seeds.find((s) => typeof s === 'number' && (!Number.isSafeInteger(s) || s < 0))}`);
+  const list = seedSource(o.seeds);
+  if (isRandomSample(list)) {
+    if (range.max < FACTORIAL_52 - 1n)
+      return err(
+        `--random draws codes of the big families (microsoft, exact); ${o.family} deals are numbered by a random generator already: give --seeds 1-${list.count}`,
+      );
+    const r = randomSample(list.count, list.sampleSeed);
+    return r.ok ? ok(o) : r;
   }
+  if (list.count === 0n) return err('no seeds given');
+  if (list.count > MAX_SEEDS) return err(`too many seeds: ${list.count} (at most ${MAX_SEEDS} per batch; split the list)`);
+  const [min, max] = [BigInt(range.min), BigInt(range.max)];
+  const out = list.ranges.find((x) => x.from < min || x.to > max);
+  if (out) return err(`seed ${out.from < min ? out.from : out.to} is outside the ${o.family} range (${range.label})`);
   return ok(o);
 }
 
-function storedBudget(b: Budget): StoredBudget {
-  return {
-    maxNodes: b.maxNodes ?? null,
-    timeoutMs: b.timeoutMs === undefined ? null : Math.round(b.timeoutMs),
-    maxMemoryMb: b.maxMemoryMb ?? null,
+/** The seeds of the list still to solve (or, with `played`, to play), looked up LOOKUP at a time. */
+function* todoSeeds(
+  store: Store,
+  family: Family,
+  ruleSet: number,
+  seeds: Iterable<bigint>,
+  retry: boolean,
+  empty: boolean,
+  played?: PlayKey,
+) {
+  const skip = (v: StoredVerdict | undefined) => v !== undefined && (!retry || v === 'winnable' || v === 'unwinnable');
+  let chunk: bigint[] = [];
+  const drain = function* () {
+    if (played) {
+      const done = empty ? undefined : store.playedSeeds(played, chunk);
+      for (const s of chunk) if (!done?.has(s)) yield s;
+    } else {
+      const have = empty ? undefined : store.verdicts(family, ruleSet, chunk);
+      for (const s of chunk) if (!skip(have?.get(s))) yield s;
+    }
+    chunk = [];
   };
+  for (const s of seeds) {
+    chunk.push(s);
+    if (chunk.length >= LOOKUP) yield* drain();
+  }
+  yield* drain();
 }
 
 /**
  * Runs a batch. Throws UserError for bad options or an unusable database (before anything is
- * written); returns the counts, with `interrupted` set when stopped by the signal.
+ * written); returns the counts, with `interrupted` set when stopped by the signal and `failure`
+ * when writing failed.
  */
 export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): Promise<BatchSummary> {
   const v = validateBatchOptions(options);
   if (!v.ok) throw new UserError(v.error);
   const o = v.value;
   const t0 = performance.now();
-  const unique = [...new Set(o.seeds)];
-  const seeds = o.shard ? shardSeeds(unique, o.shard) : unique;
-  const opened = openStore(o.db);
+  const list = seedSource(o.seeds);
+  const budget: Required<Budget> = { ...BATCH_BUDGET, ...o.budget };
+  const opened = openStore(o.db, { busyTimeoutMs: o.busyTimeoutMs });
   if (!opened.ok) throw new UserError(opened.error);
   const store = opened.value;
+  hooks.onOpen?.({ migratedFrom: store.migratedFrom });
   let pool: SolverPool | undefined;
   let timer: NodeJS.Timeout | undefined;
   let pending: ResultRow[] = [];
+  let pendingPlays: PlayRow[] = [];
+  let stored = 0;
+  let failure: string | undefined;
+  let busySince: number | undefined;
+  let stop = () => {};
+  const giveUpMs = o.busyGiveUpMs ?? 60_000;
+  /** Writes the finished rows; a busy database keeps them for the next try, up to giveUpMs. */
   const flush = () => {
-    if (pending.length === 0) return;
-    const rows = pending;
-    pending = [];
-    store.put(rows);
+    if ((pending.length === 0 && pendingPlays.length === 0) || failure !== undefined) return;
+    try {
+      store.putResults(pending);
+      stored += pending.length;
+      pending = [];
+      store.putPlays(pendingPlays);
+      stored += pendingPlays.length;
+      pendingPlays = [];
+      busySince = undefined;
+    } catch (e) {
+      const now = performance.now();
+      busySince ??= now;
+      if (isBusy(e) && now - busySince < giveUpMs) return;
+      failure = `${describeDbError(o.db, e)}; stopped, ${stored} deals stored, ${pending.length + pendingPlays.length} finished ones not saved`;
+      stop();
+    }
   };
+  /** The last write: tried again while the database is busy, up to giveUpMs. */
+  const flushAll = async () => {
+    for (flush(); pending.length + pendingPlays.length > 0 && failure === undefined; flush()) await new Promise((r) => setTimeout(r, 100));
+  };
+  const p: BatchProgress = { total: 0, done: 0, skipped: 0, winnable: 0, unwinnable: 0, unknown: 0, errors: 0, elapsedMs: 0 };
+  if (o.player) p.games = true;
+  const summary = (interrupted: boolean): BatchSummary => ({
+    ...p,
+    elapsedMs: performance.now() - t0,
+    interrupted: interrupted || failure !== undefined,
+    db: o.db,
+    stored,
+    ...(failure !== undefined ? { failure } : {}),
+    ...(store.migratedFrom !== undefined ? { migratedFrom: store.migratedFrom } : {}),
+  });
   try {
-    const ruleSet = store.ruleSetId(o.rules);
-    const have = store.existing(o.family, ruleSet);
-    const todo = seeds.filter((s) => {
-      const verdict = have.get(s);
-      return verdict === undefined || (o.retryUnknown === true && !isDecided(verdict));
-    });
-    const p: BatchProgress = {
-      total: todo.length,
-      done: 0,
-      skipped: seeds.length - todo.length,
-      winnable: 0,
-      unwinnable: 0,
-      unknown: 0,
-      errors: 0,
-      elapsedMs: 0,
-    };
+    let ruleSet: number;
+    let empty: boolean;
+    let played: PlayKey | undefined;
+    const player = o.player;
+    try {
+      ruleSet = store.ruleSetId(o.rules);
+      if (player) {
+        played = { family: o.family, ruleSet, stock: player.stock, policy: player.policy, params: playerParams(player) };
+        empty = !store.db
+          .prepare('SELECT 1 FROM plays WHERE family = ? AND rule_set = ? AND stock = ? AND policy = ? AND params = ? LIMIT 1')
+          .get(played.family, played.ruleSet, played.stock, played.policy, played.params);
+      } else empty = !store.db.prepare('SELECT 1 FROM results WHERE family = ? AND rule_set = ? LIMIT 1').get(o.family, ruleSet);
+    } catch (e) {
+      failure = `${describeDbError(o.db, e)}; nothing was solved`;
+      return summary(true);
+    }
+    const retry = o.retryUnknown === true;
+    const shard = o.shard ?? { index: 1, count: 1 };
+    let total = 0;
+    try {
+      for (const _ of todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, played)) total++;
+    } catch (e) {
+      failure = `${describeDbError(o.db, e)}; nothing was solved`;
+      return summary(true);
+    }
+    p.total = total;
+    p.skipped = Number(shardSize(list, shard)) - total;
     const report = () => {
       p.elapsedMs = performance.now() - t0;
       hooks.onProgress?.(p);
     };
     report();
     const signal = o.signal;
-    if (todo.length === 0 || signal?.aborted) return { ...p, interrupted: signal?.aborted === true, db: o.db };
+    if (total === 0 || signal?.aborted) return summary(signal?.aborted === true);
 
-    const budget = storedBudget(o.budget);
     const flushEvery = o.flushEvery ?? 50;
-    pool = createSolverPool({
-      workers: Math.min(o.workers, todo.length),
-      heapMb: heapLimitMb(o.budget.maxMemoryMb),
-      hardLimitMs: hardLimitMs(o.budget.timeoutMs),
-    });
+    const slots = Math.min(o.workers, total);
+    const heapMb = heapLimitMb(player ? (player.options?.maxMemoryMb ?? DEFAULT_SEARCH.maxMemoryMb) : budget.maxMemoryMb);
+    pool = createSolverPool({ workers: slots, heapMb, hardLimitMs: hardLimitMs(budget.timeoutMs) });
     await pool.ready();
-    let stop = () => {};
-    let storeError: unknown;
-    timer = setInterval(() => {
-      try {
-        flush();
-      } catch (e) {
-        storeError = e;
-        stop();
-      }
-    }, o.flushMs ?? 1000);
+    timer = setInterval(() => flush(), o.flushMs ?? 1000);
     timer.unref();
     const record = (r: DealOutcome) => {
-      pending.push({ ...r, family: o.family, ruleSet, budget, solverVersion: SOLVER_VERSION, solvedAt: new Date().toISOString() });
+      pending.push({
+        ...EMPTY_RESULT_EXTRAS,
+        ...r,
+        family: o.family,
+        ruleSet,
+        maxNodes: budget.maxNodes,
+        timeoutMs: Math.round(budget.timeoutMs),
+        maxMemoryMb: budget.maxMemoryMb,
+        solverVersion: SOLVER_VERSION,
+        solvedAt: new Date().toISOString(),
+      });
       p.done++;
       if (r.verdict === 'error') p.errors++;
       else p[r.verdict]++;
       if (pending.length >= flushEvery) flush();
       report();
     };
+    const recordPlay = (r: PlayOutcome) => {
+      if (!played) return;
+      pendingPlays.push({ ...played, ...r, solverVersion: SOLVER_VERSION, solvedAt: new Date().toISOString() });
+      p.done++;
+      if (r.error !== null) p.errors++;
+      else if (r.won) p.winnable++;
+      else p.unwinnable++;
+      if (pendingPlays.length >= flushEvery) flush();
+      report();
+    };
 
-    const slots = Math.min(o.workers, todo.length);
+    const todo = todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, played);
     const activePool = pool;
     let stopped = false;
+    let internal: unknown;
     const onAbort = () => stop();
     await new Promise<void>((resolve) => {
-      let next = 0;
       let inFlight = 0;
+      let exhausted = false;
       const finish = () => {
         stopped = true;
         resolve();
       };
       stop = finish;
       const pump = () => {
-        while (!stopped && inFlight < slots && next < todo.length) {
-          const seed = todo[next++];
+        while (!stopped && inFlight < slots && !exhausted) {
+          const next = todo.next();
+          if (next.done) {
+            exhausted = true;
+            break;
+          }
+          const seed = next.value;
           inFlight++;
-          activePool
-            .solve({ seed, family: o.family, rules: o.rules, budget: o.budget })
-            .then(
-              (r) => {
-                if (storeError === undefined) record(r);
-              },
-              (e) => {
-                if (!(e instanceof PoolClosedError) && storeError === undefined) record(errorOutcome(seed, String(e)));
-              },
-            )
+          const lost = (e: unknown) => !(e instanceof PoolClosedError) && failure === undefined;
+          const job = player
+            ? activePool.play({ kind: 'play', seed, family: o.family, rules: o.rules, ...player }).then(
+                (r) => {
+                  if (failure === undefined) recordPlay(r);
+                },
+                (e) => {
+                  if (lost(e)) recordPlay(errorPlay(seed, String(e)));
+                },
+              )
+            : activePool.solve({ seed, family: o.family, rules: o.rules, budget }).then(
+                (r) => {
+                  if (failure === undefined) record(r);
+                },
+                (e) => {
+                  if (lost(e)) record(errorOutcome(seed, String(e)));
+                },
+              );
+          job
             .catch((e) => {
-              storeError = e;
+              internal = e;
               finish();
             })
             .finally(() => {
               inFlight--;
-              if (!stopped) pump();
+              if (!stopped) safePump();
             });
         }
-        if (!stopped && inFlight === 0 && next >= todo.length) finish();
+        if (!stopped && inFlight === 0 && exhausted) finish();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       if (signal?.aborted) finish();
-      pump();
+      const safePump = () => {
+        try {
+          pump();
+        } catch (e) {
+          // a database lookup of the next seeds failed
+          failure = `${describeDbError(o.db, e)}; stopped, ${stored} deals stored`;
+          finish();
+        }
+      };
+      safePump();
     });
     signal?.removeEventListener('abort', onAbort);
-    if (storeError !== undefined) throw storeError;
+    if (internal !== undefined) throw internal;
     await pool.destroy();
     pool = undefined;
-    flush();
-    p.elapsedMs = performance.now() - t0;
-    return { ...p, interrupted: signal?.aborted === true && p.done < p.total, db: o.db };
+    await flushAll();
+    return summary(signal?.aborted === true && p.done < p.total);
   } finally {
     if (timer) clearInterval(timer);
     try {
       if (pool) await pool.destroy();
-      flush();
+      await flushAll();
     } finally {
       store.close();
     }

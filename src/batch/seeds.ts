@@ -1,18 +1,34 @@
 /**
- * Seed lists for batch runs: `1-10000`, `1-100,500,900-999`, a seeds file, and shards.
+ * Seed lists: `1-10000`, `1-100,500,900-999`, a seeds file, shards. Seeds are exact big integers
+ * (some families number deals up to 52! − 1, 68 digits), and a list is kept as ranges, never
+ * expanded: `1-10000000` is one range of 16 bytes, iterated lazily.
  *
- * A list keeps the order it was written in and drops repeated seeds (the first occurrence
- * wins), so `--shard i/n` is positional: shard i takes the list entries at positions
- * i, i+n, i+2n, … (1-based) of that de-duplicated list. For a plain range `a-b` this is the
- * same as "seeds with (seed − a) mod n = i − 1", and the n shards together cover the list
- * exactly once whatever the list looks like.
+ * A list keeps the order it was written in and drops repeated seeds (the first occurrence wins),
+ * so `--shard i/n` is positional: shard i takes the list entries at positions i, i+n, i+2n, …
+ * (1-based) of that de-duplicated list. For a plain range `a-b` this is the same as "seeds with
+ * (seed − a) mod n = i − 1", and the n shards together cover the list exactly once whatever the
+ * list looks like.
+ *
+ * De-duplication without expanding: the tokens' ranges are swept in seed order with a heap of the
+ * ranges covering the current point, keyed by position in the list; each stretch of seeds goes to
+ * the earliest range covering it. O(t log t) for t tokens, whatever the seed counts.
+ *
+ * A random sample (`randomSample(K, S)`) is the other kind of seed source: the first K codes of the
+ * uniform generator `RandomCodes(S)` (bigfamilies.ts), for the big families, whose consecutive
+ * numbers are nearly the same deal (they differ in the last few shuffle steps only). It is never
+ * stored either: `seedsOf` draws the codes again each time it is asked, so a sample of ten million
+ * costs no memory, and a shard draws the whole stream and keeps its positions, like a list. The
+ * codes are not de-duplicated: two equal codes among K have a probability below K² / (2 · 52!),
+ * under 10^-53 for K ≤ 10^7; were it to happen, the deal would be solved twice and stored once.
  */
-import { type Result, err, ok } from '../types.ts';
+import { MAX_SAMPLE_SEED, RandomCodes } from '../bigfamilies.ts';
+import { parseSeedText } from '../families.ts';
+import { type Result, type SeedRange, err, ok } from '../types.ts';
 
-/** Largest seed accepted by the parser (families may restrict further). */
-export const MAX_SEED = 0xffff_ffff;
-/** Longest seed list accepted, to stop `1-99999999999` from eating the memory. */
-export const MAX_SEEDS = 10_000_000;
+/** Longest seed list accepted per batch, so that a typo like `1-99999999999` is an error, not a year of work. */
+export const MAX_SEEDS = 10_000_000n;
+/** Longest seed token (52! − 1 has 68 digits). */
+const MAX_DIGITS = 80;
 
 /** Shard `index` (1…count) of `count`. */
 export interface Shard {
@@ -20,25 +36,51 @@ export interface Shard {
   count: number;
 }
 
-function parseSeed(tok: string, where: string): Result<number> {
-  if (!/^\d+$/.test(tok)) return err(`malformed seed ${JSON.stringify(tok)}${where}: expected a whole number or a range like 1-100`);
-  const n = Number(tok);
-  if (n > MAX_SEED) return err(`seed ${tok}${where} is too large (max ${MAX_SEED})`);
-  return ok(n);
+/** A de-duplicated seed list: disjoint ranges in list order, and how many seeds they hold. */
+export interface SeedList {
+  ranges: readonly SeedRange[];
+  count: bigint;
 }
 
-/** Parses tokens `N` or `A-B` (separated by commas and/or white space) into a de-duplicated seed list. */
-export function parseSeeds(text: string, where = ''): Result<number[]> {
-  const tokens = text.split(/[\s,]+/).filter(Boolean);
+/** A uniformly random sample of big-family codes: the first `count` codes of `RandomCodes(sampleSeed)`. */
+export interface RandomSample {
+  count: bigint;
+  sampleSeed: number;
+}
+
+/** The seeds of a batch: a list of seeds and ranges, or a random sample. */
+export type SeedSource = SeedList | RandomSample;
+
+/** True when the source is a random sample. */
+export function isRandomSample(s: SeedSource): s is RandomSample {
+  return 'sampleSeed' in s;
+}
+
+/** The sample of the first `count` (1…MAX_SEEDS) uniform codes of sample seed `sampleSeed` (0…2^32 − 1). */
+export function randomSample(count: number | bigint, sampleSeed: number): Result<RandomSample> {
+  const k = typeof count === 'bigint' ? count : Number.isSafeInteger(count) ? BigInt(count) : -1n;
+  if (k < 1n || k > MAX_SEEDS) return err(`a random sample has 1…${MAX_SEEDS} deals, got ${count}`);
+  if (!Number.isSafeInteger(sampleSeed) || sampleSeed < 0 || sampleSeed > MAX_SAMPLE_SEED)
+    return err(`a sample seed is a whole number 0…${MAX_SAMPLE_SEED}, got ${sampleSeed}`);
+  return ok({ count: k, sampleSeed });
+}
+
+/** Parses one seed of a list: a whole number ≥ 0, exactly (`parseSeedText`), named as a list token in errors. */
+export function parseSeed(text: string, where = ''): Result<bigint> {
+  const t = text.trim();
+  if (t.length > MAX_DIGITS) return err(`seed ${t.slice(0, 12)}…${where} is too large (${t.length} digits)`);
+  const r = parseSeedText(t);
+  return r.ok ? r : err(`malformed seed ${JSON.stringify(text)}${where}: ${r.error}`);
+}
+
+/** Parses tokens `N` or `A-B` (separated by commas and/or white space) into ranges, as written. */
+export function parseSeedRanges(text: string, where = ''): Result<SeedRange[]> {
+  const tokens = text
+    .replace(/\s*-\s*/g, '-')
+    .split(/[\s,]+/)
+    .filter(Boolean);
   if (tokens.length === 0) return err(`no seeds given${where}`);
-  const out: number[] = [];
-  const seen = new Set<number>();
-  const add = (s: number) => {
-    if (!seen.has(s)) {
-      seen.add(s);
-      out.push(s);
-    }
-  };
+  const out: SeedRange[] = [];
   for (const tok of tokens) {
     const m = /^([^-]*)-([^-]*)$/.exec(tok);
     if (m) {
@@ -48,24 +90,102 @@ export function parseSeeds(text: string, where = ''): Result<number[]> {
       const b = parseSeed(m[2], where);
       if (!b.ok) return err(`malformed seed range ${JSON.stringify(tok)}${where}: ${b.error}`);
       if (b.value < a.value) return err(`malformed seed range ${JSON.stringify(tok)}${where}: the end is below the start`);
-      if (b.value - a.value + 1 + out.length > MAX_SEEDS) return err(`too many seeds${where} (max ${MAX_SEEDS} per batch)`);
-      for (let s = a.value; s <= b.value; s++) add(s);
+      out.push({ from: a.value, to: b.value });
     } else {
       const s = parseSeed(tok, where);
       if (!s.ok) return s;
-      add(s.value);
+      out.push({ from: s.value, to: s.value });
     }
   }
   return ok(out);
 }
 
+/** A binary min-heap of numbers. */
+class MinHeap {
+  private a: number[] = [];
+  get size(): number {
+    return this.a.length;
+  }
+  top(): number {
+    return this.a[0];
+  }
+  push(v: number): void {
+    const a = this.a;
+    let i = a.push(v) - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (a[p] <= v) break;
+      a[i] = a[p];
+      i = p;
+    }
+    a[i] = v;
+  }
+  pop(): void {
+    const a = this.a;
+    const last = a.pop()!;
+    if (a.length === 0) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= a.length) break;
+      const c = l + 1 < a.length && a[l + 1] < a[l] ? l + 1 : l;
+      if (a[c] >= last) break;
+      a[i] = a[c];
+      i = c;
+    }
+    a[i] = last;
+  }
+}
+
+/** The ranges with every seed kept only at its first occurrence, in list order. */
+export function dedupeRanges(ranges: readonly SeedRange[]): SeedRange[] {
+  const n = ranges.length;
+  const byStart = Array.from({ length: n }, (_, i) => i).sort((x, y) => {
+    const d = ranges[x].from - ranges[y].from;
+    return d < 0n ? -1 : d > 0n ? 1 : x - y;
+  });
+  // Boundaries where the set of covering ranges can change: starts and ends + 1.
+  const points = [...new Set([...ranges.map((r) => r.from), ...ranges.map((r) => r.to + 1n)])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+  const pieces: SeedRange[][] = Array.from({ length: n }, () => []);
+  const heap = new MinHeap();
+  let next = 0;
+  for (let k = 0; k + 1 < points.length; k++) {
+    const p = points[k];
+    while (next < n && ranges[byStart[next]].from <= p) heap.push(byStart[next++]);
+    while (heap.size > 0 && ranges[heap.top()].to < p) heap.pop();
+    if (heap.size === 0) continue;
+    const own = pieces[heap.top()];
+    const end = points[k + 1] - 1n;
+    const last = own[own.length - 1];
+    if (last && last.to + 1n === p) last.to = end;
+    else own.push({ from: p, to: end });
+  }
+  return pieces.flat();
+}
+
+/** Parses a seed list: ranges as written, repeats dropped (first kept), at most MAX_SEEDS seeds. */
+export function parseSeedList(text: string, where = ''): Result<SeedList> {
+  const r = parseSeedRanges(text, where);
+  if (!r.ok) return r;
+  const ranges = dedupeRanges(r.value);
+  const count = ranges.reduce((a, x) => a + x.to - x.from + 1n, 0n);
+  if (count > MAX_SEEDS) return err(`too many seeds${where}: ${count} (at most ${MAX_SEEDS} per batch; split the list)`);
+  return ok({ ranges, count });
+}
+
 /** Parses the text of a seeds file: the same tokens as `--seeds`, any layout, `#` starts a comment. */
-export function parseSeedsFile(text: string, name: string): Result<number[]> {
+export function parseSeedsFile(text: string, name: string): Result<SeedList> {
   const body = text
     .split('\n')
     .map((l) => l.replace(/#.*/, ''))
     .join('\n');
-  return parseSeeds(body, ` in ${name}`);
+  return parseSeedList(body, ` in ${name}`);
+}
+
+/** A list of the given seeds (repeats dropped). */
+export function seedListOf(seeds: readonly (bigint | number)[]): SeedList {
+  const ranges = dedupeRanges(seeds.map((s) => ({ from: BigInt(s), to: BigInt(s) })));
+  return { ranges, count: ranges.reduce((a, x) => a + x.to - x.from + 1n, 0n) };
 }
 
 /** Parses `i/n` with 1 ≤ i ≤ n. */
@@ -79,22 +199,41 @@ export function parseShard(text: string): Result<Shard> {
   return ok({ index, count });
 }
 
-/** The seeds of one shard: list positions index−1, index−1+count, … (0-based). */
-export function shardSeeds(seeds: readonly number[], shard: Shard): number[] {
-  const out: number[] = [];
-  for (let k = shard.index - 1; k < seeds.length; k += shard.count) out.push(seeds[k]);
-  return out;
+/** The seeds of the source in order, or of one shard of it (positions index−1, index−1+count, … counted from 0). */
+export function* seedsOf(source: SeedSource, shard: Shard = { index: 1, count: 1 }): Generator<bigint> {
+  const n = BigInt(shard.count);
+  const want = BigInt(shard.index - 1);
+  if (isRandomSample(source)) {
+    const codes = new RandomCodes(source.sampleSeed);
+    for (let k = 0n; k < source.count; k++) {
+      const code = codes.next();
+      if (k % n === want) yield code;
+    }
+    return;
+  }
+  let offset = 0n; // list position of the range's first seed
+  for (const r of source.ranges) {
+    const first = (((want - offset) % n) + n) % n;
+    for (let s = r.from + first; s <= r.to; s += n) yield s;
+    offset += r.to - r.from + 1n;
+  }
 }
 
-/** Short text of a seed list for messages: `1-100, 500, 900-999`. */
-export function formatSeeds(seeds: readonly number[], maxParts = 6): string {
-  const parts: string[] = [];
-  let i = 0;
-  while (i < seeds.length && parts.length < maxParts) {
-    let j = i;
-    while (j + 1 < seeds.length && seeds[j + 1] === seeds[j] + 1) j++;
-    parts.push(i === j ? String(seeds[i]) : `${seeds[i]}-${seeds[j]}`);
-    i = j + 1;
-  }
-  return parts.join(',') + (i < seeds.length ? ',…' : '');
+/** How many seeds one shard of the source holds. */
+export function shardSize(list: SeedSource, shard: Shard = { index: 1, count: 1 }): bigint {
+  const n = BigInt(shard.count);
+  const i = BigInt(shard.index - 1);
+  return list.count > i ? (list.count - i + n - 1n) / n : 0n;
+}
+
+/** Short text of seeds for messages: `1-100,500,900-999`. */
+export function formatRanges(ranges: readonly SeedRange[], maxParts = 6): string {
+  const parts = ranges.slice(0, maxParts).map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`));
+  return parts.join(',') + (ranges.length > maxParts ? ',…' : '');
+}
+
+/** Short text of a seed source for messages: `deals 1-100,500,900-999` or `random sample of 10000 deals (sample seed 7)`. */
+export function describeSeeds(source: SeedSource): string {
+  if (isRandomSample(source)) return `random sample of ${source.count} deals (sample seed ${source.sampleSeed})`;
+  return `deals ${formatRanges(source.ranges)}`;
 }

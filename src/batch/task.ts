@@ -1,35 +1,68 @@
 /**
  * The messages between the main thread and the batch workers: a deal to solve and its outcome
- * (one `results` row). Kept apart from `worker.ts` so the main thread never loads the worker.
+ * (one `results` row), or a game for a hidden-card player to play and its outcome (one `plays`
+ * row). Kept apart from `worker.ts` so the main thread never loads the worker.
+ * Seeds travel as bigint (structured clone carries it exactly): some families' seeds have 68 digits.
  */
+import type { PlayerTask } from '../hidden/policies.ts';
 import type { Budget } from '../solver.ts';
+import type { StopReason, StoredVerdict } from '../store/rows.ts';
 import type { Family, Rules } from '../types.ts';
+
+export type { StoredVerdict } from '../store/rows.ts';
 
 /** What the main thread sends for one deal. */
 export interface DealTask {
-  seed: number;
+  seed: bigint;
   family: Family;
   rules: Rules;
   budget: Budget;
 }
 
-/** Verdicts as stored: the solver's three plus `error`. */
-export type StoredVerdict = 'winnable' | 'unwinnable' | 'unknown' | 'error';
-
 /** What comes back for one deal; maps one-to-one onto a `results` row. */
 export interface DealOutcome {
-  seed: number;
+  seed: bigint;
   verdict: StoredVerdict;
   nodes: number;
   ms: number;
   solutionLength: number | null;
   moves: string | null;
   error: string | null;
+  /** For unknown: the budget that ran out. */
+  stopReason: StopReason | null;
+  /** The most cards home (best found, proved bound, proved), when the task asked for it. */
+  mostHome?: number | null;
+  mostHomeBound?: number | null;
+  mostHomeProved?: boolean | null;
 }
 
 /** An `error` outcome for a deal. */
-export function errorOutcome(seed: number, message: string, ms = 0): DealOutcome {
-  return { seed, verdict: 'error', nodes: 0, ms, solutionLength: null, moves: null, error: message };
+export function errorOutcome(seed: bigint, message: string, ms = 0): DealOutcome {
+  return { seed, verdict: 'error', nodes: 0, ms, solutionLength: null, moves: null, error: message, stopReason: null };
+}
+
+/** What the main thread sends for one game of a player (`playSeeded` plays it). */
+export interface PlayTask extends PlayerTask {
+  kind: 'play';
+  seed: bigint;
+}
+
+/** What comes back for one game; maps one-to-one onto a `plays` row. */
+export interface PlayOutcome {
+  seed: bigint;
+  won: boolean;
+  moveCount: number;
+  /** The moves played, compact notation. */
+  moves: string;
+  cardsHome: number;
+  ms: number;
+  /** Why the game could not be played (then won is false). */
+  error: string | null;
+}
+
+/** A game that could not be played. */
+export function errorPlay(seed: bigint, message: string, ms = 0): PlayOutcome {
+  return { seed, won: false, moveCount: 0, moves: '', cardsHome: 0, ms, error: message };
 }
 
 /** The task that only checks a thread has loaded (answered with null). */

@@ -1,109 +1,90 @@
 /**
  * `klondike batch` and `klondike merge`: thin layers over `runBatch` and `mergeDatabases`.
- * Options are parsed into the library's types here; progress goes to stderr, the one-line
+ * `batch --player P` plays the deals with a hidden-card policy instead of solving them (`--stock`,
+ * `--samples`, `--policy-seed`; `--max-nodes` is then the search policy's budget per solve).
+ * Options come from the shared option layer (`options.ts`); progress goes to stderr, the one-line
  * summary to stdout; exit codes come from pure functions.
+ *
+ * Signals: SIGINT and SIGTERM handlers are installed before the database is touched, so a signal
+ * at any moment stops the batch through its clean path (a second one quits at once; what was
+ * committed is safe either way).
  */
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { type Command, InvalidArgumentError, Option } from 'commander';
-import { parseFamily } from '../families.ts';
-import { type MergeSummary, mergeDatabases } from '../batch/merge.ts';
+import { type Command, Option } from 'commander';
 import { createProgressReporter, progressMode, summaryLine } from '../batch/progress.ts';
-import { type BatchProgress, type BatchSummary, MAX_WORKERS, runBatch } from '../batch/run.ts';
-import { type Shard, parseSeeds, parseSeedsFile, parseShard } from '../batch/seeds.ts';
-import type { Budget } from '../solver.ts';
-import { DEFAULT_RULES, type Family, type Result, type Rules, UserError, rulesLabel } from '../types.ts';
+import { BATCH_BUDGET, type BatchProgress, type BatchSummary, MAX_WORKERS, type PlayerSpec, runBatch } from '../batch/run.ts';
+import { DEFAULT_SEARCH, type PolicyName } from '../hidden/settings.ts';
+import { type Shard, describeSeeds, parseShard } from '../batch/seeds.ts';
+import { type MergeSummary, mergeDatabases } from '../store/merge.ts';
+import { type Family, UserError, rulesLabel } from '../types.ts';
+import { CliError, EXIT_IO, EXIT_NO, EXIT_SIGNAL } from './exit.ts';
+import {
+  type BudgetOptions,
+  type PolicyCliOptions,
+  type RuleOptions,
+  type SeedListOptions,
+  addBudgetOptions,
+  addDbOption,
+  addFamilyOption,
+  addPolicyOptions,
+  addRuleOptions,
+  addSeedListOptions,
+  addStockOption,
+  budgetFromOptions,
+  fromResult,
+  parseIntIn,
+  rulesFromOptions,
+  seedListFromOptions,
+} from './options.ts';
 
-/** Default database file, relative to the working directory. */
-export const DEFAULT_DB = 'data/results.sqlite';
-
-/** Exit codes: interrupted by Ctrl-C (SIGINT) or SIGTERM, merge with conflicting verdicts. */
-export const EXIT_INTERRUPTED: Record<'SIGINT' | 'SIGTERM', number> = { SIGINT: 130, SIGTERM: 143 };
-export const EXIT_CONFLICTS = 1;
-
-/** The exit code of a finished batch: 0, or the signal's code when it was stopped. */
-export function batchExitCode(s: Pick<BatchSummary, 'interrupted'>, signal: 'SIGINT' | 'SIGTERM' | undefined): number {
-  return s.interrupted || signal ? EXIT_INTERRUPTED[signal ?? 'SIGINT'] : 0;
+/** The exit code of a finished batch: 0, 74 when writing failed, or the signal's code when it was stopped. */
+export function batchExitCode(s: Pick<BatchSummary, 'interrupted' | 'failure'>, signal: 'SIGINT' | 'SIGTERM' | undefined): number {
+  if (s.failure !== undefined) return EXIT_IO;
+  return s.interrupted || signal ? EXIT_SIGNAL[signal ?? 'SIGINT'] : 0;
 }
 
-/** The exit code of a merge: 1 when any decided verdicts disagreed. */
+/** The exit code of a merge: 1 when any decided facts disagreed. */
 export function mergeExitCode(s: Pick<MergeSummary, 'conflicts'>): number {
-  return s.conflicts.length > 0 ? EXIT_CONFLICTS : 0;
+  return s.conflicts.length > 0 ? EXIT_NO : 0;
 }
 
-function fromResult<T>(r: Result<T>): T {
-  if (!r.ok) throw new InvalidArgumentError(r.error);
-  return r.value;
-}
-
-function positiveInt(what: string, max = Number.MAX_SAFE_INTEGER) {
-  return (text: string): number => {
-    if (!/^\d+$/.test(text.trim()) || Number(text) < 1 || Number(text) > max)
-      throw new InvalidArgumentError(`${what} must be a whole number 1…${max}`);
-    return Number(text);
-  };
-}
-
-/** `unlimited` parses to the string, not null: commander turns a parsed null into ''. */
-function parsePasses(text: string): number | 'unlimited' {
-  if (/^(unlimited|inf|infinite|0)$/i.test(text.trim())) return 'unlimited';
-  return positiveInt('passes')(text);
-}
-
-function parseSeconds(text: string): number {
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('timeout must be a positive number of seconds');
-  return n;
-}
-
-interface BatchCliOptions {
-  seeds?: number[];
-  seedsFile?: string;
+interface BatchCliOptions extends RuleOptions, BudgetOptions, SeedListOptions, PolicyCliOptions {
+  player?: PolicyName;
   family: Family;
-  draw: number;
-  passes: number | 'unlimited' | null;
-  foundationReturn: boolean;
   workers: number;
   db: string;
-  maxNodes?: number;
-  timeout?: number;
-  maxMemory?: number;
   retryUnknown?: boolean;
   shard?: Shard;
   quiet?: boolean;
 }
 
-function seedList(o: BatchCliOptions): number[] {
-  if (o.seeds && o.seedsFile) throw new UserError('give either --seeds or --seeds-file, not both');
-  if (o.seeds) return o.seeds;
-  if (!o.seedsFile) throw new UserError('no seeds: give --seeds 1-1000 or --seeds-file FILE');
-  let text: string;
-  try {
-    text = readFileSync(o.seedsFile, 'utf8');
-  } catch (e) {
-    throw new UserError(`cannot read seeds file ${o.seedsFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+/** The player of parsed options (undefined without --player); policy settings without --player are refused. */
+export function playerFromOptions(o: BatchCliOptions, stockGiven: boolean): PlayerSpec | undefined {
+  if (o.player === undefined) {
+    const stray = stockGiven ? '--stock' : o.samples !== undefined ? '--samples' : o.policySeed !== undefined ? '--policy-seed' : undefined;
+    if (stray) throw new UserError(`${stray} applies to --player only`);
+    return undefined;
   }
-  const r = parseSeedsFile(text, o.seedsFile);
-  if (!r.ok) throw new UserError(r.error);
-  return r.value;
+  if (o.retryUnknown)
+    throw new UserError('--retry-unknown applies to solver batches (a game that ended in an error is played again anyway)');
+  if (o.player === 'priority' && (o.samples !== undefined || o.policySeed !== undefined || o.maxNodes !== undefined))
+    throw new UserError('the priority policy takes no settings (--samples, --policy-seed, --max-nodes are for --player search)');
+  return {
+    policy: o.player,
+    stock: o.stock,
+    options: o.player === 'search' ? { samples: o.samples, nodes: o.maxNodes, maxMemoryMb: o.maxMemory } : undefined,
+    policySeed: o.policySeed,
+  };
 }
 
-async function batchAction(o: BatchCliOptions): Promise<void> {
-  const seeds = seedList(o);
-  const passes = o.passes === 'unlimited' || o.passes === null ? null : o.passes;
-  const rules: Rules = { draw: o.draw, passes, foundationReturn: o.foundationReturn };
-  const budget: Budget = {};
-  if (o.maxNodes !== undefined) budget.maxNodes = o.maxNodes;
-  if (o.timeout !== undefined) budget.timeoutMs = o.timeout * 1000;
-  if (o.maxMemory !== undefined) budget.maxMemoryMb = o.maxMemory;
-
-  const reporter = createProgressReporter(progressMode(process.stderr, o.quiet === true), process.stderr);
+async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
   const controller = new AbortController();
   let signal: 'SIGINT' | 'SIGTERM' | undefined;
+  let stopReporter = () => {};
   const onSignal = (name: 'SIGINT' | 'SIGTERM') => {
-    if (signal) process.exit(EXIT_INTERRUPTED[name]); // second signal: committed rows are safe, quit now
+    if (signal) process.exit(EXIT_SIGNAL[name]); // second signal: committed rows are safe, quit now
     signal = name;
-    reporter.stop();
+    stopReporter();
     if (!o.quiet) process.stderr.write(`\nklondike: ${name}: stopping, keeping every finished deal (again to quit at once)\n`);
     controller.abort();
   };
@@ -111,19 +92,33 @@ async function batchAction(o: BatchCliOptions): Promise<void> {
   const onTerm = () => onSignal('SIGTERM');
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
-  let started = false;
-  const onProgress = (p: Readonly<BatchProgress>) => {
-    if (!started && !o.quiet) {
-      // Printed once the database is open, so bad input gets its one error line and nothing else.
-      const w = Math.min(o.workers, p.total);
-      process.stderr.write(
-        `batch: ${o.family} deals, ${rulesLabel(rules)}: ${p.total} to solve, ${p.skipped} already stored; ${w} worker${w === 1 ? '' : 's'} → ${o.db}\n`,
-      );
-    }
-    started = true;
-    reporter.update(p);
-  };
   try {
+    const seeds = seedListFromOptions(o);
+    const rules = rulesFromOptions(o);
+    const player = playerFromOptions(o, cmd.getOptionValueSource('stock') === 'cli');
+    const budget = budgetFromOptions(player ? { ...o, maxNodes: undefined, maxMemory: undefined } : o, BATCH_BUDGET);
+    const reporter = createProgressReporter(progressMode(process.stderr, o.quiet === true), process.stderr);
+    stopReporter = () => reporter.stop();
+    let started = false;
+    const onProgress = (p: Readonly<BatchProgress>) => {
+      if (!started && !o.quiet) {
+        // Printed once the database is open, so bad input gets its one error line and nothing else.
+        const w = Math.min(o.workers, p.total);
+        const what = player
+          ? `stock ${player.stock}, player ${player.policy}` +
+            (player.policy === 'search'
+              ? ` (${player.options?.samples ?? DEFAULT_SEARCH.samples} worlds, ${(player.options?.nodes ?? DEFAULT_SEARCH.nodes).toLocaleString('en')} nodes a solve)`
+              : '') +
+            `: ${p.total} to play`
+          : `${budget.maxNodes.toLocaleString('en')} nodes a deal: ${p.total} to solve`;
+        process.stderr.write(
+          `batch: ${o.family} ${describeSeeds(seeds)}, ${rulesLabel(rules)}, ${what}, ${p.skipped} already stored; ` +
+            `${w} worker${w === 1 ? '' : 's'} → ${o.db}\n`,
+        );
+      }
+      started = true;
+      reporter.update(p);
+    };
     const summary = await runBatch(
       {
         seeds,
@@ -134,15 +129,24 @@ async function batchAction(o: BatchCliOptions): Promise<void> {
         workers: o.workers,
         db: o.db,
         retryUnknown: o.retryUnknown,
+        player,
         signal: controller.signal,
       },
-      { onProgress },
+      {
+        onProgress,
+        onOpen: ({ migratedFrom }) => {
+          if (migratedFrom !== undefined && !o.quiet)
+            process.stderr.write(`klondike: ${o.db}: migrated from schema version ${migratedFrom} to 2 (every row kept)\n`);
+        },
+      },
     );
     reporter.stop();
+    if (summary.failure !== undefined)
+      throw new CliError(`${summary.failure}; run the same command again to resume`, batchExitCode(summary, signal));
     process.stdout.write(summaryLine(summary) + '\n');
     process.exitCode = batchExitCode(summary, signal);
   } finally {
-    reporter.stop();
+    stopReporter();
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
   }
@@ -161,38 +165,36 @@ function mergeAction(inputs: string[], o: { output: string; quiet?: boolean }): 
   if (!o.quiet)
     process.stdout.write(
       `merge: ${s.inputs} input${s.inputs === 1 ? '' : 's'}, ${s.read} rows read → ${o.output}: ${s.rows} rows ` +
-        `(${s.duplicates} duplicates dropped, ${s.replaced} replaced by better rows, ${s.conflicts.length} conflicts)\n`,
+        `(${s.duplicates} duplicates dropped, ${s.replaced} replaced by better rows, ${s.conflicts.length} conflicts)` +
+        (s.playsRead > 0 || s.plays > 0 ? `; ${s.playsRead} games read, ${s.plays} games` : '') +
+        '\n',
     );
   process.exitCode = mergeExitCode(s);
 }
 
 /** Registers the `batch` and `merge` subcommands. */
 export function registerBatch(program: Command): void {
-  program
-    .command('batch')
-    .description('solve many seeded deals on worker threads into an SQLite database (resumable)')
-    .option('--seeds <list>', 'seeds, e.g. 1-10000 or 1-100,500,900-999', (t) => fromResult(parseSeeds(t)))
-    .option('--seeds-file <file>', 'file of seeds and ranges (any white space or commas, # comments)')
-    .addOption(new Option('--family <name>', 'seed family').default('solvitaire').argParser((t) => fromResult(parseFamily(t))))
-    .addOption(new Option('--draw <n>', 'cards turned per draw').default(DEFAULT_RULES.draw).argParser(positiveInt('draw', 24)))
-    .addOption(
-      new Option('--passes <n>', 'passes through the stock: a number or unlimited')
-        .default(DEFAULT_RULES.passes, 'unlimited')
-        .argParser(parsePasses),
-    )
-    .option('--no-foundation-return', 'forbid moving cards back from the foundations')
+  const batch = program.command('batch').description('solve many seeded deals on worker threads into an SQLite database (resumable)');
+  addSeedListOptions(batch);
+  addFamilyOption(batch, 'list');
+  addRuleOptions(batch);
+  addBudgetOptions(batch, BATCH_BUDGET);
+  addDbOption(batch);
+  addPolicyOptions(batch, 'player');
+  addStockOption(batch);
+  batch
     .addOption(
       new Option('--workers <n>', 'worker threads')
         .default(availableParallelism(), 'number of cores')
-        .argParser(positiveInt('workers', MAX_WORKERS)),
+        .argParser(fromResult(parseIntIn('workers', 1, MAX_WORKERS))),
     )
-    .option('--db <file>', 'results database', DEFAULT_DB)
-    .option('--max-nodes <n>', 'node budget per deal', positiveInt('max-nodes'))
-    .option('--timeout <seconds>', 'time budget per deal', parseSeconds)
-    .option('--max-memory <mb>', 'memory budget per deal (MiB)', positiveInt('max-memory', 1 << 20))
     .option('--retry-unknown', 're-solve deals stored as unknown or error (e.g. with a larger budget)')
-    .option('--shard <i/n>', 'take list positions i, i+n, i+2n, … of the seed list', (t) => fromResult(parseShard(t)))
+    .option('--shard <i/n>', 'take list positions i, i+n, i+2n, … of the seed list', fromResult(parseShard))
     .option('--quiet', 'no progress display')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 done, 2 bad input (nothing changed), 74 a write failed (what was committed is kept), 130 SIGINT, 143 SIGTERM.',
+    )
     .action(batchAction);
 
   program
@@ -201,5 +203,6 @@ export function registerBatch(program: Command): void {
     .argument('<inputs...>', 'results databases to read')
     .requiredOption('-o, --output <file>', 'database to write (new, or an existing results database to merge into)')
     .option('--quiet', 'no summary line')
+    .addHelpText('after', '\nExit codes: 0 merged, 1 merged with conflicting verdicts, 2 bad input (nothing changed).')
     .action(mergeAction);
 }

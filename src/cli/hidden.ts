@@ -6,23 +6,24 @@
  * face-down cards always, and with `--stock hidden` the stock during the first pass. A seeded game
  * replays its moves and knows exactly which stock cards were drawn.
  */
-import { type Command, Option } from 'commander';
-import { dealFromSeed, parseFamily } from '../families.ts';
-import { parsePartialPosition } from '../formats.ts';
+import type { Command } from 'commander';
+import { type Seed, dealFromSeed } from '../families.ts';
+import { type Format, parsePartialPosition } from '../formats.ts';
 import { type Game, gameAfter } from '../hidden/game.ts';
-import { Observation, STOCK_MODES, type StockMode, parseStockMode } from '../hidden/observation.ts';
+import { Observation, type StockMode } from '../hidden/observation.ts';
+import { readText } from '../io.ts';
 import { movesFromCompact } from '../notation.ts';
 import { type Position, UNSEEN, dealPosition, hasUnseen } from '../position.ts';
-import { FAMILIES, type Family, type Rules, UserError, unwrap } from '../types.ts';
-import { parseSeedArg } from './deal.ts';
-import { argParser, parseIntIn } from './options.ts';
-import { readSource } from './replay.ts';
+import { type Family, type Rules, UserError, unwrap } from '../types.ts';
+import { addDealSourceOptions, addStockOption, fromResult, parseIntIn } from './options.ts';
 
 /** Source and visibility options after parsing. */
 export interface SeenSourceOptions {
-  seed?: number;
+  seed?: Seed;
   family?: Family;
   deal?: string;
+  from?: string;
+  inputFormat?: Format;
   moves?: string;
   stock: StockMode;
 }
@@ -35,44 +36,33 @@ export interface SeenSource {
   /** The seeded game, when the source is one. */
   game?: Game;
   family?: Family;
-  seed?: number;
+  seed?: Seed;
 }
 
-/** Declares `--seed`, `--family`, `--deal`, `--moves` and `--stock`. */
+/** Declares the deal source (`--seed`, `--family`, `--deal`, `--input-format`; `??` marks an unseen card in a file), `--moves` and `--stock`. */
 export function addSeenSourceOptions(cmd: Command): Command {
-  return cmd
-    .option('--seed <N>', 'a seeded deal (range depends on --family)', parseSeedArg)
-    .option('--family <family>', `seed family: ${FAMILIES.join(', ')} (default solvitaire)`, argParser(parseFamily))
-    .option('--deal <file>', 'a position from a file, - for stdin (any format; ?? marks an unseen card)')
-    .option('--moves <moves>', 'moves already played from the seeded deal, in compact notation ("SW W3 1c")')
-    .addOption(stockOption());
-}
-
-/** The `--stock` option: what the player sees of the stock. */
-export function stockOption(): Option {
-  return new Option(
-    '--stock <mode>',
-    'hidden: a stock card is unseen until drawn once (the real game); visible: only face-down cards are unseen',
-  )
-    .choices(STOCK_MODES)
-    .default('hidden')
-    .argParser(argParser(parseStockMode));
+  return addStockOption(
+    addDealSourceOptions(cmd).option('--moves <moves>', 'moves already played from the seeded deal, in compact notation ("SW W3 1c")'),
+  );
 }
 
 /** The observation of parsed source options under `rules`; throws UserError on bad input. */
 export function seenSourceFromOptions(o: SeenSourceOptions, rules: Rules): SeenSource {
-  if (o.seed !== undefined && o.deal !== undefined) throw new UserError('give either --seed or --deal, not both');
-  if (o.deal !== undefined) {
+  if (o.deal !== undefined && o.from !== undefined) throw new UserError('--from is another name for --deal: give one of them');
+  const file = o.deal ?? o.from;
+  if (o.seed !== undefined && file !== undefined) throw new UserError('give either --seed or --deal, not both');
+  if (file !== undefined) {
     if (o.family !== undefined) throw new UserError('--family applies to --seed only');
     if (o.moves !== undefined) throw new UserError('--moves applies to --seed only (a file already is the position after its moves)');
-    const name = o.deal === '-' ? 'stdin' : o.deal;
-    const parsed = parsePartialPosition(readSource(o.deal));
+    const name = file === '-' ? 'stdin' : file;
+    const parsed = parsePartialPosition(unwrap(readText(file)), o.inputFormat);
     if (!parsed.ok) throw new UserError(`${name}: ${parsed.error}`);
     const obs = Observation.ofPosition(parsed.value.position, rules, o.stock);
     if (!obs.ok) throw new UserError(`${name}: ${obs.error}`);
     return { observation: obs.value, label: name };
   }
   if (o.seed === undefined) throw new UserError('give --seed N [--moves …] or --deal FILE (- for stdin)');
+  if (o.inputFormat !== undefined) throw new UserError('--input-format applies to --deal only');
   const family = o.family ?? 'solvitaire';
   const deal = dealPosition(unwrap(dealFromSeed(o.seed, family)));
   const moves = o.moves === undefined ? [] : unwrap(movesFromCompact(o.moves));
@@ -83,7 +73,7 @@ export function seenSourceFromOptions(o: SeenSourceOptions, rules: Rules): SeenS
 }
 
 /** A complete position from a seed, for `play`. */
-export function seededDeal(seed: number, family: Family = 'solvitaire'): Position {
+export function seededDeal(seed: Seed, family: Family = 'solvitaire'): Position {
   return dealPosition(unwrap(dealFromSeed(seed, family)));
 }
 
@@ -99,10 +89,10 @@ export function unseenLabel(o: Observation): string {
 }
 
 /** A whole number ≥ 1 option parser. */
-export const positive = (what: string) => argParser(parseIntIn(what, 1, Number.MAX_SAFE_INTEGER));
+export const positive = (what: string) => fromResult(parseIntIn(what, 1, Number.MAX_SAFE_INTEGER));
 
 /** A whole number ≥ 0 option parser (seeds). */
-export const natural = (what: string) => argParser(parseIntIn(what, 0, 0xffffffff));
+export const natural = (what: string) => fromResult(parseIntIn(what, 0, 0xffffffff));
 
 /** A percentage with one decimal. */
 export function pct(x: number): string {

@@ -10,11 +10,11 @@
  */
 import type { Command } from 'commander';
 import { type Decision, describeMove } from '../hidden/policy.ts';
-import { DEFAULT_SEARCH, POLICY_NAMES, type PolicyName, createPolicy, parsePolicyName } from '../hidden/policies.ts';
+import { DEFAULT_SEARCH, type PolicyName, createPolicy } from '../hidden/policies.ts';
 import { movesToCompact } from '../notation.ts';
 import { rulesLabel } from '../types.ts';
-import { type SeenSourceOptions, addSeenSourceOptions, natural, pct, positive, seenSourceFromOptions, unseenLabel } from './hidden.ts';
-import { type RuleOptions, addRuleOptions, argParser, rulesFromOptions } from './options.ts';
+import { type SeenSourceOptions, addSeenSourceOptions, pct, positive, seenSourceFromOptions, unseenLabel } from './hidden.ts';
+import { type RuleOptions, addPolicyOptions, addRuleOptions, rulesFromOptions } from './options.ts';
 
 /** Options of `klondike hint` after parsing. */
 export interface HintOptions extends SeenSourceOptions, RuleOptions {
@@ -81,11 +81,9 @@ export function registerHint(program: Command): void {
     .description("the move to make now without seeing the hidden cards, with each candidate move's chance");
   addSeenSourceOptions(cmd);
   addRuleOptions(cmd);
+  addPolicyOptions(cmd, 'policy', 'search');
   cmd
-    .option('--policy <name>', `${POLICY_NAMES.join(' or ')} (default search)`, argParser(parsePolicyName), 'search')
-    .option('--samples <k>', `search: worlds sampled (default ${DEFAULT_SEARCH.samples})`, positive('samples'))
     .option('--max-nodes <n>', `search: node budget of each solve (default ${DEFAULT_SEARCH.nodes})`, positive('max-nodes'))
-    .option('--policy-seed <s>', `search: seed of the sampling (default ${DEFAULT_SEARCH.seed})`, natural('policy-seed'))
     .option('--json', 'print the decision as JSON')
     .addHelpText('after', '\nExit codes: 0 a move is suggested, 1 no move is left, 2 bad input.')
     .action((opts: HintOptions) => {

@@ -1,59 +1,62 @@
 /**
  * The `klondike` command line: a thin layer over the library. Each subcommand lives in its own
- * module and registers itself here; errors meant for the user print as one line and exit 2.
+ * module and registers itself here; errors meant for the user print as one line with the exit
+ * code of `exit.ts` (2 for bad input), never a stack trace.
+ *
+ * To add a command: write `cli/<name>.ts` exporting `register<Name>(program)` and add one line
+ * to COMMANDS (a module that registers several commands is listed under each of their names).
  */
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../types.ts';
+import { VERSION } from '../version.ts';
+import { CliError, EXIT_BAD_INPUT, EXIT_SOFTWARE } from './exit.ts';
+import { guardStdio } from './output.ts';
 
-/** Exit code for bad input (bad options, malformed deals, unusable databases). */
-export const EXIT_BAD_INPUT = 2;
+export { EXIT_BAD_INPUT } from './exit.ts';
 
 type Register = (program: Command) => void;
+type Loader = () => Promise<Register>;
 
-/** Each command's module, loaded only when needed: a command starts without loading the others' dependencies. */
-const MODULES: Record<string, () => Promise<Register>> = {
+const batchCommands: Loader = async () => (await import('./batch.ts')).registerBatch;
+const statsCommands: Loader = async () => (await import('./stats.ts')).registerStats;
+
+/** The module of each command, loaded only when needed: a command starts without loading the others' dependencies. */
+const COMMANDS: Record<string, Loader> = {
   deal: async () => (await import('./deal.ts')).registerDeal,
   perft: async () => (await import('./perft.ts')).registerPerft,
   solve: async () => (await import('./solve.ts')).registerSolve,
   replay: async () => (await import('./replay.ts')).registerReplay,
-  batch: async () => (await import('./batch.ts')).registerBatch,
-  stats: async () => (await import('./stats.ts')).registerStats,
+  score: async () => (await import('./score.ts')).registerScore,
+  batch: batchCommands,
+  merge: batchCommands,
+  stats: statsCommands,
+  export: statsCommands,
+  report: statsCommands,
+  web: async () => (await import('./web.ts')).registerWeb,
   odds: async () => (await import('./odds.ts')).registerOdds,
   hint: async () => (await import('./hint.ts')).registerHint,
   play: async () => (await import('./play.ts')).registerPlay,
   observe: async () => (await import('./observe.ts')).registerObserve,
-};
-/** The module that registers each command. */
-const COMMAND_MODULE: Record<string, string> = {
-  deal: 'deal',
-  perft: 'perft',
-  solve: 'solve',
-  replay: 'replay',
-  batch: 'batch',
-  merge: 'batch',
-  stats: 'stats',
-  export: 'stats',
-  report: 'stats',
-  odds: 'odds',
-  hint: 'hint',
-  play: 'play',
-  observe: 'observe',
 };
 
 /** The program with the command named in argv registered, or every command (for help and errors). */
 export async function buildProgram(argv: string[] = []): Promise<Command> {
   const program = new Command('klondike')
     .description('Deal solver and winnability analyzer for thoughtful Klondike solitaire')
-    .version('0.1.0')
+    .version(VERSION)
     .exitOverride()
     .configureOutput({ outputError: (s, write) => write(s.split('\n')[0] + '\n') });
-  const only = COMMAND_MODULE[argv[2] ?? ''];
-  const names = only ? [only] : Object.keys(MODULES);
-  for (const name of names) (await MODULES[name]())(program);
+  const name = argv[2] ?? '';
+  const only = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  // `--version` alone needs no command; help and errors list them all.
+  const version = argv.length === 3 && (name === '--version' || name === '-V');
+  for (const load of only ? [only] : version ? [] : new Set(Object.values(COMMANDS))) (await load())(program);
   return program;
 }
 
+/** Runs the command line; sets `process.exitCode`, never throws. */
 export async function main(argv: string[]): Promise<void> {
+  guardStdio();
   const program = await buildProgram(argv);
   try {
     await program.parseAsync(argv);
@@ -63,13 +66,13 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = e.exitCode === 0 ? 0 : EXIT_BAD_INPUT;
       return;
     }
-    if (e instanceof UserError) {
-      process.stderr.write(`klondike: ${e.message}\n`);
-      process.exitCode = EXIT_BAD_INPUT;
+    if (e instanceof UserError || e instanceof CliError) {
+      process.stderr.write(`klondike: ${e.message.split('\n')[0]}\n`);
+      process.exitCode = e instanceof CliError ? e.exitCode : EXIT_BAD_INPUT;
       return;
     }
-    process.stderr.write(`klondike: internal error: ${(e as Error)?.message ?? e}\n`);
+    process.stderr.write(`klondike: internal error: ${String((e as Error)?.message ?? e).split('\n')[0]}\n`);
     if (process.env.KLONDIKE_DEBUG) console.error(e);
-    process.exitCode = 70;
+    process.exitCode = EXIT_SOFTWARE;
   }
 }

@@ -12,7 +12,7 @@ import { FORMATS, type Format, formatPosition, parseFormat } from '../formats.ts
 import { observedPosition } from '../hidden/observation.ts';
 import { unwrap } from '../types.ts';
 import { type SeenSourceOptions, addSeenSourceOptions, seenSourceFromOptions } from './hidden.ts';
-import { type RuleOptions, addRuleOptions, argParser, rulesFromOptions } from './options.ts';
+import { type RuleOptions, addRuleOptions, fromResult, rulesFromOptions } from './options.ts';
 
 /** Options of `klondike observe` after parsing. */
 export interface ObserveOptions extends SeenSourceOptions, RuleOptions {
@@ -33,7 +33,7 @@ export function registerObserve(program: Command): void {
   addSeenSourceOptions(cmd);
   addRuleOptions(cmd);
   cmd
-    .option('--format <format>', `output format: ${FORMATS.join(', ')}`, argParser(parseFormat), 'json')
+    .option('--format <format>', `output format: ${FORMATS.join(', ')}`, fromResult(parseFormat), 'json')
     .addHelpText('after', '\nExit codes: 0 done, 2 bad input.')
     .action((opts: ObserveOptions) => {
       process.stdout.write(runObserve({ ...opts, colour: process.stdout.isTTY === true && !process.env.NO_COLOR }));

@@ -9,6 +9,7 @@
  * Exit codes: 0 done, 2 bad input.
  */
 import type { Command } from 'commander';
+import { seedJson } from '../solution.ts';
 import { DEFAULT_ODDS, type OddsResult, estimateOdds } from '../hidden/odds.ts';
 import { rulesLabel } from '../types.ts';
 import { type SeenSourceOptions, addSeenSourceOptions, natural, pct, positive, seenSourceFromOptions, unseenLabel } from './hidden.ts';
@@ -30,7 +31,7 @@ export function runOdds(o: OddsCliOptions): { out: string; result: OddsResult } 
   const r = estimateOdds(src.observation, { samples: o.samples ?? DEFAULT_ODDS.samples, seed: o.sampleSeed ?? DEFAULT_ODDS.seed, budget });
   if (o.json) {
     const json = {
-      ...(src.seed !== undefined ? { family: src.family, seed: src.seed } : {}),
+      ...(src.seed !== undefined ? { family: src.family, seed: seedJson(src.seed) } : {}),
       rules,
       stock: o.stock,
       unseen: src.observation.unseen.length,

@@ -6,17 +6,17 @@
  *   klondike perft (--seed N [--family F] | --deal FILE|-) [rules] --depth D [--divide]
  */
 import type { Command } from 'commander';
-import { genAtomic, make, perft, undo } from '../moves.ts';
-import { type AtomicMove, pileIndex } from '../notation.ts';
-import { toAtomic } from '../solution.ts';
+import { perft, perftDivide } from '../moves.ts';
+import type { AtomicMove } from '../notation.ts';
 import { State } from '../state.ts';
-import { UserError } from '../types.ts';
+import { validatePosition } from '../position.ts';
+import { UserError, unwrap } from '../types.ts';
 import {
   type DealSourceOptions,
   type RuleOptions,
   addDealSourceOptions,
   addRuleOptions,
-  argParser,
+  fromResult,
   parseIntIn,
   positionFromOptions,
   rulesFromOptions,
@@ -32,32 +32,9 @@ export interface PerftOptions extends DealSourceOptions, RuleOptions {
   verbose?: boolean;
 }
 
-/** One root move and the number of sequences that start with it. */
-export interface DivideEntry {
-  move: AtomicMove;
-  count: number;
-}
-
 /** A move as `from>to`, with `*count` when more than one card moves. */
 export function divideLabel(m: AtomicMove): string {
   return `${m.from}>${m.to}${m.count > 1 ? `*${m.count}` : ''}`;
-}
-
-/** Perft subtotals per legal root move, in pile order (from, then to, then count). */
-export function perftDivide(s: State, depth: number): DivideEntry[] {
-  if (depth < 1) return [];
-  const buf = new Int32Array(256);
-  const n = genAtomic(s, buf);
-  const out: DivideEntry[] = [];
-  for (let i = 0; i < n; i++) {
-    const move = toAtomic(s, buf[i]);
-    const t = make(s, buf[i]);
-    out.push({ move, count: perft(s, depth - 1) });
-    undo(s, buf[i], t);
-  }
-  return out.sort(
-    (a, b) => pileIndex(a.move.from) - pileIndex(b.move.from) || pileIndex(a.move.to) - pileIndex(b.move.to) || a.move.count - b.move.count,
-  );
 }
 
 /** What `klondike perft` prints: stdout text, and a stderr line for --verbose. */
@@ -72,6 +49,7 @@ export function runPerft(o: PerftOptions): PerftReport {
   if (o.depth === undefined) throw new UserError('give --depth D (the length of the move sequences to count)');
   const { position } = positionFromOptions(o);
   const rules = rulesFromOptions(o);
+  unwrap(validatePosition(position, rules)); // the pass within the pass limit
   const s = State.fromPosition(position, rules);
   const t0 = performance.now();
   let stdout: string;
@@ -101,7 +79,7 @@ export function registerPerft(program: Command): void {
   addDealSourceOptions(cmd);
   addRuleOptions(cmd);
   cmd
-    .option('--depth <D>', `length of the move sequences, 0…${MAX_DEPTH}`, argParser(parseIntIn('depth', 0, MAX_DEPTH)))
+    .option('--depth <D>', `length of the move sequences, 0…${MAX_DEPTH}`, fromResult(parseIntIn('depth', 0, MAX_DEPTH)))
     .option('--divide', 'print the subtotal of every legal first move, then the total')
     .option('--verbose', 'print the time and the node rate on stderr')
     .action((opts: PerftOptions) => {

@@ -11,21 +11,28 @@
 import type { Command } from 'commander';
 import { cardPretty } from '../cards.ts';
 import { describeMove } from '../hidden/policy.ts';
-import { DEFAULT_SEARCH, POLICY_NAMES, type PolicyName, createPolicy, gameSeed, parsePolicyName } from '../hidden/policies.ts';
+import { DEFAULT_SEARCH, type PolicyName, createPolicy, gameSeed } from '../hidden/policies.ts';
 import { type PlayResult, playGame } from '../hidden/play.ts';
 import type { StockMode } from '../hidden/observation.ts';
 import { movesToCompact } from '../notation.ts';
 import { makeSolutionJson } from '../solution.ts';
 import { type Family, UserError, rulesLabel, unwrap } from '../types.ts';
-import { parseSeedArg } from './deal.ts';
-import { natural, positive, seededDeal, stockOption } from './hidden.ts';
-import { type RuleOptions, addRuleOptions, argParser, rulesFromOptions } from './options.ts';
-import { parseFamily } from '../families.ts';
+import { positive, seededDeal } from './hidden.ts';
+import {
+  type RuleOptions,
+  addPolicyOptions,
+  addRuleOptions,
+  addStockOption,
+  fromResult,
+  parseSeedArg,
+  rulesFromOptions,
+} from './options.ts';
+import { type Seed, parseFamily } from '../families.ts';
 import { FAMILIES } from '../types.ts';
 
 /** Options of `klondike play` after parsing. */
 export interface PlayCliOptions extends RuleOptions {
-  seed?: number;
+  seed?: Seed;
   family?: Family;
   policy: PolicyName;
   stock: StockMode;
@@ -109,15 +116,13 @@ const END_TEXT: Record<PlayResult['end'], string> = {
 export function registerPlay(program: Command): void {
   const cmd = program.command('play').description('play a seeded deal with cards hidden, by a policy that does not peek');
   cmd
-    .option('--seed <N>', 'the deal to play (range depends on --family)', parseSeedArg)
-    .option('--family <family>', `seed family: ${FAMILIES.join(', ')} (default solvitaire)`, argParser(parseFamily))
-    .addOption(stockOption());
+    .option('--seed <N>', 'the deal to play (range depends on --family)', fromResult(parseSeedArg))
+    .option('--family <family>', `seed family: ${FAMILIES.join(', ')} (default solvitaire)`, fromResult(parseFamily));
+  addStockOption(cmd);
   addRuleOptions(cmd);
+  addPolicyOptions(cmd, 'policy', 'search');
   cmd
-    .option('--policy <name>', `${POLICY_NAMES.join(' or ')} (default search)`, argParser(parsePolicyName), 'search')
-    .option('--samples <k>', `search: worlds sampled (default ${DEFAULT_SEARCH.samples})`, positive('samples'))
     .option('--max-nodes <n>', `search: node budget of each solve (default ${DEFAULT_SEARCH.nodes})`, positive('max-nodes'))
-    .option('--policy-seed <s>', `search: seed of the sampling (default ${DEFAULT_SEARCH.seed})`, natural('policy-seed'))
     .option('--json', 'print the game as a solution JSON (replayable by klondike replay)')
     .option('--quiet', 'print only the outcome')
     .addHelpText('after', '\nExit codes: 0 won, 1 lost, 2 bad input.')

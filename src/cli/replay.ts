@@ -2,12 +2,14 @@
  * `klondike replay FILE|-`: replays a solution JSON on its deal under its rules with the plain
  * engine and prints `won`, `illegal move k: why` or `not won`. Exit 0 only when won, 1 for an
  * illegal or unfinished game, 2 when the file cannot be read or is not a solution JSON.
- * `--verbose` first prints the moves in the readable notation.
+ * `--verbose` first prints the moves in the readable notation; `--score` adds the standard and the
+ * Vegas score of a legal game after the verdict (as `klondike score` prints them).
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { readText } from '../io.ts';
+import { scoreGame, scoreTable } from '../score.ts';
 import { type ReplayOutcome, describeMoves, parseSolutionJson, replay } from '../solution.ts';
-import { UserError } from '../types.ts';
+import { UserError, unwrap } from '../types.ts';
 
 /** Exit code of an illegal or unfinished game. */
 export const EXIT_NOT_WON = 1;
@@ -15,6 +17,7 @@ export const EXIT_NOT_WON = 1;
 /** Options of `klondike replay` after parsing. */
 export interface ReplayOptions {
   verbose?: boolean;
+  score?: boolean;
   colour?: boolean;
 }
 
@@ -44,20 +47,7 @@ export function replayExitCode(o: ReplayOutcome): number {
 
 /** Reads a file, or stdin for `-`; throws UserError when it cannot. */
 export function readSource(pathOrDash: string): string {
-  try {
-    return readFileSync(pathOrDash === '-' ? 0 : pathOrDash, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (code ?? (e as Error).message);
-    throw new UserError(`cannot read ${pathOrDash === '-' ? 'stdin' : pathOrDash}: ${why}`);
-  }
+  return unwrap(readText(pathOrDash));
 }
 
 /** Replays a solution JSON text; throws UserError when it is not one. */
@@ -70,6 +60,10 @@ export function runReplay(text: string, o: ReplayOptions = {}, name = 'solution'
   // describeMoves ends an illegal game with its own line; the verdict line replaces it.
   if (outcome.status === 'illegal' && lines.length >= outcome.index) lines.length = outcome.index - 1;
   lines.push(verdictLine(outcome));
+  if (o.score && outcome.status !== 'illegal') {
+    const score = scoreGame(sol.deal, sol.rules, sol.moves);
+    if (score.ok) lines.push(`standard ${score.value.standard}, vegas ${score.value.vegas}`, '', ...scoreTable(score.value, sol.rules));
+  }
   return { outcome, stdout: lines.join('\n') + '\n', exitCode: replayExitCode(outcome) };
 }
 
@@ -80,6 +74,7 @@ export function registerReplay(program: Command): void {
     .description('replay a solution JSON on its deal: prints won, illegal move k: why, or not won (exit 0 only when won)')
     .argument('<file>', 'solution JSON file, - for stdin')
     .option('--verbose', 'list the moves in readable notation first')
+    .option('--score', 'print the standard and the Vegas score after the verdict')
     .action((file: string, opts: ReplayOptions) => {
       const colour = process.stdout.isTTY === true && !process.env.NO_COLOR;
       const r = runReplay(readSource(file), { ...opts, colour }, file === '-' ? 'stdin' : file);

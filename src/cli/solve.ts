@@ -3,63 +3,44 @@
  * and (when winnable) the solution, readable or as solution JSON.
  *
  * Exit codes: 0 winnable, 1 unwinnable, 3 unknown (a budget ran out), 2 bad input.
+ *
+ * The budget is the solver's default (DEFAULT_BUDGET: nodes, a time cap of a minute and the
+ * table's memory): someone waiting at a terminal for one deal wants an answer in bounded time, so
+ * `solve` keeps the time cap, and an `unknown` says which budget ran out. Batches, whose stored
+ * verdicts must not depend on the machine's load, use a node budget instead (`batch/run.ts`).
  */
-import { type Command, InvalidArgumentError } from 'commander';
-
+import type { Command } from 'commander';
 import { describeMoves, makeSolutionJson } from '../solution.ts';
-import { type Budget, DEFAULT_BUDGET, type SolveResult, type Verdict, solve } from '../solver.ts';
-import { rulesLabel } from '../types.ts';
+import { validatePosition } from '../position.ts';
+import { DEFAULT_BUDGET, type SolveResult, type Verdict, solve } from '../solver.ts';
+import { rulesLabel, unwrap } from '../types.ts';
+import { EXIT_NO, EXIT_OK, EXIT_UNKNOWN } from './exit.ts';
 import {
+  type BudgetOptions,
   type DealSourceOptions,
   type RuleOptions,
+  addBudgetOptions,
   addDealSourceOptions,
   addRuleOptions,
+  budgetFromOptions,
   positionFromOptions,
   rulesFromOptions,
 } from './options.ts';
 
 /** Exit code of each verdict. */
-export const VERDICT_EXIT: Record<Verdict, number> = { winnable: 0, unwinnable: 1, unknown: 3 };
+export const VERDICT_EXIT: Record<Verdict, number> = { winnable: EXIT_OK, unwinnable: EXIT_NO, unknown: EXIT_UNKNOWN };
 
-export interface SolveOptions extends DealSourceOptions, RuleOptions {
+export interface SolveOptions extends DealSourceOptions, RuleOptions, BudgetOptions {
   json?: boolean;
-  maxNodes?: number;
-  timeout?: number;
-  maxMemory?: number;
   colour?: boolean;
-}
-
-function positiveInt(what: string): (text: string) => number {
-  return (text) => {
-    const t = text.trim();
-    const n = Number(t);
-    if (!/^[0-9]+$/.test(t) || n < 1 || !Number.isSafeInteger(n))
-      throw new InvalidArgumentError(`${what} must be a whole number ≥ 1, got ${JSON.stringify(text)}`);
-    return n;
-  };
-}
-
-function seconds(text: string): number {
-  const n = Number(text.trim());
-  if (text.trim() === '' || !Number.isFinite(n) || n <= 0)
-    throw new InvalidArgumentError(`timeout must be a positive number of seconds, got ${JSON.stringify(text)}`);
-  return n;
-}
-
-/** The budget of parsed options, defaults filled in. */
-export function budgetFromOptions(o: { maxNodes?: number; timeout?: number; maxMemory?: number }): Required<Budget> {
-  return {
-    maxNodes: o.maxNodes ?? DEFAULT_BUDGET.maxNodes,
-    timeoutMs: o.timeout !== undefined ? o.timeout * 1000 : DEFAULT_BUDGET.timeoutMs,
-    maxMemoryMb: o.maxMemory ?? DEFAULT_BUDGET.maxMemoryMb,
-  };
 }
 
 /** Runs the solver for these options; returns the text to print and the exit code. */
 export function runSolve(o: SolveOptions): { out: string; exitCode: number; result: SolveResult } {
   const src = positionFromOptions(o);
   const rules = rulesFromOptions(o);
-  const result = solve(src.position, rules, budgetFromOptions(o));
+  unwrap(validatePosition(src.position, rules)); // the pass within the pass limit
+  const result = solve(src.position, rules, budgetFromOptions(o, DEFAULT_BUDGET));
   const exitCode = VERDICT_EXIT[result.verdict];
   const { stats } = result;
   if (o.json) {
@@ -98,12 +79,10 @@ export function registerSolve(program: Command): void {
   const cmd = program.command('solve').description('decide whether a deal or position can be won, with a replayable solution');
   addDealSourceOptions(cmd);
   addRuleOptions(cmd);
+  addBudgetOptions(cmd, DEFAULT_BUDGET);
   cmd
     .option('--json', 'print the solution JSON with "verdict" and "stats"')
-    .option('--max-nodes <n>', `node budget (default ${DEFAULT_BUDGET.maxNodes})`, positiveInt('max-nodes'))
-    .option('--timeout <seconds>', `time budget (default ${DEFAULT_BUDGET.timeoutMs / 1000})`, seconds)
-    .option('--max-memory <mb>', `transposition table size in MiB (default ${DEFAULT_BUDGET.maxMemoryMb})`, positiveInt('max-memory'))
-    .addHelpText('after', '\nExit codes: 0 winnable, 1 unwinnable, 3 unknown (budget spent), 2 bad input.')
+    .addHelpText('after', '\nExit codes: 0 winnable, 1 unwinnable, 3 unknown (budget spent), 2 bad input, 74 output not written.')
     .action((opts: SolveOptions) => {
       const { out, exitCode } = runSolve({ ...opts, colour: process.stdout.isTTY === true && !process.env.NO_COLOR });
       process.stdout.write(out);

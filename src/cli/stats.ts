@@ -1,105 +1,89 @@
 /**
- * The `stats`, `export` and `report` subcommands: parse options, open the database read-only,
- * call src/stats, write the result. Output goes to a stream given by the caller (stdout, or the
- * file of --out), written with backpressure so that exports of any size stream.
+ * The `stats`, `export` and `report` subcommands: parse options (the shared option layer: the
+ * rule flags select rule sets here), open the database with the store's reader (read-only, any
+ * schema version), call src/stats, write the result to stdout or to the file of `--out`
+ * (through a temporary file renamed into place, never over the database read).
+ *
+ * Games of hidden-card players (`plays`, written by `batch --player`) are shown beside the solver's
+ * figures: `stats` adds a block per player group to its table, `report` a section, and `--plays`
+ * makes `stats --format csv|json` and `export` give the players' rows instead. `--player P` and
+ * `--stock M` select among them.
  */
-import { once } from 'node:events';
-import { createWriteStream, openSync } from 'node:fs';
-import type { Writable } from 'node:stream';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { STOCK_MODES, type StockMode, parseStockMode } from '../hidden/observation.ts';
+import { POLICY_NAMES, type PolicyName, parsePolicyName } from '../hidden/settings.ts';
+import { computePlayStats, exportPlayChunks, playStatsToCsv, playStatsToTable } from '../stats/plays.ts';
 import { computeStats } from '../stats/aggregate.ts';
-import { DEFAULT_DB, openResultsDb } from '../stats/db.ts';
 import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../stats/export.ts';
-import { type ResultFilter, parseDraw, parseFamily, parsePasses, parseSeeds } from '../stats/filter.ts';
 import { STATS_FORMATS, type StatsFormat, statsToCsv, statsToJson, statsToTable } from '../stats/format.ts';
-import { renderReport } from '../stats/report.ts';
-import { type Result, UserError } from '../types.ts';
+import { renderReport, reportDeals } from '../stats/report.ts';
+import { describeDbError, errorCode } from '../store/files.ts';
+import { type PlayFilter, type Reader, type ResultFilter, openReader } from '../store/reader.ts';
+import { type Family, type SeedRange, UserError } from '../types.ts';
+import {
+  type RuleOptions,
+  addDbOption,
+  addFamilyOption,
+  addRuleOptions,
+  addSeedFilterOption,
+  fromResult,
+  ruleFilterFromOptions,
+} from './options.ts';
+import { checkStdoutIsNot, writeFileAtomic, writeStdout } from './output.ts';
 
-/** Commander argument parser from a Result-returning parser. */
-function arg<T>(parse: (s: string) => Result<T>): (s: string) => T {
-  return (s) => {
-    const r = parse(s);
-    if (!r.ok) throw new InvalidArgumentError(r.error);
-    return r.value;
-  };
-}
-
-interface FilterOpts {
+interface FilterOpts extends RuleOptions {
   db: string;
-  family?: ResultFilter['family'];
-  draw?: number;
-  /** 'unlimited' rather than null: commander turns a parsed null into ''. */
-  passes?: number | 'unlimited';
-  foundationReturn?: boolean;
-  seeds?: ResultFilter['seeds'];
+  family?: Family;
+  seeds?: SeedRange[];
+  player?: PolicyName;
+  stock?: StockMode;
+  plays?: boolean;
 }
 
 function withCommonOptions(cmd: Command): Command {
-  return cmd
-    .option('--db <file>', 'results database', DEFAULT_DB)
-    .option('--family <name>', 'only this seed family', arg(parseFamily))
-    .option('--draw <n>', 'only this draw count', arg(parseDraw))
-    .option('--passes <n>', 'only this pass limit (1, 3, … or unlimited)', (s: string) => arg(parsePasses)(s) ?? 'unlimited')
-    .option('--foundation-return <yes|no>', 'only rule sets that allow (yes) or forbid (no) foundation returns', arg(parseYesNo))
-    .option('--seeds <ranges>', 'only these seeds, e.g. 1-100,500', arg(parseSeeds));
+  addDbOption(cmd);
+  addFamilyOption(cmd, 'filter');
+  addRuleOptions(cmd, 'filter');
+  addSeedFilterOption(cmd);
+  cmd
+    .option('--player <name>', `only the games of this hidden-card policy: ${POLICY_NAMES.join(', ')}`, fromResult(parsePolicyName))
+    .addOption(
+      new Option('--stock <mode>', 'only the games of this stock mode').choices(STOCK_MODES).argParser(fromResult(parseStockMode)),
+    );
+  return cmd;
 }
 
-function parseYesNo(s: string): Result<boolean> {
-  return s === 'yes'
-    ? { ok: true, value: true }
-    : s === 'no'
-      ? { ok: true, value: false }
-      : { ok: false, error: `expected yes or no, got ${JSON.stringify(s)}` };
+function playFilterOf(o: FilterOpts): PlayFilter {
+  return { ...filterOf(o), policy: o.player, stock: o.stock };
 }
 
 function filterOf(o: FilterOpts): ResultFilter {
-  const passes = o.passes === 'unlimited' ? null : o.passes;
-  return { family: o.family, draw: o.draw, passes, foundationReturn: o.foundationReturn, seeds: o.seeds };
+  return { family: o.family, seeds: o.seeds, ...ruleFilterFromOptions(o) };
 }
 
-/** Opens --out for writing (synchronously, so a bad path is a clean UserError), or stdout. */
-function openOut(path: string | undefined): Writable {
-  if (path === undefined) return process.stdout;
-  let fd: number;
+/** Runs `f` on the database opened for reading, closing it afterwards. */
+async function withReader<T>(path: string, f: (r: Reader) => T | Promise<T>): Promise<T> {
+  const r = openReader(path);
+  if (!r.ok) throw new UserError(r.error);
   try {
-    fd = openSync(path, 'w');
+    return await f(r.value);
   } catch (e) {
-    throw new UserError(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  return createWriteStream('', { fd });
-}
-
-/** Resolves on the stream's next 'drain' or 'error', leaving no listener behind. */
-function drainOrError(out: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('error', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('error', done);
-  });
-}
-
-/** Writes chunks with backpressure, then ends file streams; stdout closing early (EPIPE) stops quietly. */
-async function pump(chunks: Iterable<string>, out: Writable): Promise<void> {
-  let failed: Error | undefined;
-  const onError = (e: Error) => (failed = e);
-  out.on('error', onError);
-  try {
-    for (const c of chunks) {
-      if (failed) break;
-      if (!out.write(c)) await drainOrError(out);
-    }
-    if (out !== process.stdout && !failed) {
-      out.end();
-      await once(out, 'finish').catch(() => undefined);
-    }
+    // A database that fails part way through a read (corrupt pages) is bad input too.
+    if (errorCode(e).startsWith('SQLITE_')) throw new UserError(describeDbError(path, e));
+    throw e;
   } finally {
-    out.off('error', onError);
+    r.value.close();
   }
-  if (failed && (failed as NodeJS.ErrnoException).code !== 'EPIPE') throw new UserError(`write failed: ${failed.message}`);
+}
+
+/** Writes to `--out` (atomically, never over the database) or to stdout (never when it is the database). */
+async function emit(o: { db: string; out?: string }, chunks: Iterable<string>): Promise<void> {
+  if (o.out !== undefined) await writeFileAtomic(o.out, chunks, [o.db]);
+  else {
+    checkStdoutIsNot([o.db]);
+    await writeStdout(chunks);
+  }
 }
 
 /** Registers `stats`, `export` and `report`. */
@@ -108,20 +92,26 @@ export function registerStats(program: Command): void {
     program
       .command('stats')
       .description('winnability statistics per rule set and family')
-      .addOption(new Option('--format <format>', 'output format').choices(STATS_FORMATS satisfies readonly StatsFormat[]).default('table')),
-  ).action((o: FilterOpts & { format: StatsFormat }) => {
-    const db = openResultsDb(o.db);
-    try {
-      const groups = computeStats(db, filterOf(o));
+      .addOption(new Option('--format <format>', 'output format').choices(STATS_FORMATS satisfies readonly StatsFormat[]).default('table'))
+      .option('--plays', "csv and json: the hidden-card players' groups instead of the solver's"),
+  ).action(async (o: FilterOpts & { format: StatsFormat }) => {
+    const filter = filterOf(o);
+    const text = await withReader(o.db, ({ db }) => {
+      const plays = computePlayStats(db, playFilterOf(o));
+      if (o.plays && o.format !== 'table') return o.format === 'csv' ? playStatsToCsv(plays) : JSON.stringify(plays, null, 2) + '\n';
+      const groups = o.plays || o.player !== undefined || o.stock !== undefined ? [] : computeStats(db, filter);
       const rows = groups.map((g) => g.row);
-      const text = { table: () => statsToTable(groups, o.db), csv: () => statsToCsv(rows), json: () => statsToJson(rows) } satisfies Record<
-        StatsFormat,
-        () => string
-      >;
-      process.stdout.write(text[o.format]());
-    } finally {
-      db.close();
-    }
+      const render = {
+        table: () => {
+          const table = groups.length > 0 || plays.length === 0 ? statsToTable(groups, o.db) : '';
+          return table + (table && plays.length > 0 ? '\n' : '') + playStatsToTable(plays);
+        },
+        csv: () => statsToCsv(rows),
+        json: () => statsToJson(rows),
+      } satisfies Record<StatsFormat, () => string>;
+      return render[o.format]();
+    });
+    await emit({ db: o.db }, [text]);
   });
 
   withCommonOptions(
@@ -129,33 +119,36 @@ export function registerStats(program: Command): void {
       .command('export')
       .description('one record per deal (streamed), solution included')
       .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS satisfies readonly ExportFormat[]).default('csv'))
-      .option('--out <file>', 'write to this file instead of stdout'),
+      .option('--out <file>', 'write to this file instead of stdout (replaced only once complete)')
+      .option('--plays', "one record per game of the hidden-card players (batch --player) instead of the solver's deals"),
   ).action(async (o: FilterOpts & { format: ExportFormat; out?: string }) => {
-    const db = openResultsDb(o.db);
-    try {
-      await pump(exportChunks(db, o.format, filterOf(o)), openOut(o.out));
-    } finally {
-      db.close();
-    }
+    const plays = o.plays || o.player !== undefined || o.stock !== undefined;
+    await withReader(o.db, ({ db }) =>
+      emit(o, plays ? exportPlayChunks(db, o.format, playFilterOf(o)) : exportChunks(db, o.format, filterOf(o))),
+    );
   });
 
   withCommonOptions(
     program
       .command('report')
       .description('a self-contained HTML report with charts')
-      .requiredOption('--out <file>', 'the HTML file to write'),
+      .requiredOption('--out <file>', 'the HTML file to write (replaced only once complete)'),
   ).action(async (o: FilterOpts & { out: string }) => {
-    const db = openResultsDb(o.db);
-    let html: string;
-    let n: number;
-    try {
-      const groups = computeStats(db, filterOf(o));
-      n = groups.length;
-      html = renderReport(groups, { source: o.db, generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z') });
-    } finally {
-      db.close();
-    }
-    await pump([html], openOut(o.out));
+    const filter = filterOf(o);
+    const { html, n } = await withReader(o.db, ({ db }) => {
+      const groups = computeStats(db, filter);
+      const plays = computePlayStats(db, playFilterOf(o));
+      return {
+        n: groups.length + plays.length,
+        html: renderReport(groups, {
+          source: o.db,
+          generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+          deals: reportDeals(db, filter),
+          plays,
+        }),
+      };
+    });
+    await emit(o, [html]);
     process.stderr.write(`wrote ${o.out} (${n} group${n === 1 ? '' : 's'})\n`);
   });
 }

@@ -46,49 +46,9 @@ import type { Observation } from './observation.ts';
 import { type Candidate, type Decision, type Policy, isSafeHome, legalMoves, moveKey, revealsCard, sameMove } from './policy.ts';
 import { PriorityPolicy, priorityRank } from './policy-priority.ts';
 import { Random, repairWorld, sampleWorld } from './sample.ts';
+import { DEFAULT_SEARCH, type SearchOptions } from './settings.ts';
 
-/** Settings of the search policy. */
-export interface SearchOptions {
-  /** Worlds sampled (K). */
-  samples: number;
-  /** Node budget of each solve. */
-  nodes: number;
-  /** Seed of the policy's own random numbers. */
-  seed: number;
-  /** Segments from the plans weighed at a decision (the most chosen first), besides the revealing moves. */
-  candidates: number;
-  /** For hints: weigh every legal move, without cutting any candidate short, to show each one's chance (slower). */
-  allMoves: boolean;
-  /** Transposition table of each solve, MiB. */
-  maxMemoryMb: number;
-  /** Where a segment ends: at the first move that reveals a card, or at the first irreversible move (`macro`). */
-  unit: 'reveal' | 'macro';
-  /** Also weigh every other legal move, extended by a world's line after it up to its next reveal. */
-  extend: boolean;
-  /** In how many worlds each such move is extended (each may give another segment). */
-  extendWorlds: number;
-  /** When above 0, a candidate's value counts only the worlds the solver wins within this many nodes after it. */
-  quick: number;
-  /** Worlds added to the value of a move that reveals a card now, when ranking (a taste for information). */
-  revealBonus: number;
-  /** At equal value: the shorter segment first (`short`), or the one more plans chose, then the longer (`support`). */
-  ties: 'short' | 'support';
-}
-
-export const DEFAULT_SEARCH: SearchOptions = {
-  samples: 24,
-  nodes: 20_000,
-  seed: 1,
-  candidates: 24,
-  allMoves: false,
-  maxMemoryMb: 64,
-  unit: 'reveal',
-  extend: true,
-  extendWorlds: 1,
-  quick: 0,
-  revealBonus: 0,
-  ties: 'short',
-};
+export { DEFAULT_SEARCH, type SearchOptions };
 
 type Status = 'winnable' | 'unwinnable' | 'unknown' | 'stale';
 

@@ -11,7 +11,7 @@
 import type Database from 'better-sqlite3';
 import { passesFromDb } from '../store/schema.ts';
 import type { Family } from '../types.ts';
-import { type ResultFilter, filterSql } from './filter.ts';
+import { type ResultFilter, filterSql } from '../store/reader.ts';
 import { wilson, winBounds } from './wilson.ts';
 
 /** One row of `stats`: the fields of the JSON objects and the CSV columns, in order. */

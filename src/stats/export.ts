@@ -1,16 +1,21 @@
 /**
  * Per-deal export of a results database as CSV, NDJSON or one JSON array, streamed.
  *
- * Rows are read with `.iterate()` in primary-key order (family, seed, rule set), which SQLite
- * walks on its index without sorting, and yielded as text chunks of about 64 KB: memory stays
- * flat however many rows there are. The caller writes the chunks with backpressure.
+ * Rows come from the store's reader (`resultRows`) in (family, seed, rule set) order, seeds in
+ * numeric order, read from an index without sorting, and are yielded as text chunks of about
+ * 64 KB: memory stays flat however many rows there are. The caller writes the chunks with
+ * backpressure.
  *
  * Field choices: `passes` is a number, null for unlimited in JSON and `unlimited` in CSV;
  * `moves` is the compact notation string in every format (`movesFromCompact` in notation.ts
- * parses it), null (empty in CSV) unless the deal is winnable.
+ * parses it), null (empty in CSV) unless the deal is winnable; `seed` is a JSON number when it
+ * is at most 2^53 − 1 and a decimal string beyond (the 68-digit seeds of some families), always
+ * the decimal in CSV. Columns added after the first version come last, so that older readers
+ * of the CSV keep working.
  */
 import type Database from 'better-sqlite3';
-import { type ResultFilter, filterSql } from './filter.ts';
+import { type ResultFilter, resultRows } from '../store/reader.ts';
+import type { StopReason } from '../store/rows.ts';
 import { csvLine } from './format.ts';
 
 /** The output formats of `export`. */
@@ -20,7 +25,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** One exported deal. */
 export interface ExportRecord {
   family: string;
-  seed: number;
+  seed: number | string;
   draw: number;
   passes: number | null;
   foundationReturn: boolean;
@@ -33,6 +38,11 @@ export interface ExportRecord {
   maxNodes: number | null;
   timeoutMs: number | null;
   solverVersion: string;
+  maxMemoryMb: number | null;
+  stopReason: StopReason | null;
+  mostHome: number | null;
+  mostHomeBound: number | null;
+  mostHomeProved: boolean | null;
 }
 
 /** Field order of records and CSV columns. */
@@ -51,45 +61,44 @@ export const EXPORT_COLUMNS = [
   'maxNodes',
   'timeoutMs',
   'solverVersion',
+  'maxMemoryMb',
+  'stopReason',
+  'mostHome',
+  'mostHomeBound',
+  'mostHomeProved',
 ] as const satisfies readonly (keyof ExportRecord)[];
 
 const CHUNK = 1 << 16;
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** The export as a sequence of text chunks; nothing is read before the first chunk is asked for. */
 export function* exportChunks(db: Database.Database, format: ExportFormat, filter: ResultFilter = {}): Generator<string> {
-  const { where, params } = filterSql(filter);
-  const stmt = db
-    .prepare(
-      `SELECT x.family, x.seed, r.draw, r.passes, r.foundation_return, x.verdict, x.nodes, x.ms, x.solution_length,
-         x.moves, x.error, x.max_nodes, x.timeout_ms, x.solver_version
-       FROM results x JOIN rule_sets r ON r.id = x.rule_set
-       WHERE ${where} ORDER BY x.family, x.seed, x.rule_set`,
-    )
-    .raw();
   let buf = format === 'csv' ? csvLine(EXPORT_COLUMNS) : format === 'json' ? '[' : '';
   let first = true;
-  for (const v of stmt.iterate(...params) as Iterable<unknown[]>) {
-    if (format === 'csv') {
-      buf += csvLine([v[0], v[1], v[2], v[3] === 0 ? 'unlimited' : v[3], v[4] !== 0, ...v.slice(5)]);
-    } else {
-      const rec: ExportRecord = {
-        family: v[0] as string,
-        seed: v[1] as number,
-        draw: v[2] as number,
-        passes: v[3] === 0 ? null : (v[3] as number),
-        foundationReturn: v[4] !== 0,
-        verdict: v[5] as ExportRecord['verdict'],
-        nodes: v[6] as number,
-        ms: v[7] as number,
-        solutionLength: v[8] as number | null,
-        moves: v[9] as string | null,
-        error: v[10] as string | null,
-        maxNodes: v[11] as number | null,
-        timeoutMs: v[12] as number | null,
-        solverVersion: v[13] as string,
-      };
-      buf += format === 'json' ? (first ? '\n' : ',\n') + JSON.stringify(rec) : JSON.stringify(rec) + '\n';
-    }
+  for (const { row: x, rules } of resultRows(db, filter)) {
+    const rec: ExportRecord = {
+      family: x.family,
+      seed: x.seed <= MAX_SAFE ? Number(x.seed) : x.seed.toString(),
+      draw: rules.draw,
+      passes: rules.passes,
+      foundationReturn: rules.foundationReturn,
+      verdict: x.verdict,
+      nodes: x.nodes,
+      ms: x.ms,
+      solutionLength: x.solutionLength,
+      moves: x.moves,
+      error: x.error,
+      maxNodes: x.maxNodes,
+      timeoutMs: x.timeoutMs,
+      solverVersion: x.solverVersion,
+      maxMemoryMb: x.maxMemoryMb,
+      stopReason: x.stopReason,
+      mostHome: x.mostHome,
+      mostHomeBound: x.mostHomeBound,
+      mostHomeProved: x.mostHomeProved,
+    };
+    if (format === 'csv') buf += csvLine(EXPORT_COLUMNS.map((c) => (c === 'passes' && rec.passes === null ? 'unlimited' : rec[c])));
+    else buf += format === 'json' ? (first ? '\n' : ',\n') + JSON.stringify(rec) : JSON.stringify(rec) + '\n';
     first = false;
     if (buf.length >= CHUNK) {
       yield buf;

@@ -1,10 +1,21 @@
 /**
- * The HTML report: one self-contained file (inline CSS and SVG, no scripts, no URLs) with the
- * winnable share and its interval per rule set, histograms of solve time (log bins) and of
- * solution length, and the `stats` table.
+ * The HTML report: one self-contained file (inline CSS and SVG, no scripts, nothing loaded from
+ * anywhere) with the winnable share and its interval per rule set, histograms of solve time (log
+ * bins) and of solution length, and the `stats` table; when the database holds games of
+ * hidden-card players, a section with their win rates beside the thoughtful share of the same deals.
+ *
+ * Each deal is one click from the browser app (`klondike web`): per rule set, the deals are listed
+ * by verdict as links whose address carries the seed and the rules (`#family=…&seed=…&draw=…&
+ * passes=…`, read by the app, which then solves the deal and plays its solution), and a plain
+ * form (no script) opens any seed typed into it. The links point at `appUrl`, by default where
+ * `klondike web` serves the app.
  */
-import { rulesLabel } from '../types.ts';
+import type Database from 'better-sqlite3';
+import { type ResultFilter, filterSql } from '../store/reader.ts';
+import { passesFromDb } from '../store/schema.ts';
+import { type Rules, rulesLabel } from '../types.ts';
 import type { GroupStats, StatsRow } from './aggregate.ts';
+import { type PlayStatsRow, meanWithInterval, playTitle, rateWithInterval } from './plays.ts';
 import { int, msText, pct, rateText } from './format.ts';
 import { esc, histogramChart, intervalChart } from './svg.ts';
 
@@ -13,6 +24,90 @@ export interface ReportInfo {
   source: string;
   generatedAt: string;
   filterText?: string;
+  /** The browser app's address for deal links (default DEFAULT_APP_URL). */
+  appUrl?: string;
+  /** The deals to link, from `reportDeals`; without them only the per-group seed form is shown. */
+  deals?: readonly ReportDeal[];
+  /** Player groups (`computePlayStats`), shown in their own section when there are any. */
+  plays?: readonly PlayStatsRow[];
+}
+
+/** Where `klondike web` serves the app unless told another port. */
+export const DEFAULT_APP_URL = 'http://127.0.0.1:5252/';
+
+/** One deal of the report, to link to the app. */
+export interface ReportDeal {
+  family: string;
+  seed: number | bigint | string;
+  rules: Rules;
+  verdict: string;
+}
+
+/** Deal links beyond this many per report are left out (the seed form still opens any deal). */
+const MAX_LINKS = 20_000;
+
+/** The app's address parameters for a seeded deal under a rule set: `family=…&seed=…&draw=…&passes=…[&return=0]`. */
+export function dealLinkParams(family: string, seed: number | bigint | string, rules: Rules): string {
+  const p = new URLSearchParams({
+    family,
+    seed: String(seed),
+    draw: String(rules.draw),
+    passes: rules.passes === null ? 'unlimited' : String(rules.passes),
+  });
+  if (!rules.foundationReturn) p.set('return', '0');
+  return p.toString();
+}
+
+/** Every deal of the results passing the filter, for the report's links: non-winnable first, then by seed. */
+export function reportDeals(db: Database.Database, filter: ResultFilter = {}): ReportDeal[] {
+  const { where, params } = filterSql(filter);
+  const rows = db
+    .prepare(
+      `SELECT x.family AS family, CAST(x.seed AS TEXT) AS seed, r.draw AS draw, r.passes AS passes, r.foundation_return AS fr, x.verdict AS verdict
+       FROM results x JOIN rule_sets r ON r.id = x.rule_set WHERE ${where}
+       ORDER BY x.verdict = 'winnable', length(x.seed), x.seed LIMIT ${MAX_LINKS + 1}`,
+    )
+    .all(...params) as { family: string; seed: string; draw: number; passes: number; fr: number; verdict: string }[];
+  return rows.map((r) => ({
+    family: r.family,
+    seed: r.seed,
+    rules: { draw: r.draw, passes: passesFromDb(r.passes), foundationReturn: r.fr !== 0 },
+    verdict: r.verdict,
+  }));
+}
+
+const VERDICT_ORDER = ['unwinnable', 'unknown', 'error', 'winnable'];
+
+/** The deal links of one group: a seed form, then the deals by verdict. */
+function dealSection(r: StatsRow, deals: readonly ReportDeal[] | undefined, appUrl: string, withFamily: boolean): string {
+  const rules: Rules = { draw: r.draw, passes: r.passes, foundationReturn: r.foundationReturn };
+  const hidden = [
+    ['family', r.family],
+    ['draw', String(r.draw)],
+    ['passes', r.passes === null ? 'unlimited' : String(r.passes)],
+    ...(r.foundationReturn ? [] : [['return', '0']]),
+  ]
+    .map(([k, v]) => `<input type="hidden" name="${k}" value="${esc(v)}">`)
+    .join('');
+  const out = [`<h3>${esc(label(r, withFamily))}</h3>`];
+  out.push(
+    `<form class="open" action="${esc(appUrl)}" method="get">${hidden}<label>Open seed <input name="seed" type="number" min="0" required></label> <button>solve and watch in the app</button></form>`,
+  );
+  if (deals) {
+    const mine = deals.filter(
+      (d) =>
+        d.family === r.family && d.rules.draw === r.draw && d.rules.passes === r.passes && d.rules.foundationReturn === r.foundationReturn,
+    );
+    for (const v of VERDICT_ORDER) {
+      const list = mine.filter((d) => d.verdict === v);
+      if (list.length === 0) continue;
+      const links = list.map((d) => `<a href="${esc(`${appUrl}#${dealLinkParams(d.family, d.seed, rules)}`)}">${d.seed}</a>`).join(' ');
+      out.push(
+        `<details${v === 'winnable' ? '' : ' open'}><summary>${esc(v)}: ${int(list.length)} deals</summary><p class="seeds">${links}</p></details>`,
+      );
+    }
+  }
+  return out.join('\n');
 }
 
 const CSS = `
@@ -27,6 +122,8 @@ th, td { padding: 3px 6px; border-bottom: 1px solid #ddd; text-align: right; whi
 th { background: #f4f4f4; }
 td.l, th.l { text-align: left; }
 .note { color: #555; font-size: 13px; max-width: 900px; }
+p.seeds { font-size: 12px; line-height: 1.8; max-width: 1100px; word-spacing: 4px; }
+form.open { font-size: 13px; margin: 4px 0; }
 `;
 
 /** Timing ticks at whole decades: 0.01 ms … 1 s, 10 s. */
@@ -89,6 +186,54 @@ function statsTables(groups: readonly GroupStats[], withFamily: boolean): string
   return `<h3>Verdicts</h3>\n${verdicts}\n<h3>Effort: solve time, search nodes, solution length (atomic moves)</h3>\n${effort}`;
 }
 
+/** The section on hidden-card players: win rates with intervals beside the thoughtful share, then the table. */
+function playsSection(rows: readonly PlayStatsRow[]): string {
+  const chart = intervalChart(
+    'Normal play (cards hidden): games won with 95% Wilson interval',
+    rows.map((r) => ({
+      label: playTitle(r),
+      rate: r.winRate,
+      low: r.ciLow,
+      high: r.ciHigh,
+      lower: r.winRate ?? 0,
+      upper: r.winRate ?? 0,
+      text: rateWithInterval(r.winRate, r.ciLow, r.ciHigh),
+    })),
+  );
+  const table = htmlTable(
+    [
+      'player',
+      'games',
+      'won',
+      'win rate (95% Wilson)',
+      'thoughtful share of the same deals',
+      'winnable deals lost',
+      'cards home (95%)',
+      'Vegas $ a game (95%)',
+      'ms a game',
+    ],
+    rows.map((r) => [
+      playTitle(r),
+      int(r.played),
+      int(r.won),
+      rateWithInterval(r.winRate, r.ciLow, r.ciHigh),
+      r.thoughtfulDeals > 0
+        ? `${rateWithInterval(r.thoughtfulRate, r.thoughtfulCiLow, r.thoughtfulCiHigh)} over ${int(r.thoughtfulDeals)}`
+        : '–',
+      r.thoughtfulDeals > 0 ? `${int(r.lostWinnable)} of ${int(r.thoughtfulWinnable)}` : '–',
+      meanWithInterval(r.cardsHomeMean, r.cardsHomeCiLow, r.cardsHomeCiHigh, 2),
+      meanWithInterval(r.vegasMean, r.vegasCiLow, r.vegasCiHigh, 2),
+      msText(r.msMean),
+    ]),
+  );
+  return (
+    `<h2>Normal play (cards hidden)</h2>\n${chart}\n` +
+    `<p class="note">Games of players that see only what a human player sees (face-down cards, and with stock hidden the ` +
+    `stock until drawn). The thoughtful share is the winnable share of the same deals with every card known: the ceiling. ` +
+    `Vegas: 5 × cards home − 52 dollars a game ($52 a deck, $5 a card); a Vegas game's payoff under the Vegas pass limits only.</p>\n${table}`
+  );
+}
+
 /** The whole report as one HTML document. */
 export function renderReport(groups: readonly GroupStats[], info: ReportInfo): string {
   const withFamily = new Set(groups.map((g) => g.row.family)).size > 1;
@@ -102,8 +247,10 @@ export function renderReport(groups: readonly GroupStats[], info: ReportInfo): s
     `<p class="meta">${esc(info.source)} · ${int(total)} deals in ${groups.length} group${groups.length === 1 ? '' : 's'}` +
       `${info.filterText ? ` · ${esc(info.filterText)}` : ''} · generated ${esc(info.generatedAt)}</p>`,
   );
+  const plays = info.plays ?? [];
   if (groups.length === 0) {
-    parts.push(`<p><strong>No results.</strong> The database holds no deals matching the selection.</p>`);
+    if (plays.length > 0) parts.push(playsSection(plays));
+    else parts.push(`<p><strong>No results.</strong> The database holds no deals matching the selection.</p>`);
   } else {
     parts.push(`<h2>Winnable share per rule set</h2>`);
     parts.push(
@@ -125,6 +272,7 @@ export function renderReport(groups: readonly GroupStats[], info: ReportInfo): s
         `score interval. Orange strip: from the share of all deals if every unknown and error is lost to the share if ` +
         `every one is won.</p>`,
     );
+    if (plays.length > 0) parts.push(playsSection(plays));
     parts.push(`<h2>Statistics</h2>\n${statsTables(groups, withFamily)}`);
     parts.push(`<h2>Solve time</h2>`);
     parts.push(
@@ -160,6 +308,17 @@ export function renderReport(groups: readonly GroupStats[], info: ReportInfo): s
       );
       parts.push(`<p class="note">Atomic moves of the solution the solver found (not necessarily the shortest).</p>`);
     }
+    const appUrl = info.appUrl ?? DEFAULT_APP_URL;
+    parts.push(`<h2>Deals</h2>`);
+    parts.push(
+      `<p class="note">Each seed opens the browser app on that deal (start it with <code>klondike web</code>), which solves it ` +
+        `and plays the solution.` +
+        (info.deals && info.deals.length > MAX_LINKS
+          ? ` Only the first ${int(MAX_LINKS)} deals are listed; the forms open any seed.`
+          : '') +
+        `</p>`,
+    );
+    for (const g of groups) parts.push(dealSection(g.row, info.deals?.slice(0, MAX_LINKS), appUrl, withFamily));
   }
   parts.push(`</body>\n</html>\n`);
   return parts.join('\n');

@@ -3,8 +3,8 @@
  * The numbers are invented (seeded pseudo-random), never results of the solver: the solver
  * version is stamped `synthetic`.
  */
-import Database from 'better-sqlite3';
-import { initSchema } from '../store/schema.ts';
+import { EMPTY_RESULT_EXTRAS, type ResultRow, type StoredVerdict } from '../store/rows.ts';
+import { openStore } from '../store/writer.ts';
 
 /** One rule set of the sample and the share of its deals that come out winnable / unknown. */
 export interface SampleRuleSet {
@@ -44,49 +44,48 @@ export function writeSampleDb(
   ruleSets: readonly SampleRuleSet[] = SAMPLE_RULE_SETS,
   withMoves = true,
 ): void {
-  const db = new Database(path);
+  const opened = openStore(path);
+  if (!opened.ok) throw new Error(opened.error);
+  const store = opened.value;
   try {
-    db.pragma('journal_mode = WAL');
-    initSchema(db);
-    const addRs = db.prepare('INSERT INTO rule_sets (draw, passes, foundation_return) VALUES (?, ?, ?)');
-    const add = db.prepare(`INSERT INTO results (family, seed, rule_set, verdict, nodes, ms, solution_length, moves, error,
-      max_nodes, timeout_ms, max_memory_mb, solver_version, solved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     const rand = rng(12345);
     const normal = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
-    db.transaction(() => {
-      for (const rs of ruleSets) {
-        const id = Number(addRs.run(rs.draw, rs.passes ?? 0, rs.foundationReturn ? 1 : 0).lastInsertRowid);
-        for (let seed = 1; seed <= dealsPerRuleSet; seed++) {
-          const u = rand();
-          const verdict = u < rs.unknownShare ? 'unknown' : u < rs.unknownShare + rs.winShare ? 'winnable' : 'unwinnable';
-          const ms = verdict === 'unknown' ? 10_000 : Math.exp(normal() * 2.2 + (rs.draw === 3 ? 1 : 0));
-          const nodes = Math.round(ms * 800 + rand() * 50);
-          let len: number | null = null;
-          let moves: string | null = null;
-          if (verdict === 'winnable') {
-            len = Math.max(60, Math.round(110 + 30 * (rs.draw - 1) + normal() * 15));
-            if (withMoves) moves = Array.from({ length: len }, () => TOKENS[Math.floor(rand() * TOKENS.length)]).join(' ');
-          }
-          add.run(
-            'solvitaire',
-            seed,
-            id,
-            verdict,
-            nodes,
-            Math.round(ms * 1000) / 1000,
-            len,
-            moves,
-            null,
-            10_000_000,
-            10_000,
-            2048,
-            'synthetic',
-            '2025-01-01T00:00:00Z',
-          );
+    const rows: ResultRow[] = [];
+    for (const rs of ruleSets) {
+      const ruleSet = store.ruleSetId({ draw: rs.draw, passes: rs.passes, foundationReturn: rs.foundationReturn });
+      for (let seed = 1; seed <= dealsPerRuleSet; seed++) {
+        const u = rand();
+        const verdict: StoredVerdict = u < rs.unknownShare ? 'unknown' : u < rs.unknownShare + rs.winShare ? 'winnable' : 'unwinnable';
+        const ms = verdict === 'unknown' ? 10_000 : Math.exp(normal() * 2.2 + (rs.draw === 3 ? 1 : 0));
+        const nodes = Math.round(ms * 800 + rand() * 50);
+        let len: number | null = null;
+        let moves: string | null = null;
+        if (verdict === 'winnable') {
+          len = Math.max(60, Math.round(110 + 30 * (rs.draw - 1) + normal() * 15));
+          if (withMoves) moves = Array.from({ length: len }, () => TOKENS[Math.floor(rand() * TOKENS.length)]).join(' ');
         }
+        rows.push({
+          ...EMPTY_RESULT_EXTRAS,
+          family: 'solvitaire',
+          seed: BigInt(seed),
+          ruleSet,
+          verdict,
+          nodes,
+          ms: Math.round(ms * 1000) / 1000,
+          solutionLength: len,
+          moves,
+          error: null,
+          maxNodes: 10_000_000,
+          timeoutMs: 10_000,
+          maxMemoryMb: 2048,
+          solverVersion: 'synthetic',
+          solvedAt: '2025-01-01T00:00:00Z',
+          stopReason: verdict === 'unknown' ? 'time' : null,
+        });
       }
-    })();
+    }
+    store.putResults(rows);
   } finally {
-    db.close();
+    store.close();
   }
 }

@@ -1,0 +1,45 @@
+/**
+ * The `klondike-solver/batch` entry: everything that needs SQLite (better-sqlite3, a native
+ * addon) or worker threads (piscina). Batches of seeded deals solved on all cores into a results
+ * database, merging databases, and reading them back (statistics, export, the HTML report). The
+ * core entry (`index.ts`) stays free of all of it.
+ */
+export {
+  BATCH_BUDGET,
+  runBatch,
+  SOLVER_VERSION,
+  validateBatchOptions,
+  type BatchHooks,
+  type BatchOptions,
+  type BatchProgress,
+  type BatchSummary,
+} from './run.ts';
+export {
+  parseSeedList,
+  parseShard,
+  randomSample,
+  seedListOf,
+  seedsOf,
+  type RandomSample,
+  type SeedList,
+  type SeedSource,
+  type Shard,
+} from './seeds.ts';
+export { mergeDatabases, type MergeSummary, type Conflict } from '../store/merge.ts';
+export { DEFAULT_DB } from '../store/files.ts';
+export { openStore, type Store, type PlayKey } from '../store/writer.ts';
+export {
+  openReader,
+  playGroups,
+  playRows,
+  resultRows,
+  type PlayFilter,
+  type PlayGroup,
+  type Reader,
+  type ResultFilter,
+} from '../store/reader.ts';
+export { canonicalParams, type PlayRow, type ResultRow, type StockMode, type StoredVerdict } from '../store/rows.ts';
+export { computeStats, type GroupStats, type StatsRow } from '../stats/aggregate.ts';
+export { statsToCsv, statsToJson, statsToTable } from '../stats/format.ts';
+export { EXPORT_FORMATS, exportChunks, type ExportFormat, type ExportRecord } from '../stats/export.ts';
+export { renderReport, type ReportInfo } from '../stats/report.ts';

@@ -1,0 +1,321 @@
+/**
+ * The solver's move generator: stock macro-moves and pruned tableau moves, scored (order.ts) and
+ * sorted, written into the search's move array. One method per kind of move: stock plays, tableau
+ * tops to the foundations, King runs into empty piles, whole runs, partial runs (twins), foundation
+ * returns, and the Kings that may follow an emptied pile. The rules come from pruning.ts; this
+ * module only applies them. Each kind has its own score class (order.ts), so generating the
+ * kinds one after another gives the same order, after the stable sort, as any interleaving.
+ *
+ * After a move that restricts the next one (pruning.ts: PLACED, UNCOVERED), only moves onto pile
+ * `only` are generated, plus stock plays after PLACED (onto `only` too when stock plays commute),
+ * the top of `only` to its foundation after UNCOVERED, and (emptyForKing) runs that empty a pile.
+ *
+ * Cards are found by where they could go: `topCol[card]` is the pile whose top is that card (kept
+ * all −1 between calls), so "which piles take card c" is two lookups (PARENT1, PARENT2).
+ */
+import { RANK, makeCard } from '../cards.ts';
+import { F2T, S2F, S2T, T2F, T2T, mv, stockReach } from '../moves.ts';
+import { type State, STRIDE } from '../state.ts';
+import type { Pruning } from './options.ts';
+import {
+  KING_TO_EMPTY,
+  PARTIAL,
+  PARTIAL_HOME,
+  RETURN,
+  RUN_EMPTIES,
+  RUN_TURNS_UP,
+  STOCK_KING_TO_EMPTY,
+  STOCK_TO_FOUNDATION,
+  STOCK_TO_PILE,
+  TO_FOUNDATION,
+  sortByScore,
+} from './order.ts';
+import {
+  FREE,
+  PARENT1,
+  PARENT2,
+  PLACED,
+  UNCOVERED,
+  emptyingAfterPlaced,
+  firstEmptyOnly,
+  kingRunMayMove,
+  markAvailable,
+  partialSendsHome,
+  returnUseful,
+  stockAlwaysReachable,
+  twinCanReplace,
+} from './pruning.ts';
+
+/** Room for the moves of one position (the most a position can have is far below). */
+export const MOVES_PER_NODE = 256;
+/** Flag on a partial T2T move: then play the card it uncovers to its foundation (twinSwaps). */
+export const HOME_AFTER = 1 << 24;
+
+/** Generates the solver's moves for one search (a state and its resolved pruning switches). */
+export class Generator {
+  /** Deck indices of the stock cards that can be played, cheapest first (moves.ts `stockReach`). */
+  private readonly reach = new Int32Array(52);
+  /** Their stock costs (moves.ts `stockCost`), and how many. */
+  private readonly reachCost = new Int32Array(52);
+  private reachN = 0;
+  /** Cards marked available (pruning.ts `markAvailable`) with the current mark; never cleared. */
+  private readonly available = new Int32Array(52);
+  private mark = 0;
+  private marked = false;
+  private readonly topCol = new Int8Array(53).fill(-1);
+  private readonly tops = new Int8Array(7);
+  private firstEmpty = -1;
+  private readonly partialMove = new Int32Array(7);
+  private readonly partialScore = new Int32Array(7);
+  private readonly scores = new Int32Array(MOVES_PER_NODE);
+
+  constructor(
+    private readonly s: State,
+    private readonly pr: Pruning,
+    private readonly moves: Int32Array,
+  ) {}
+
+  /**
+   * The moves of the position into moves[base …], in the order to try them; returns how many.
+   * `mode` and `rCol` are the restriction left by the previous move (pruning.ts).
+   */
+  generate(base: number, rCol: number, mode: number): number {
+    const s = this.s;
+    const only = mode === FREE ? -1 : rCol;
+    this.reachN = stockReach(s, this.reach, this.reachCost);
+    this.firstEmpty = -1;
+    for (let b = 0; b < 7; b++)
+      if (s.len[b] === 0) {
+        this.firstEmpty = b;
+        break;
+      }
+    const topCol = this.topCol;
+    const tops = this.tops;
+    for (let b = 0; b < 7; b++) {
+      const t = s.len[b] === 0 ? -1 : s.top(b);
+      tops[b] = t;
+      if (t >= 0) topCol[t] = b;
+    }
+    this.marked = false;
+    let n = this.stockPlays(base, 0, only, mode);
+    n = this.toFoundation(base, n, only, mode);
+    n = this.kingRuns(base, n, only);
+    n = this.wholeRuns(base, n, only, mode);
+    n = this.partialRuns(base, n, only);
+    if (s.foundationReturn) n = this.returns(base, n, only);
+    for (let b = 0; b < 7; b++) if (tops[b] >= 0) topCol[tops[b]] = -1;
+    sortByScore(this.moves, this.scores, base, n);
+    return n;
+  }
+
+  /** Stock plays: to the foundations, Kings into an empty pile, onto piles (only onto `only` when stock plays must build on it). */
+  private stockPlays(base: number, n: number, only: number, mode: number): number {
+    const s = this.s;
+    // after UNCOVERED, and after PLACED where stock plays commute, stock plays build on `only`
+    const mustBuild = mode === UNCOVERED || (mode === PLACED && stockAlwaysReachable(s));
+    const firstOnly = firstEmptyOnly(this.pr);
+    for (let k = 0; k < this.reachN; k++) {
+      const i = this.reach[k];
+      const c = s.deck[i];
+      const cost = this.reachCost[k];
+      if (mustBuild) {
+        n = this.addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, only);
+        continue;
+      }
+      if (s.found[c & 3] === RANK[c] - 1) n = this.push(base, n, mv(S2F, 0, c & 3, 1, i), STOCK_TO_FOUNDATION - cost);
+      if (RANK[c] === 13) {
+        for (let b = 0; b < 7; b++) {
+          if (s.len[b] !== 0) continue;
+          n = this.push(base, n, mv(S2T, 0, b, 1, i), STOCK_KING_TO_EMPTY - cost);
+          if (firstOnly) break;
+        }
+      } else n = this.addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, -1);
+    }
+    return n;
+  }
+
+  /** Tableau tops to their foundations (after UNCOVERED, only the uncovered card). */
+  private toFoundation(base: number, n: number, only: number, mode: number): number {
+    const s = this.s;
+    if (only >= 0 && mode !== UNCOVERED) return n;
+    // every pile, or the uncovered one only
+    const last = only >= 0 ? only : 6;
+    for (let a = Math.max(only, 0); a <= last; a++) {
+      const len = s.len[a];
+      if (len === 0) continue;
+      const top = s.top(a);
+      if (s.found[top & 3] !== RANK[top] - 1) continue;
+      const down = s.down[a];
+      n = this.push(base, n, mv(T2F, a, top & 3, 1, 0), TO_FOUNDATION + (len === down + 1 ? down : 0));
+    }
+    return n;
+  }
+
+  /** King runs (each pile's whole face-up run, based on a King) into an empty pile. */
+  private kingRuns(base: number, n: number, only: number): number {
+    const s = this.s;
+    if (this.firstEmpty < 0) return n;
+    const firstOnly = firstEmptyOnly(this.pr);
+    for (let a = 0; a < 7; a++) {
+      const len = s.len[a];
+      const down = s.down[a];
+      if (len === 0 || RANK[s.cols[a * STRIDE + down]] !== 13 || !kingRunMayMove(s, a, this.pr)) continue;
+      for (let b = 0; b < 7; b++) {
+        if (s.len[b] !== 0 || (only >= 0 && b !== only) || (firstOnly && b !== this.firstEmpty)) continue;
+        n = this.push(base, n, mv(T2T, a, b, len - down, 0), KING_TO_EMPTY + down);
+      }
+    }
+    return n;
+  }
+
+  /** Each pile's whole face-up run (not a King's) onto a pile, where it turns a card up or empties the pile. */
+  private wholeRuns(base: number, n: number, only: number, mode: number): number {
+    const s = this.s;
+    for (let a = 0; a < 7; a++) {
+      const len = s.len[a];
+      if (len === 0) continue;
+      const down = s.down[a];
+      const baseCard = s.cols[a * STRIDE + down];
+      if (RANK[baseCard] === 13) continue;
+      const anyPile = mode === PLACED && emptyingAfterPlaced(s, a, this.pr);
+      let b1 = this.topCol[PARENT1[baseCard]];
+      let b2 = this.topCol[PARENT2[baseCard]];
+      if (b1 > b2) {
+        const t = b1;
+        b1 = b2;
+        b2 = t;
+      }
+      const move = mv(T2T, a, 0, len - down, 0);
+      const score = down > 0 ? RUN_TURNS_UP + down : RUN_EMPTIES;
+      if (b1 >= 0 && (only < 0 || b1 === only || anyPile)) n = this.push(base, n, move | (b1 << 8), score);
+      if (b2 >= 0 && (only < 0 || b2 === only || anyPile)) n = this.push(base, n, move | (b2 << 8), score);
+    }
+    return n;
+  }
+
+  /**
+   * Partial runs, pile by pile from the card above each run's foot up: at most one per pile and
+   * target pile (only one of a run's cards fits a given top), emitted in target order.
+   */
+  private partialRuns(base: number, n: number, only: number): number {
+    const s = this.s;
+    const { cols } = s;
+    const partialRule = this.pr.partialRuns;
+    const twins = this.pr.twinSwaps;
+    const topCol = this.topCol;
+    for (let a = 0; a < 7; a++) {
+      const end = a * STRIDE + s.len[a];
+      const pileMove = mv(T2T, a, 0, 0, 0);
+      let slots = 0;
+      for (let j = a * STRIDE + s.down[a] + 1; j < end; j++) {
+        const x = cols[j - 1];
+        let flag = 0;
+        let score = PARTIAL;
+        if (partialRule) {
+          const home = partialSendsHome(s, x);
+          if (twins) {
+            if (!home) continue;
+            flag = HOME_AFTER;
+            score = PARTIAL_HOME;
+          } else if (home) score = PARTIAL_HOME;
+          else {
+            if (!this.marked) this.markAvailable();
+            if (!twinCanReplace(cols[j], this.available, this.mark)) continue;
+          }
+        }
+        const c = cols[j];
+        const move = pileMove | ((end - j) << 12) | flag;
+        for (let k = 0; k < 2; k++) {
+          const b = topCol[k === 0 ? PARENT1[c] : PARENT2[c]];
+          if (b < 0 || (only >= 0 && b !== only)) continue;
+          this.partialMove[b] = move | (b << 8);
+          this.partialScore[b] = score;
+          slots |= 1 << b;
+        }
+      }
+      for (let b = 0; slots !== 0; b++, slots >>= 1) if (slots & 1) n = this.push(base, n, this.partialMove[b], this.partialScore[b]);
+    }
+    return n;
+  }
+
+  /** Foundation tops back down onto piles (Kings into an empty pile). */
+  private returns(base: number, n: number, only: number): number {
+    const s = this.s;
+    const firstOnly = firstEmptyOnly(this.pr);
+    for (let suit = 0; suit < 4; suit++) {
+      const h = s.found[suit];
+      if (h === 0) continue;
+      if (this.pr.foundationReturns && !returnUseful(s, suit)) continue;
+      if (h === 13) {
+        for (let b = 0; b < 7; b++) {
+          if (s.len[b] !== 0 || (only >= 0 && b !== only)) continue;
+          n = this.push(base, n, mv(F2T, suit, b, 1, 0), RETURN);
+          if (firstOnly) break;
+        }
+        continue;
+      }
+      n = this.addOnto(base, n, makeCard(h, suit), F2T, suit, 0, RETURN, only);
+    }
+    return n;
+  }
+
+  /**
+   * After a pile was emptied (EMPTIED): every way to put a King into an empty pile (the first one
+   * only with oneEmptyColumn), from the stock, the tableau (a King run with cards under it) or a
+   * foundation, unscored, in that order; returns how many.
+   */
+  kingsForEmptied(base: number): number {
+    const s = this.s;
+    const { cols, len, down, found } = s;
+    const out = this.moves;
+    let n = 0;
+    this.reachN = stockReach(s, this.reach, this.reachCost);
+    for (let b = 0; b < 7; b++) {
+      if (len[b] !== 0) continue;
+      for (let k = 0; k < this.reachN; k++) {
+        const i = this.reach[k];
+        if (RANK[s.deck[i]] === 13) out[base + n++] = mv(S2T, 0, b, 1, i);
+      }
+      for (let a = 0; a < 7; a++) {
+        if (len[a] === 0 || down[a] === 0 || RANK[cols[a * STRIDE + down[a]]] !== 13) continue;
+        out[base + n++] = mv(T2T, a, b, len[a] - down[a], 0);
+      }
+      if (s.foundationReturn) for (let suit = 0; suit < 4; suit++) if (found[suit] === 13) out[base + n++] = mv(F2T, suit, b, 1, 0);
+      if (firstEmptyOnly(this.pr)) break;
+    }
+    return n;
+  }
+
+  private push(base: number, n: number, move: number, score: number): number {
+    this.moves[base + n] = move;
+    this.scores[n] = score;
+    return n + 1;
+  }
+
+  /**
+   * Adds the moves (kind, from a, deck index i) of card c onto each pile whose top takes it, in
+   * pile order (only pile `only` when ≥ 0), scored `score`; returns the new move count.
+   */
+  private addOnto(base: number, n: number, c: number, kind: number, a: number, i: number, score: number, only: number): number {
+    let b1 = this.topCol[PARENT1[c]];
+    let b2 = this.topCol[PARENT2[c]];
+    if (b1 > b2) {
+      const t = b1;
+      b1 = b2;
+      b2 = t;
+    }
+    if (b1 >= 0 && (only < 0 || b1 === only)) n = this.push(base, n, mv(kind, a, b1, 1, i), score);
+    if (b2 >= 0 && (only < 0 || b2 === only)) n = this.push(base, n, mv(kind, a, b2, 1, i), score);
+    return n;
+  }
+
+  /** Marks the cards available now, with a fresh mark (the marks never need clearing). */
+  private markAvailable(): void {
+    if (++this.mark === 0x7fffffff) {
+      this.available.fill(0);
+      this.mark = 1;
+    }
+    markAvailable(this.s, this.reach, this.reachN, this.available, this.mark);
+    this.marked = true;
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * What a solve is given besides the position and the rules: budgets, the switches of the pruning
+ * rules, and the search strategy.
+ *
+ * - Pruning rules (`Pruning`, each a predicate in pruning.ts) decide which moves the search tries
+ *   and which positions it takes as one. Every one keeps the verdict exact, and also the largest
+ *   number of cards that can be sent home (pruning.ts argues each); each can be switched off so
+ *   the tests can cross-check the others.
+ * - Strategy (`relaxation`, `deadCheck` in `SolverOptions`) decides how a verdict is reached: a
+ *   staged solve through easier rules, and a dead-deal test that answers without searching. Both
+ *   are exact for the verdict only: a search for the most cards home must turn them off.
+ *
+ * The switches depend on one another in one way, resolved in one place (`resolvePruning`):
+ * without stock macro-moves the search plays the plain engine's atomic moves (genAtomic, as perft
+ * counts them), so the rules that shape the solver's own moves, and the next-move restrictions
+ * that rely on macro-moves, have nothing to act on and are off. Twin keys and safe foundation
+ * moves work with either kind of move.
+ */
+
+/** Search budgets; each has a default (DEFAULT_BUDGET). */
+export interface Budget {
+  /** Positions the search may enter; the one that reaches the budget ends the search. */
+  maxNodes?: number;
+  timeoutMs?: number;
+  /** Transposition table size in MiB. */
+  maxMemoryMb?: number;
+}
+
+/** The default budget of a solve. */
+export const DEFAULT_BUDGET: Required<Budget> = { maxNodes: 200_000_000, timeoutMs: 60_000, maxMemoryMb: 1024 };
+
+/** Switches for the pruning rules (all on by default); tests turn them off to cross-check. */
+export interface Pruning {
+  /** Tableau cards (and, with draw 1 and unlimited passes, stock cards) that are safe to send home go without branching. */
+  safeFoundation: boolean;
+  /** A partial run moves only to send the card it uncovers home (or, without twinSwaps, to let its twin take its place). */
+  partialRuns: boolean;
+  /** A foundation card comes back down only when a card could land on it or needs it out of the way. */
+  foundationReturns: boolean;
+  /** A King goes to one empty pile only; a King with nothing under it never moves to another. */
+  oneEmptyColumn: boolean;
+  /** Stock macro-moves; off means atomic draws and redeals, as perft counts them. */
+  stockMacros: boolean;
+  /** After a stock card goes onto the tableau, the next move must build on it or be a stock move. */
+  delayStock: boolean;
+  /** After a partial run move uncovers x, the next move must play x home or build on x. */
+  delayPartial: boolean;
+  /**
+   * Positions that differ only by which of two twins (same rank and colour) holds which run are
+   * one state in the table; a partial run then moves only to send the card it uncovers home, as
+   * one compound move.
+   */
+  twinSwaps: boolean;
+  /**
+   * With unlimited passes, stock positions on the draw grid (w a multiple of the draw, or the
+   * whole stock turned) are one state: each reaches the others by draws and a redeal.
+   */
+  stockGrid: boolean;
+  /** A pile is emptied (its whole run moved, nothing under it) only to put a King there next. */
+  emptyForKing: boolean;
+}
+
+/** Every pruning rule on: the solver's default. */
+export const FULL_PRUNING: Pruning = {
+  safeFoundation: true,
+  partialRuns: true,
+  foundationReturns: true,
+  oneEmptyColumn: true,
+  stockMacros: true,
+  delayStock: true,
+  delayPartial: true,
+  twinSwaps: true,
+  stockGrid: true,
+  emptyForKing: true,
+};
+
+/** Every pruning rule off: the plain engine's moves, the exact key. */
+export const NO_PRUNING: Pruning = {
+  safeFoundation: false,
+  partialRuns: false,
+  foundationReturns: false,
+  oneEmptyColumn: false,
+  stockMacros: false,
+  delayStock: false,
+  delayPartial: false,
+  twinSwaps: false,
+  stockGrid: false,
+  emptyForKing: false,
+};
+
+/** How a solve searches; every field is optional, the defaults are the solver's. */
+export interface SolverOptions {
+  /** The pruning rules (default FULL_PRUNING). */
+  pruning?: Pruning;
+  /**
+   * Under rules harder than draw 1 with unlimited passes: after a short search, try those easiest
+   * rules first (a deal lost there is lost under any rules); then search in full. Default on.
+   */
+  relaxation?: boolean;
+  /** Answer "unwinnable" at once when a card lies above both cards it could go on and a lower card of its suit. Default on. */
+  deadCheck?: boolean;
+}
+
+/**
+ * The switches as the search applies them: without stock macro-moves the moves come from the
+ * plain engine, so the rules of the solver's own generator (partial runs, foundation returns,
+ * one empty pile, emptying for a King) and the restrictions on the move after a stock or partial
+ * move are off, and the stock position stays exact in the key (no stock grid).
+ */
+export function resolvePruning(p: Pruning): Pruning {
+  if (p.stockMacros) return { ...p };
+  return {
+    ...p,
+    partialRuns: false,
+    foundationReturns: false,
+    oneEmptyColumn: false,
+    delayStock: false,
+    delayPartial: false,
+    stockGrid: false,
+    emptyForKing: false,
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Move ordering: the generator gives each move a score, and the moves of a position are tried
+ * highest first, so that wins come early. The order never changes a verdict, only how soon it is
+ * found. The classes are spaced so that their adjustments (a few face-down cards, a stock cost of
+ * 0…2) never carry a move into the next class; within a score, moves keep the order they were
+ * generated in (the sort is stable).
+ */
+
+/** A tableau top to its foundation; plus the face-down cards under it when it is the last face-up card (it turns one up). */
+export const TO_FOUNDATION = 1000;
+/** A stock card to its foundation; minus its stock cost (0 waste top, 1 this pass, 2 after a redeal). */
+export const STOCK_TO_FOUNDATION = 900;
+/** A partial run off a card that then goes home (one compound move with twinSwaps). */
+export const PARTIAL_HOME = 850;
+/** A pile's whole face-up run onto another pile, turning a card up; plus the face-down cards it uncovers. */
+export const RUN_TURNS_UP = 800;
+/** A King run (with cards under it) into an empty pile; plus the face-down cards under it. */
+export const KING_TO_EMPTY = 700;
+/** A stock King into an empty pile; minus its stock cost. */
+export const STOCK_KING_TO_EMPTY = 500;
+/** A stock card onto a pile; minus its stock cost. */
+export const STOCK_TO_PILE = 400;
+/** A pile's whole run onto another pile, emptying it. */
+export const RUN_EMPTIES = 300;
+/** Any other partial run (only with the partial-run rule off, or without twinSwaps). */
+export const PARTIAL = 200;
+/** A foundation card back down to the tableau. */
+export const RETURN = 100;
+
+/** Sorts moves[base … base + n) by scores[0 … n), highest first, stable (insertion sort: lists are short). */
+export function sortByScore(moves: Int32Array, scores: Int32Array, base: number, n: number): void {
+  for (let i = 1; i < n; i++) {
+    const m = moves[base + i];
+    const v = scores[i];
+    let j = i - 1;
+    while (j >= 0 && scores[j] < v) {
+      moves[base + j + 1] = moves[base + j];
+      scores[j + 1] = scores[j];
+      j--;
+    }
+    moves[base + j + 1] = m;
+    scores[j + 1] = v;
+  }
+}

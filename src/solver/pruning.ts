@@ -1,0 +1,286 @@
+/**
+ * Every pruning rule of the solver, each a named predicate with the argument for its exactness
+ * beside it. The search (search.ts) and the move generator (generate.ts) ask these predicates;
+ * they do not restate a rule.
+ *
+ * "Exact" means: for every line of play from a position, a line that the rule keeps reaches a
+ * position at least as good. For the verdict "as good" is "won"; for a search that maximises the
+ * cards on the foundations it is "as many cards home". The arguments below are of three kinds,
+ * and each kind holds for both objectives (`MOST_HOME_OPTIONS`):
+ * - equivalence: two positions reach the same positions up to a relabelling that keeps the
+ *   foundations (column order, twins, stock positions on the draw grid), so one stands for both;
+ * - reordering: a line can be rewritten to make a move earlier or later (or drop it) without
+ *   changing what it reaches; the moves in question never lower the count of cards home, except
+ *   foundation returns, which are only ever postponed (keeping cards home longer);
+ * - dominance: playing a card home that nothing could need does not take anything away.
+ * The strategy switches (`relaxation`, `deadCheck`) are exact for the verdict only.
+ */
+import { RANK, RED, makeCard, twin } from '../cards.ts';
+import { S2T, T2T, aOf, countOf, kindOf } from '../moves.ts';
+import { type KeyOptions, type State, STRIDE } from '../state.ts';
+import type { Rules } from '../types.ts';
+import { FULL_PRUNING, type Pruning, type SolverOptions } from './options.ts';
+
+/** The two cards a card can be built on (one rank higher, other colour); Kings: none (52). */
+export const PARENT1 = new Int32Array(52);
+export const PARENT2 = new Int32Array(52);
+for (let c = 0; c < 52; c++) {
+  const r = RANK[c];
+  PARENT1[c] = r === 13 ? 52 : makeCard(r + 1, RED[c] ? 0 : 1);
+  PARENT2[c] = r === 13 ? 52 : makeCard(r + 1, RED[c] ? 3 : 2);
+}
+
+/**
+ * The options under which a search for the most cards home at once (instead of a win) stays
+ * exact: every pruning rule (each argued above for both objectives), but neither strategy. The
+ * staged solve proves a loss under easier rules, which bounds the cards home but does not give
+ * their number; the dead-deal test stops at a lost deal however many cards could still go home.
+ */
+export const MOST_HOME_OPTIONS: Readonly<Required<SolverOptions>> = { pruning: FULL_PRUNING, relaxation: false, deadCheck: false };
+
+// ---- The rules as searched ----
+
+/**
+ * The position and rules the search runs on: the same game, with the pass number made small.
+ * - Only the passes left matter, so the search starts on pass 1 with the same number left (a
+ *   position past the limit has none left, as the rules engine reads it). Pass numbers then stay
+ *   small and exact whatever the input, and a solution (atomic moves, no pass numbers) replays
+ *   from the original position.
+ * - With unlimited passes the pass number does not matter at all: pass 1.
+ * - `limitUnused`: a limit the stock cannot use is no limit, and the search runs as unlimited.
+ */
+export function searchedGame(
+  position: { pass: number; stock: readonly number[]; waste: readonly number[] },
+  rules: Rules,
+  pr: Pruning,
+): { pass: number; rules: Rules } {
+  if (rules.passes === null) return { pass: 1, rules };
+  const left = Math.max(0, rules.passes - position.pass);
+  if (limitUnused(left, position.stock.length + position.waste.length, pr)) return { pass: 1, rules: { ...rules, passes: null } };
+  return { pass: 1, rules: { ...rules, passes: 1 + left } };
+}
+
+/**
+ * stockMacros: with at least as many redeals left as cards in the stock and waste (n), the pass
+ * limit changes nothing. Exact: a line that wins (or sends k cards home) can drop any pass in
+ * which no stock card is played (cutting from one redeal to the next leaves the same position
+ * with one pass fewer), and the last redeal if nothing is played from the stock after it; what
+ * is left has a stock play after each redeal, so at most n redeals. The solver's own solutions
+ * stay within the limit too: each stock macro-move plays a card and crosses at most one redeal.
+ * (Atomic searches, without macro-moves, keep the limit: their lines may cycle the stock.)
+ */
+export function limitUnused(redealsLeft: number, stockCards: number, pr: Pruning): boolean {
+  return pr.stockMacros && redealsLeft >= stockCards;
+}
+
+// ---- The table key ----
+
+/**
+ * The table key of a search (state.ts hashes it):
+ * - stockMacros off: the stock position stays in the key even where macro-moves make it
+ *   irrelevant (draw 1, unlimited passes), since atomic draws then matter.
+ * - twinSwaps: positions that differ only by which of two twins x, y (same rank and colour) holds
+ *   which run are one state. Exact: every move from one has a mirror from the other (swap the
+ *   roles of x and y), except sending x or y home, which needs the card uncovered; the other
+ *   position does the same by first moving what lies on x onto y (one legal run move) and then
+ *   sending x home. The mirrored line keeps the same foundations at every step. Cards on
+ *   face-down cards are hashed with that card itself, and those are fixed for a whole search.
+ * - stockGrid: with unlimited passes, stock positions on the draw grid (0, d, 2d, … cards turned,
+ *   or all) are one state. Exact: each reaches the others by draws and a redeal alone, which move
+ *   no card, and from each the same cards can be played.
+ * - (Always, in state.ts: the columns' order is not in the key, the piles being interchangeable;
+ *   with draw 1 and unlimited passes the stock position is not either, every card being reachable.)
+ */
+export function keyOptions(pr: Pruning): KeyOptions {
+  return { exactStock: !pr.stockMacros, twinKey: pr.twinSwaps, gridStock: pr.stockGrid };
+}
+
+// ---- Safe foundation moves (safeFoundation) ----
+
+/**
+ * Card c may go home now, without branching: it is the next card of its suit, and it is safe
+ * there. Always for Aces and twos (nothing lands on an Ace; only an Ace, which can always go
+ * home instead, lands on a two). For rank r, when both foundations of the other colour hold r−1:
+ * the cards that could land on c are home, so nothing in the tableau can ever need c as a base;
+ * with foundation returns allowed, also the other suit of c's colour holds r−2, so that a card
+ * returned onto c could hold nothing but other returned cards (every card that could rest on it,
+ * at any depth, is home). A line that keeps c on the tableau is then matched by one that sends
+ * it home first and keeps the returned cards home: same moves otherwise, never fewer cards home.
+ */
+export function safeHome(s: State, c: number): boolean {
+  const r = RANK[c];
+  if (s.found[c & 3] !== r - 1) return false;
+  if (r <= 2) return true;
+  const found = s.found;
+  // the other colour's suits: clubs and spades for a red card, diamonds and hearts for a black one
+  if (found[RED[c] ? 0 : 1] < r - 1 || found[RED[c] ? 3 : 2] < r - 1) return false;
+  return !s.foundationReturn || found[twin(c) & 3] >= r - 2;
+}
+
+/**
+ * Draw 1 with unlimited passes: every stock card can always be made the waste top, and taking
+ * one out changes nothing for the others (so stock cards may go home safely too, and stock plays
+ * commute with one another).
+ */
+export function stockAlwaysReachable(s: State): boolean {
+  return s.draw === 1 && s.passLimit === Infinity;
+}
+
+// ---- Foundation returns (foundationReturns) ----
+
+/**
+ * The top card c of the foundation of `suit` may come back down: some card of the other colour,
+ * one rank lower (to land on c) or of the same rank (to hold the next lower card of c's suit,
+ * which c must leave the foundation for), is not face down. Never an Ace (nothing lands on it,
+ * and nothing lies under it). Exact: while all four are face down, c on the tableau can neither
+ * hold a card nor open the way for one; a line that brings c down then can bring it down just
+ * before one of them turns up and is used instead (keeping c home longer), or never.
+ */
+export function returnUseful(s: State, suit: number): boolean {
+  const h = s.found[suit];
+  if (h <= 1) return false;
+  const c = makeCard(h, suit);
+  const o1 = RED[c] ? 0 : 1;
+  const o2 = RED[c] ? 3 : 2;
+  const isDown = s.isDown;
+  return !isDown[makeCard(h - 1, o1)] || !isDown[makeCard(h - 1, o2)] || !isDown[makeCard(h, o1)] || !isDown[makeCard(h, o2)];
+}
+
+// ---- Partial runs (partialRuns) ----
+
+/**
+ * A run that is not a pile's whole face-up run moves off face-up card x only to send x home next
+ * (with twinSwaps, as one compound move). Exact: the run's base card c fits only on x and on y,
+ * the twin of x, so the move puts it on y; the position it leaves differs from the one before
+ * only by which twin holds the run (one state with twinSwaps); what it adds is x uncovered, and
+ * x uncovered matters for sending x home, or (without twinSwaps) for letting c's twin take c's
+ * place on x (`twinCanReplace`).
+ */
+export function partialSendsHome(s: State, x: number): boolean {
+  return s.found[x & 3] === RANK[x] - 1;
+}
+
+/**
+ * Without twinSwaps, the other reason to move a partial run based on c off x: c's twin is free
+ * now (marked in `available` with `mark` by `markAvailable`) and can take c's place on x.
+ */
+export function twinCanReplace(c: number, available: Int32Array, mark: number): boolean {
+  return available[twin(c)] === mark;
+}
+
+/** Marks with `mark` the cards that could land somewhere now: face-up tableau cards, reachable stock cards, foundation tops. */
+export function markAvailable(s: State, reach: Int32Array, reachN: number, available: Int32Array, mark: number): void {
+  for (let a = 0; a < 7; a++) for (let j = a * STRIDE + s.down[a]; j < a * STRIDE + s.len[a]; j++) available[s.cols[j]] = mark;
+  for (let k = 0; k < reachN; k++) available[s.deck[reach[k]]] = mark;
+  if (s.foundationReturn) for (let suit = 0; suit < 4; suit++) if (s.found[suit] > 0) available[makeCard(s.found[suit], suit)] = mark;
+}
+
+// ---- Empty piles (oneEmptyColumn, emptyForKing) ----
+
+/**
+ * oneEmptyColumn: a King (or King run) goes into the first empty pile only. Exact: the piles are
+ * interchangeable (the key ignores their order), so every empty pile gives the same position.
+ */
+export function firstEmptyOnly(pr: Pruning): boolean {
+  return pr.oneEmptyColumn;
+}
+
+/**
+ * oneEmptyColumn: the King run of pile a may move into an empty pile only when cards lie under
+ * it. Exact: with nothing under it, the move gives the same position up to column order.
+ */
+export function kingRunMayMove(s: State, a: number, pr: Pruning): boolean {
+  return !(pr.oneEmptyColumn && s.down[a] === 0);
+}
+
+/**
+ * True when moving `count` cards off pile a empties it (its whole run, nothing under it): with
+ * emptyForKing the next move must then put a King there (`EMPTIED`). Exact: an empty pile is of
+ * use only to a King; a line that empties a pile and fills it later can empty it just before the
+ * King comes (the run it moved can wait where it was: its top takes what it would have taken),
+ * and a line that never fills it can leave it (and make the run's later moves from there).
+ */
+export function emptiesPile(s: State, a: number, count: number): boolean {
+  return count === s.len[a] && s.down[a] === 0;
+}
+
+// ---- Restrictions on the next move (delayStock, delayPartial, emptyForKing) ----
+
+/** No restriction on the next move. */
+export const FREE = 0;
+/** A stock card was put on pile rCol: build on it, play from the stock, or empty a pile. */
+export const PLACED = 1;
+/** A partial run left card x on top of pile rCol: play x home or build on it. */
+export const UNCOVERED = 2;
+/** A pile was emptied by moving its run away: put a King into an empty pile. */
+export const EMPTIED = 3;
+
+/**
+ * The restriction that move m (the solver's, not yet made) puts on the next move, given the
+ * resolved switches.
+ * - delayStock, after a stock card goes onto a pile: the next move builds on it, or plays from
+ *   the stock, or empties a pile (for a King). Exact: any other move touches neither the stock
+ *   nor the card, so it could have been made before the card was placed, from the same stock
+ *   position; the rewritten line reaches the same positions. With draw 1 and unlimited passes
+ *   (`stockAlwaysReachable`) even the next stock play must build on it, stock plays commuting.
+ * - delayPartial, after a partial run uncovers x: the next move sends x home or builds on x;
+ *   any other move could have been made before (the same reordering argument).
+ * - emptyForKing: see `emptiesPile`.
+ */
+export function restrictionAfter(s: State, m: number, delayStock: boolean, delayPartial: boolean, emptyForKing: boolean): number {
+  const kind = kindOf(m);
+  if (kind === S2T) return delayStock ? PLACED : FREE;
+  if (kind !== T2T) return FREE;
+  const from = aOf(m);
+  const count = countOf(m);
+  if (delayPartial && count < s.len[from] - s.down[from]) return UNCOVERED;
+  if (emptyForKing && emptiesPile(s, from, count)) return EMPTIED;
+  return FREE;
+}
+
+/**
+ * After PLACED, pile a's whole run may also move elsewhere than onto the placed card when that
+ * empties the pile and emptyForKing is on: the emptying must then come just before its King,
+ * which the stock play may have brought within reach, so it cannot be moved before the stock play.
+ */
+export function emptyingAfterPlaced(s: State, a: number, pr: Pruning): boolean {
+  return pr.emptyForKing && s.down[a] === 0;
+}
+
+/**
+ * After PLACED: the placed card (rCard, on pile rCol) went straight home with the safe moves.
+ * The position is then the one that playing it from the stock to its foundation reaches, from
+ * the same stock position (the card was ready for home and safe when placed: the placement
+ * changed no foundation, and the other safe moves had been played). The search tries that move
+ * here, or, where a restriction forbids stock plays here, before the move that restricted this
+ * one (the reordering above); so this line is cut.
+ */
+export function placedCardLeft(s: State, rCol: number, rCard: number): boolean {
+  return s.len[rCol] === 0 || s.top(rCol) !== rCard;
+}
+
+// ---- Dead deal (the deadCheck strategy; exact for the verdict only) ----
+
+/**
+ * A card that can never leave its place, or -1. Card x (not a King) lies face down or at the foot
+ * of a pile's face-up run, and below it in the same pile are both cards it could go on (one rank
+ * higher, other colour) and a lower card of its own suit: it can go neither onto a pile nor home
+ * (nor into an empty pile), so the cards under it never come out and the game is lost.
+ * Face-down cards never move, so checking the start position covers every later one.
+ */
+export function stuckCard(s: State): number {
+  const below = new Uint8Array(52);
+  for (let a = 0; a < 7; a++) {
+    below.fill(0);
+    const base = a * STRIDE;
+    const top = Math.min(s.down[a], s.len[a] - 1);
+    for (let k = 0; k <= top; k++) {
+      const x = s.cols[base + k];
+      if (k > 0 && RANK[x] !== 13 && below[PARENT1[x]] && below[PARENT2[x]]) {
+        for (let r = 1; r < RANK[x]; r++) if (below[makeCard(r, x & 3)]) return x;
+      }
+      below[x] = 1;
+    }
+  }
+  return -1;
+}

@@ -1,0 +1,383 @@
+/**
+ * One depth-first search over the packed state, with a transposition table: the position after
+ * every move is looked up (by the hash `childHash` gives before the move is made) and searched
+ * only when new; safe foundation moves are played on entering a position, without branching.
+ * The search is iterative (frames indexed by depth in typed arrays), so a deep line never runs
+ * out of call stack, and allocates nothing per node: its memory (`SearchMemory`) belongs to the
+ * Solver that runs it and is reused by every search of that Solver, one at a time.
+ *
+ * The moves come from generate.ts (or, without stock macro-moves, from the plain engine), the
+ * rules from pruning.ts. The objective lives in one place, `enter`: a position with 52 cards home
+ * ends the search. A search for the most cards home would instead note the largest `s.home` seen
+ * there (with a copy of the path) and run to exhaustion, under the options that keep it exact
+ * (`MOST_HOME_OPTIONS`, pruning.ts); the rest of the search is the same.
+ *
+ * Budgets: the node budget is checked at every position (the position that reaches it ends the
+ * search), the time and the table's memory every 1,024 positions, the depth at every position.
+ * Nothing outside the budgeted loop depends on the input's size: the solution is expanded from a
+ * path of at most MAX_DEPTH moves, each into at most a stock's worth of draws.
+ */
+import { RANK } from '../cards.ts';
+import {
+  DRAW,
+  REDEAL,
+  S2F,
+  S2T,
+  T2F,
+  aOf,
+  bOf,
+  childHash,
+  genAtomic,
+  indexOf,
+  kindOf,
+  make,
+  mv,
+  stockCost,
+  toAtomic,
+  undo,
+} from '../moves.ts';
+import type { AtomicMove } from '../notation.ts';
+import { type State, STRIDE } from '../state.ts';
+import type { TranspositionTable } from '../tt.ts';
+import { Generator, HOME_AFTER, MOVES_PER_NODE } from './generate.ts';
+import type { Budget, Pruning } from './options.ts';
+import {
+  EMPTIED,
+  FREE,
+  PLACED,
+  UNCOVERED,
+  placedCardLeft,
+  restrictionAfter,
+  safeHome,
+  stockAlwaysReachable,
+  stuckCard,
+} from './pruning.ts';
+
+/** The answer of a solve. */
+export type Verdict = 'winnable' | 'unwinnable' | 'unknown';
+
+/** Counts of a solve. */
+export interface SolveStats {
+  /** Positions entered (the one that reaches the node budget included). */
+  nodes: number;
+  /** Distinct positions stored in the transposition table. */
+  uniqueStates: number;
+  /** Positions found in the table (already searched). */
+  ttHits: number;
+  ms: number;
+  /** Atomic moves in the solution (0 unless winnable). */
+  solutionLength: number;
+}
+
+/** What a solve found. */
+export interface SolveResult {
+  verdict: Verdict;
+  /** For `unwinnable`: 'relaxed' when proved under the easiest rules (draw 1, unlimited passes, foundation returns). */
+  proof?: 'relaxed';
+  /** Which budget ran out, for `unknown` ('depth': a line of play longer than the search's stack). */
+  reason?: 'nodes' | 'time' | 'memory' | 'depth';
+  /** Atomic moves from the position to the win; empty unless winnable. */
+  moves: AtomicMove[];
+  stats: SolveStats;
+}
+
+/** The longest line of play a search follows (frames); longer lines end in unknown ('depth'). */
+export const MAX_DEPTH = 16384;
+
+/** What entering a position found. */
+const WON = 0;
+const EXPANDED = 1;
+const PRUNED = 2;
+
+/** The work arrays of a search (about 17 MiB), allocated once by a Solver and reused. */
+export class SearchMemory {
+  /** The moves of each frame, MOVES_PER_NODE per depth. */
+  readonly moves = new Int32Array(MAX_DEPTH * MOVES_PER_NODE);
+  /** The moves from the start to here (safe moves included), and their undo tokens. */
+  readonly path = new Int32Array(MAX_DEPTH * 2 + 64);
+  readonly tokens = new Int32Array(MAX_DEPTH * 2 + 64);
+  /** Frames by depth: moves generated, next move to try, safe moves played, path length on entry, undo tokens of the move being tried. */
+  readonly fCount = new Int32Array(MAX_DEPTH);
+  readonly fNext = new Int32Array(MAX_DEPTH);
+  readonly fAutos = new Int32Array(MAX_DEPTH);
+  readonly fMark = new Int32Array(MAX_DEPTH);
+  readonly fToken = new Int32Array(MAX_DEPTH);
+  readonly fToken2 = new Int32Array(MAX_DEPTH);
+}
+
+/** One search of one position under one set of rules (those of its state). */
+export class Search {
+  nodes = 0;
+  hits = 0;
+  aborted: 'nodes' | 'time' | 'memory' | 'depth' | undefined;
+  private readonly deadline: number;
+  private readonly maxNodes: number;
+  /** The next node count at which to look at the budgets (a multiple of 1,024, or maxNodes). */
+  private nextCheck: number;
+  private readonly moves: Int32Array;
+  private readonly path: Int32Array;
+  private readonly tokens: Int32Array;
+  private readonly fCount: Int32Array;
+  private readonly fNext: Int32Array;
+  private readonly fAutos: Int32Array;
+  private readonly fMark: Int32Array;
+  private readonly fToken: Int32Array;
+  private readonly fToken2: Int32Array;
+  private pathLen = 0;
+  private readonly start: State;
+  private readonly gen: Generator;
+  // the resolved pruning switches the hot loop reads
+  private readonly safeFoundation: boolean;
+  private readonly stockMacros: boolean;
+  private readonly delayStock: boolean;
+  private readonly delayPartial: boolean;
+  private readonly emptyForKing: boolean;
+
+  /** A search of state s (hashed with the key of `pr`), with its budget; `pr` is resolved (options.ts). */
+  constructor(
+    private readonly s: State,
+    private readonly tt: TranspositionTable,
+    budget: Required<Budget>,
+    pr: Pruning,
+    private readonly deadCheck: boolean,
+    memory: SearchMemory,
+  ) {
+    this.start = s.clone();
+    this.deadline = Date.now() + budget.timeoutMs;
+    this.maxNodes = budget.maxNodes;
+    this.nextCheck = Math.min(budget.maxNodes, 1024);
+    this.moves = memory.moves;
+    this.path = memory.path;
+    this.tokens = memory.tokens;
+    this.fCount = memory.fCount;
+    this.fNext = memory.fNext;
+    this.fAutos = memory.fAutos;
+    this.fMark = memory.fMark;
+    this.fToken = memory.fToken;
+    this.fToken2 = memory.fToken2;
+    this.gen = new Generator(s, pr, memory.moves);
+    this.safeFoundation = pr.safeFoundation;
+    this.stockMacros = pr.stockMacros;
+    this.delayStock = pr.delayStock;
+    this.delayPartial = pr.delayPartial;
+    this.emptyForKing = pr.emptyForKing;
+  }
+
+  /** Runs the search to a verdict (or a spent budget). */
+  run(): SolveResult {
+    const t0 = performance.now();
+    this.tt.insert(this.s.h1, this.s.h2);
+    const won = this.deadCheck && this.s.home < 52 && stuckCard(this.s) >= 0 ? false : this.search();
+    const ms = performance.now() - t0;
+    const stats: SolveStats = { nodes: this.nodes, uniqueStates: this.tt.count, ttHits: this.hits, ms, solutionLength: 0 };
+    if (won) {
+      const moves = this.atomicSolution();
+      stats.solutionLength = moves.length;
+      return { verdict: 'winnable', moves, stats };
+    }
+    if (this.aborted) return { verdict: 'unknown', reason: this.aborted, moves: [], stats };
+    return { verdict: 'unwinnable', moves: [], stats };
+  }
+
+  /**
+   * Expands the path (macro-moves, safe moves) into atomic moves, replayed from the start: a stock
+   * macro-move becomes the draws (and at most one redeal) that `stockCost` says reach its card.
+   */
+  private atomicSolution(): AtomicMove[] {
+    const s = this.start.clone();
+    const out: AtomicMove[] = [];
+    const step = (m: number) => {
+      out.push(toAtomic(s, m));
+      make(s, m);
+    };
+    for (let k = 0; k < this.pathLen; k++) {
+      const m = this.path[k];
+      const kind = kindOf(m);
+      if (kind === S2F || kind === S2T) {
+        const i = indexOf(m);
+        const cost = stockCost(s, i);
+        if (cost < 0) throw new Error('internal: a stock move on the path cannot reach its card');
+        if (cost === 2) {
+          while (s.w < s.n) step(mv(DRAW, 0, 0, 1, 0));
+          step(mv(REDEAL, 0, 0, 1, 0));
+        }
+        while (s.w < i + 1) step(mv(DRAW, 0, 0, 1, 0));
+        if (s.w !== i + 1) throw new Error('internal: draws do not show the card of a stock move');
+        step(mv(kind, 0, bOf(m), 1, s.w - 1));
+      } else step(m);
+    }
+    if (s.home !== 52) throw new Error('internal: solution path does not win');
+    return out;
+  }
+
+  /**
+   * The depth-first search, with an explicit stack (frames indexed by depth) so that deep
+   * searches never run out of call stack. Returns true when a win is on the path.
+   */
+  private search(): boolean {
+    const s = this.s;
+    const { delayStock, delayPartial, emptyForKing } = this;
+    const r0 = this.enter(0, -1, FREE, -1);
+    if (r0 !== EXPANDED) return r0 === WON;
+    let d = 0;
+    while (d >= 0) {
+      const k = this.fNext[d]++;
+      if (this.aborted || k >= this.fCount[d]) {
+        // frame d is done: take back its safe moves and the move that led to it
+        this.undoSafe(this.fAutos[d], this.fMark[d]);
+        d--;
+        if (d >= 0) this.takeBack(d, this.moves[d * MOVES_PER_NODE + this.fNext[d] - 1]);
+        continue;
+      }
+      const m = this.moves[d * MOVES_PER_NODE + k];
+      let mode = FREE;
+      if (m & HOME_AFTER) {
+        // a partial run onto the twin of the card it leaves, and that card home
+        const m1 = m & ~HOME_AFTER;
+        const from = aOf(m1);
+        this.fToken[d] = make(s, m1);
+        const m2 = mv(T2F, from, s.top(from) & 3, 1, 0);
+        this.fToken2[d] = make(s, m2);
+        if (this.tt.insert(s.h1, s.h2)) {
+          this.hits++;
+          undo(s, m2, this.fToken2[d]);
+          undo(s, m1, this.fToken[d]);
+          continue;
+        }
+        this.path[this.pathLen++] = m1;
+        this.path[this.pathLen++] = m2;
+      } else {
+        childHash(s, m);
+        if (this.tt.insert(s.ph1, s.ph2)) {
+          this.hits++;
+          continue;
+        }
+        mode = restrictionAfter(s, m, delayStock, delayPartial, emptyForKing);
+        this.fToken[d] = make(s, m);
+        this.path[this.pathLen++] = m;
+      }
+      let r: number;
+      if (mode === PLACED) r = this.enter(d + 1, bOf(m), PLACED, s.top(bOf(m)));
+      else if (mode === UNCOVERED) r = this.enter(d + 1, aOf(m), UNCOVERED, s.top(aOf(m)));
+      else if (mode === EMPTIED) r = this.enter(d + 1, aOf(m), EMPTIED, -1);
+      else r = this.enter(d + 1, -1, FREE, -1);
+      if (r === WON) return true;
+      if (r === EXPANDED) {
+        d++;
+        continue;
+      }
+      this.takeBack(d, m);
+    }
+    return false;
+  }
+
+  /** Takes back move m of frame d (made with its tokens), and its path entries. */
+  private takeBack(d: number, m: number): void {
+    const s = this.s;
+    if (m & HOME_AFTER) {
+      this.pathLen -= 2;
+      undo(s, this.path[this.pathLen + 1], this.fToken2[d]);
+      undo(s, m & ~HOME_AFTER, this.fToken[d]);
+    } else {
+      this.pathLen--;
+      undo(s, m, this.fToken[d]);
+    }
+  }
+
+  /**
+   * Enters a position at depth d: counts it, plays its safe moves, and either finds it won, prunes
+   * it (everything taken back), or sets up frame d with its moves. The previous move may restrict
+   * this one (`mode`, on pile `rCol` whose top was `rCard`; pruning.ts).
+   */
+  private enter(d: number, rCol: number, mode: number, rCard: number): number {
+    const s = this.s;
+    if (++this.nodes >= this.nextCheck) this.checkBudgets();
+    if (this.aborted || d >= MAX_DEPTH - 1) {
+      if (!this.aborted) this.aborted = 'depth';
+      return PRUNED;
+    }
+    const pathMark = this.pathLen;
+    const autos = this.safeFoundation ? this.playSafe() : 0;
+    // the objective: every card home
+    if (s.home === 52) return WON;
+    if (mode === PLACED && placedCardLeft(s, rCol, rCard)) {
+      this.undoSafe(autos, pathMark);
+      return PRUNED;
+    }
+    if (mode === UNCOVERED && autos > 0) mode = FREE; // x went home by itself
+    // the position before the safe moves was stored by the caller; store the one after them too
+    if (autos > 0 && this.tt.insert(s.h1, s.h2)) {
+      this.hits++;
+      this.undoSafe(autos, pathMark);
+      return PRUNED;
+    }
+    const base = d * MOVES_PER_NODE;
+    this.fCount[d] = !this.stockMacros
+      ? genAtomic(s, this.moves, base) - base
+      : mode === EMPTIED
+        ? this.gen.kingsForEmptied(base)
+        : this.gen.generate(base, rCol, mode);
+    this.fNext[d] = 0;
+    this.fAutos[d] = autos;
+    this.fMark[d] = pathMark;
+    return EXPANDED;
+  }
+
+  /**
+   * Plays safe moves home until none is left (pruning.ts `safeHome`); returns how many (on the
+   * path). Tableau tops always; stock cards too when every stock card stays reachable.
+   */
+  private playSafe(): number {
+    const s = this.s;
+    const { len, cols, deck, found } = s;
+    const stockToo = stockAlwaysReachable(s);
+    let count = 0;
+    let again = true;
+    while (again) {
+      again = false;
+      for (let a = 0; a < 7; a++) {
+        const l = len[a];
+        if (l === 0) continue;
+        const c = cols[a * STRIDE + l - 1];
+        // the next card of its suit (a legal move), and safe
+        if (found[c & 3] !== RANK[c] - 1 || !safeHome(s, c)) continue;
+        const m = mv(T2F, a, c & 3, 1, 0);
+        this.tokens[this.pathLen] = make(s, m);
+        this.path[this.pathLen++] = m;
+        count++;
+        again = true;
+      }
+      if (stockToo) {
+        for (let i = 0; i < s.n; i++) {
+          const c = deck[i];
+          if (found[c & 3] !== RANK[c] - 1 || !safeHome(s, c)) continue;
+          const m = mv(S2F, 0, c & 3, 1, i);
+          this.tokens[this.pathLen] = make(s, m);
+          this.path[this.pathLen++] = m;
+          count++;
+          again = true;
+          break; // indices shift: rescan
+        }
+      }
+    }
+    return count;
+  }
+
+  /** At the node that reaches the budget, or every 1,024 nodes: is a budget spent? */
+  private checkBudgets(): void {
+    const nodes = this.nodes;
+    if (nodes >= this.maxNodes) this.aborted = 'nodes';
+    else if ((nodes & 1023) === 0 && Date.now() > this.deadline) this.aborted = 'time';
+    else if ((nodes & 1023) === 0 && this.tt.exhausted) this.aborted = 'memory';
+    this.nextCheck = Math.min(this.maxNodes, (Math.floor(nodes / 1024) + 1) * 1024);
+  }
+
+  private undoSafe(autos: number, pathMark: number): void {
+    if (autos === 0) {
+      this.pathLen = pathMark;
+      return;
+    }
+    for (let k = pathMark + autos - 1; k >= pathMark; k--) undo(this.s, this.path[k], this.tokens[k]);
+    this.pathLen = pathMark;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Rows as JavaScript sees them (one property per column of `schema.ts`, seeds as bigint), and the
+ * rule that decides which of two rows for the same deal is kept: the writer applies it to every
+ * row it is given, `merge` to every row of its inputs, so a batch rerun and a merge agree.
+ *
+ * Which row is better, in order:
+ * 1. decided (winnable, unwinnable) over unknown over error;
+ * 2. two decided rows with different verdicts conflict (a solver bug): the first is kept;
+ * 3. more knowledge of the most cards home: a proved maximum over a bound over nothing; two
+ *    unproved ones: the one whose interval lies inside the other's; two proved maxima that differ
+ *    conflict;
+ * 4. two winnable rows: the shorter solution; two unknown rows: the one that searched more nodes;
+ * 5. otherwise the first is kept.
+ */
+
+/** Verdicts as stored: the solver's three plus `error`. */
+export type StoredVerdict = 'winnable' | 'unwinnable' | 'unknown' | 'error';
+
+/** Which budget stopped an undecided search. */
+export type StopReason = 'nodes' | 'time' | 'memory' | 'depth';
+
+/** One `results` row. */
+export interface ResultRow {
+  family: string;
+  seed: bigint;
+  ruleSet: number;
+  verdict: StoredVerdict;
+  nodes: number;
+  ms: number;
+  solutionLength: number | null;
+  moves: string | null;
+  error: string | null;
+  /** The budget the deal ran under (null only in rows written by schema version 1: that version's default). */
+  maxNodes: number | null;
+  timeoutMs: number | null;
+  maxMemoryMb: number | null;
+  solverVersion: string;
+  solvedAt: string;
+  /** For unknown rows: the budget that ran out. */
+  stopReason: StopReason | null;
+  /** The most cards on the foundations at once along the best line found (a lower bound). */
+  mostHome: number | null;
+  /** A proved upper bound on it. */
+  mostHomeBound: number | null;
+  /** True when mostHome is proved to be the maximum (then it equals mostHomeBound). */
+  mostHomeProved: boolean | null;
+}
+
+/** Hidden-card games: is the stock order seen by the player? */
+export type StockMode = 'visible' | 'hidden';
+
+/** One `plays` row: a game of a hidden-card player. */
+export interface PlayRow {
+  family: string;
+  seed: bigint;
+  ruleSet: number;
+  stock: StockMode;
+  policy: string;
+  /** The policy's parameters as canonical JSON (`canonicalParams`). */
+  params: string;
+  won: boolean;
+  moveCount: number;
+  /** The moves played, compact notation. */
+  moves: string;
+  cardsHome: number;
+  ms: number;
+  /** Why the game could not be played; null for a played game. */
+  error: string | null;
+  solverVersion: string;
+  solvedAt: string;
+}
+
+/** The optional fields of a ResultRow, null. */
+export const EMPTY_RESULT_EXTRAS = {
+  stopReason: null,
+  mostHome: null,
+  mostHomeBound: null,
+  mostHomeProved: null,
+} as const satisfies Partial<ResultRow>;
+
+/** The fields the ranking looks at. */
+export type Ranked = Pick<ResultRow, 'verdict' | 'nodes' | 'solutionLength' | 'mostHome' | 'mostHomeBound' | 'mostHomeProved'>;
+
+const RANK: Record<string, number> = { winnable: 2, unwinnable: 2, unknown: 1, error: 0 };
+
+function homeKnowledge(r: Ranked): number {
+  return r.mostHomeProved ? 2 : r.mostHome !== null || r.mostHomeBound !== null ? 1 : 0;
+}
+
+/** Why rows a (kept) and b disagree on a fact, or undefined: decided verdicts, or proved most-home maxima. */
+export function conflictOf(b: Ranked, a: Ranked): { kept: string; other: string } | undefined {
+  if (RANK[a.verdict] === 2 && RANK[b.verdict] === 2 && a.verdict !== b.verdict) return { kept: a.verdict, other: b.verdict };
+  if (a.mostHomeProved && b.mostHomeProved && a.mostHome !== b.mostHome)
+    return { kept: `most cards home ${a.mostHome}`, other: `most cards home ${b.mostHome}` };
+  return undefined;
+}
+
+/** True when row b should replace row a (see the module comment); false for conflicts. */
+export function better(b: Ranked, a: Ranked): boolean {
+  const rb = RANK[b.verdict] ?? 0;
+  const ra = RANK[a.verdict] ?? 0;
+  if (rb !== ra) return rb > ra;
+  if (b.verdict !== a.verdict || conflictOf(b, a)) return false;
+  const kb = homeKnowledge(b);
+  const ka = homeKnowledge(a);
+  if (kb !== ka) return kb > ka;
+  if (kb === 1) {
+    const lo = (r: Ranked) => r.mostHome ?? 0;
+    const hi = (r: Ranked) => r.mostHomeBound ?? 52;
+    if (lo(b) >= lo(a) && hi(b) <= hi(a) && (lo(b) > lo(a) || hi(b) < hi(a))) return true;
+    if (lo(b) !== lo(a) || hi(b) !== hi(a)) return false;
+  }
+  if (b.verdict === 'winnable') return (b.solutionLength ?? Infinity) < (a.solutionLength ?? Infinity);
+  if (b.verdict === 'unknown') return b.nodes > a.nodes;
+  return false;
+}
+
+/** A policy's parameters as canonical JSON: keys sorted at every level, no spaces. */
+export function canonicalParams(params: unknown): string {
+  const norm = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(norm);
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, norm((v as Record<string, unknown>)[k])]),
+      );
+    return v;
+  };
+  return JSON.stringify(norm(params ?? {}));
+}

@@ -1,0 +1,22 @@
+/**
+ * Builds dist/ from the current sources: `tsc -p tsconfig.build.json`, incremental, then removes
+ * compiled files whose source is gone (scripts/prune-dist.mjs) (the build info
+ * lives in dist/, so deleting dist/ forces a full build). About 3 s when little changed, 5–10 s
+ * from nothing on a 2-core machine. Used before anything runs the compiled code (the test suite's
+ * global setup, the start-up benchmark), so bin/klondike never runs a stale build there.
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Compiles src/ to dist/; throws with tsc's output when the build fails. */
+export function buildDist(): void {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`building dist/ failed (tsc exit ${r.status}):\n${r.stdout}${r.stderr}`);
+  const p = spawnSync(process.execPath, ['scripts/prune-dist.mjs'], { cwd: ROOT, encoding: 'utf8' });
+  if (p.status !== 0) throw new Error(`pruning dist/ failed:\n${p.stderr}`);
+}

@@ -1,0 +1,232 @@
+/**
+ * A game as a person plays it: a start position, rules and the moves made so far, on the plain
+ * rules engine (`State`, `genAtomic`, `make`). Undo replays the moves but the last from the start,
+ * so there is one source of truth (the move list) and nothing to get out of step; a game of a few
+ * hundred moves replays in well under a millisecond.
+ *
+ * The game also keeps what the player has seen (every card that has been face up, stock cards
+ * once drawn), which the observation (observation.ts) is made of, and how many cards of the last
+ * draw still show fanned on the waste. It is saved as a small JSON record (start position, rules,
+ * moves in compact notation) and read back by replaying every move, so a record that was edited
+ * by hand or comes from another version is refused rather than trusted.
+ */
+import { DRAW, REDEAL, S2F, S2T, genAtomic, kindOf, make, undo as undoMove } from '../../src/moves.ts';
+import { type AtomicMove, movesFromCompact, movesToCompact, pileIndex } from '../../src/notation.ts';
+import { type Position, makePositionJson, parsePositionObject } from '../../src/position.ts';
+import { findMove, toAtomic } from '../../src/solution.ts';
+import { State } from '../../src/state.ts';
+import { FAMILIES, type Family, type Result, type Rules, err, ok, validateRules } from '../../src/types.ts';
+
+/** How a game stands: still open, won, or stuck (no line of play turns a card or sends one home). */
+export type GameStatus = 'playing' | 'won' | 'stuck';
+
+/** The saved form of a game (localStorage). */
+export interface GameRecord {
+  v: 1;
+  start: Record<string, unknown>;
+  rules: Rules;
+  family?: Family;
+  seed?: string;
+  moves: string;
+}
+
+/** What a deal is called: its family and seed (decimal digits) when it has them. */
+export interface DealName {
+  family?: Family;
+  seed?: string;
+}
+
+/** localStorage key of the game in progress. */
+export const GAME_KEY = 'klondike-solver.game';
+
+const BUF = new Int32Array(256);
+
+export class Game {
+  readonly moves: AtomicMove[] = [];
+  state: State;
+  /** 1 for each card the player has seen face up. */
+  readonly seen = new Uint8Array(52);
+  /** Cards of the last draw still fanned on the waste (at most the draw). */
+  fan = 0;
+
+  constructor(
+    readonly start: Position,
+    readonly rules: Rules,
+    readonly name: DealName = {},
+  ) {
+    this.state = State.fromPosition(start, rules);
+    this.markSeen();
+    // A position past its first pass: every stock card has been drawn before.
+    if (start.pass > 1) for (const c of start.stock) this.seen[c] = 1;
+    this.fan = Math.min(start.waste.length, 1);
+  }
+
+  /** Every legal move now, as atomic moves (the same list perft counts). */
+  legalMoves(): AtomicMove[] {
+    const n = genAtomic(this.state, BUF);
+    const out: AtomicMove[] = [];
+    for (let i = 0; i < n; i++) out.push(toAtomic(this.state, BUF[i]));
+    return out;
+  }
+
+  /** Plays a move if it is legal; the error says why not. */
+  play(a: AtomicMove): Result<AtomicMove> {
+    const r = findMove(this.state, a);
+    if (!r.ok) return r;
+    const m = r.value;
+    const kind = kindOf(m);
+    const exact = toAtomic(this.state, m);
+    make(this.state, m);
+    this.moves.push(exact);
+    if (kind === DRAW) this.fan = exact.count;
+    else if (kind === REDEAL) this.fan = 0;
+    else if ((kind === S2F || kind === S2T) && this.fan > 0) this.fan = this.state.w > 0 ? Math.max(1, this.fan - 1) : 0;
+    this.markSeen();
+    return ok(exact);
+  }
+
+  /** Takes back the last move; false when there is none. */
+  undo(): boolean {
+    if (this.moves.length === 0) return false;
+    const keep = this.moves.slice(0, -1);
+    this.reset();
+    for (const m of keep) this.play(m);
+    return true;
+  }
+
+  /** Back to the start of the deal. */
+  reset(): void {
+    this.moves.length = 0;
+    this.state = State.fromPosition(this.start, this.rules);
+    this.seen.fill(0);
+    this.markSeen();
+    if (this.start.pass > 1) for (const c of this.start.stock) this.seen[c] = 1;
+    this.fan = Math.min(this.start.waste.length, 1);
+  }
+
+  /** The current position. */
+  position(): Position {
+    return this.state.toPosition();
+  }
+
+  /** Won, stuck, or still open. */
+  status(): GameStatus {
+    if (this.state.home === 52) return 'won';
+    return canProgress(this.state) === false ? 'stuck' : 'playing';
+  }
+
+  /** The moves that finish a game with every card face up and the stock and waste empty; empty otherwise. */
+  finishingMoves(): AtomicMove[] {
+    const s = this.state;
+    if (s.n > 0 || s.home === 52) return [];
+    for (let i = 0; i < 7; i++) if (s.down[i] > 0) return [];
+    const t = s.clone();
+    const out: AtomicMove[] = [];
+    while (t.home < 52) {
+      const n = genAtomic(t, BUF);
+      let home: AtomicMove | undefined;
+      let found = -1;
+      for (let i = 0; i < n && !home; i++) {
+        const a = toAtomic(t, BUF[i]);
+        if (a.to.startsWith('f') && pileIndex(a.from) >= 2) [home, found] = [a, i];
+      }
+      if (!home) return [];
+      out.push(home);
+      make(t, BUF[found]);
+    }
+    return out;
+  }
+
+  /** The saved form. */
+  toRecord(): GameRecord {
+    const r: GameRecord = { v: 1, start: makePositionJson(this.start), rules: { ...this.rules }, moves: movesToCompact(this.moves) };
+    if (this.name.family !== undefined) r.family = this.name.family;
+    if (this.name.seed !== undefined) r.seed = this.name.seed;
+    return r;
+  }
+
+  /** A game from its saved form, every move replayed on the rules engine. */
+  static fromRecord(o: unknown): Result<Game> {
+    if (typeof o !== 'object' || o === null) return err('the saved game is not an object');
+    const j = o as Record<string, unknown>;
+    if (j.v !== 1) return err('the saved game has an unknown version');
+    const start = parsePositionObject(j.start);
+    if (!start.ok) return err(`saved start position: ${start.error}`);
+    const r = j.rules as Record<string, unknown> | undefined;
+    if (typeof r !== 'object' || r === null) return err('the saved game has no rules');
+    if (typeof r.draw !== 'number' || (r.passes !== null && typeof r.passes !== 'number') || typeof r.foundationReturn !== 'boolean')
+      return err('the saved rules are malformed');
+    const rules = validateRules({ draw: r.draw, passes: r.passes as number | null, foundationReturn: r.foundationReturn });
+    if (!rules.ok) return rules;
+    const name: DealName = {};
+    if (typeof j.family === 'string' && (FAMILIES as readonly string[]).includes(j.family)) name.family = j.family as Family;
+    if (typeof j.seed === 'string' && /^[0-9]{1,70}$/.test(j.seed)) name.seed = j.seed;
+    if (typeof j.moves !== 'string') return err('the saved moves are missing');
+    const moves = movesFromCompact(j.moves);
+    if (!moves.ok) return moves;
+    const g = new Game(start.value, rules.value, name);
+    for (let k = 0; k < moves.value.length; k++) {
+      const p = g.play(moves.value[k]);
+      if (!p.ok) return err(`saved move ${k + 1} is illegal: ${p.error}`);
+    }
+    return ok(g);
+  }
+
+  private markSeen(): void {
+    const s = this.state;
+    for (let i = 0; i < 7; i++) for (let j = s.down[i]; j < s.len[i]; j++) this.seen[s.cols[i * 64 + j]] = 1;
+    for (let j = 0; j < s.w; j++) this.seen[s.deck[j]] = 1;
+    for (let suit = 0; suit < 4; suit++) for (let r = 1; r <= s.found[suit]; r++) this.seen[(r - 1) * 4 + suit] = 1;
+  }
+}
+
+/**
+ * True when some line of play from s sends a card home or turns a face-down card, false when none
+ * does (the game is lost: nothing the player does changes anything), undefined when the search
+ * gave up after `cap` positions. The game engine knows every card, as the one in a card program
+ * does; this never feeds a hint.
+ */
+export function canProgress(s: State, cap = 20_000): boolean | undefined {
+  const t = s.clone();
+  const home = t.home;
+  const downOf = (x: State) => x.down.reduce((a, b) => a + b, 0);
+  const down = downOf(t);
+  const seen = new Set<string>([`${t.h1},${t.h2}`]);
+  // Iterative depth-first search with make and undo on one state: frame d holds the moves of the
+  // position at depth d, and tokens[d] undoes the one of them being tried.
+  const bufs: Int32Array[] = [];
+  const counts: number[] = [];
+  const next: number[] = [];
+  const tokens: number[] = [];
+  const push = () => {
+    const d = counts.length;
+    if (!bufs[d]) bufs[d] = new Int32Array(256);
+    counts.push(genAtomic(t, bufs[d]));
+    next.push(0);
+  };
+  push();
+  while (counts.length > 0) {
+    const d = counts.length - 1;
+    if (next[d] >= counts[d] || d >= MAX_DEPTH) {
+      counts.pop();
+      next.pop();
+      if (d > 0) undoMove(t, bufs[d - 1][next[d - 1] - 1], tokens.pop()!);
+      continue;
+    }
+    const m = bufs[d][next[d]++];
+    const token = make(t, m);
+    if (t.home > home || downOf(t) < down) return true;
+    const key = `${t.h1},${t.h2}`;
+    if (seen.has(key)) {
+      undoMove(t, m, token);
+      continue;
+    }
+    seen.add(key);
+    if (seen.size > cap) return undefined;
+    tokens.push(token);
+    push();
+  }
+  return false;
+}
+
+const MAX_DEPTH = 1000;

@@ -1,0 +1,326 @@
+/**
+ * The app's entry: the deal form (a seed of a family, or a pasted deal in any format the library
+ * reads), the rules, the two views (solve and watch; play), the address (a link with a deal in it
+ * opens the app on that deal) and the screen-reader announcements.
+ */
+import { dealFromSeed } from '../../src/families.ts';
+import { formatPosition, parsePosition } from '../../src/formats.ts';
+import { type Position, dealPosition, isFreshDeal } from '../../src/position.ts';
+import type { Budget, SolveResult } from '../../src/solver.ts';
+import { type Family, type Result, type Rules, err, ok, rulesLabel, validateRules } from '../../src/types.ts';
+import { type DealName, Game } from './game.ts';
+import { type DealRequest, type DealSource, makeDealParams, parseDealParams } from './params.ts';
+import { Play } from './play.ts';
+import { SolverClient } from './solver-client.ts';
+import { Watch } from './watch.ts';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const announcer = $('announce');
+/** Says a sentence to screen readers (the live region is cleared first so a repeat is heard). */
+function announce(text: string): void {
+  announcer.textContent = '';
+  window.setTimeout(() => {
+    announcer.textContent = text;
+  }, 30);
+}
+
+/** A deal to work on: its start, rules, name, and the request that names it in an address (when one can). */
+interface Chosen {
+  start: Position;
+  rules: Rules;
+  name: DealName;
+  request?: DealRequest;
+}
+
+const form = {
+  source: () => (document.querySelector<HTMLInputElement>('input[name="source"]:checked')?.value ?? 'seed') as 'seed' | 'paste',
+  family: $<HTMLSelectElement>('family'),
+  seed: $<HTMLInputElement>('seed'),
+  text: $<HTMLTextAreaElement>('deal-text'),
+  draw: $<HTMLSelectElement>('draw'),
+  passes: $<HTMLSelectElement>('passes'),
+  ret: $<HTMLInputElement>('foundation-return'),
+  error: $('form-error'),
+};
+
+function showSource(kind: 'seed' | 'paste'): void {
+  for (const r of document.querySelectorAll<HTMLInputElement>('input[name="source"]')) r.checked = r.value === kind;
+  document.querySelector<HTMLElement>('.by-seed')!.hidden = kind !== 'seed';
+  document.querySelector<HTMLElement>('.by-paste')!.hidden = kind !== 'paste';
+}
+for (const r of document.querySelectorAll<HTMLInputElement>('input[name="source"]'))
+  r.addEventListener('change', () => showSource(form.source()));
+
+/** Selects `value` in a select, adding an option for it when the list lacks one. */
+function choose(sel: HTMLSelectElement, value: string, text: string): void {
+  if (![...sel.options].some((o) => o.value === value)) sel.add(new Option(text, value));
+  sel.value = value;
+}
+
+function rulesFromForm(): Result<Rules> {
+  const passes = form.passes.value === 'unlimited' ? null : Number(form.passes.value);
+  return validateRules({ draw: Number(form.draw.value), passes, foundationReturn: form.ret.checked });
+}
+
+/** The deal and rules the form describes, or a one-line error. */
+function chosenFromForm(): Result<Chosen> {
+  const rules = rulesFromForm();
+  if (!rules.ok) return rules;
+  if (form.source() === 'paste') {
+    const r = parsePosition(form.text.value);
+    if (!r.ok) return err(r.error);
+    const start = r.value.position;
+    const deck = isFreshDeal(start) ? formatPosition(start, 'deck') : undefined;
+    const request: DealRequest | undefined = deck?.ok
+      ? { source: { kind: 'deck', deck: deck.value.trim() }, rules: rules.value, view: 'solve' }
+      : undefined;
+    return ok({ start, rules: rules.value, name: {}, request });
+  }
+  const family = form.family.value as Family;
+  const req = parseDealParams(`family=${encodeURIComponent(family)}&seed=${encodeURIComponent(form.seed.value.trim())}`);
+  if (!req.ok) return req;
+  if (req.value?.source.kind !== 'seed') return err('enter a seed');
+  const seed = req.value.source.seed;
+  const deal = dealFromSeed(BigInt(seed), family);
+  if (!deal.ok) return deal;
+  return ok({
+    start: dealPosition(deal.value),
+    rules: rules.value,
+    name: { family, seed },
+    request: { source: { kind: 'seed', family, seed }, rules: rules.value, view: 'solve' },
+  });
+}
+
+/** Fills the form from an address request. */
+function fillForm(r: DealRequest): void {
+  const s: DealSource = r.source;
+  if (s.kind === 'seed') {
+    showSource('seed');
+    form.family.value = s.family;
+    form.seed.value = s.seed;
+  } else {
+    showSource('paste');
+    form.text.value = s.deck;
+  }
+  choose(form.draw, String(r.rules.draw), `${r.rules.draw} cards`);
+  choose(form.passes, r.rules.passes === null ? 'unlimited' : String(r.rules.passes), String(r.rules.passes));
+  form.ret.checked = r.rules.foundationReturn;
+}
+
+function budgetFromForm(): Result<Budget> {
+  const num = (id: string, what: string, min: number): Result<number> => {
+    const t = $<HTMLInputElement>(id).value.trim();
+    const n = Number(t);
+    return t !== '' && Number.isFinite(n) && n >= min ? ok(n) : err(`${what} must be a number ≥ ${min}, got ${JSON.stringify(t)}`);
+  };
+  const nodes = num('max-nodes', 'positions', 1);
+  if (!nodes.ok) return nodes;
+  const secs = num('timeout', 'seconds', 0.1);
+  if (!secs.ok) return secs;
+  const mem = num('max-memory', 'table memory', 16);
+  if (!mem.ok) return mem;
+  return ok({ maxNodes: Math.floor(nodes.value), timeoutMs: secs.value * 1000, maxMemoryMb: Math.floor(mem.value) });
+}
+
+// ---- tabs ----
+type View = 'solve' | 'play';
+function showView(v: View, focus = false): void {
+  for (const k of ['solve', 'play'] as const) {
+    const tab = $(`tab-${k}`);
+    tab.setAttribute('aria-selected', String(k === v));
+    tab.tabIndex = k === v ? 0 : -1;
+    $(`panel-${k}`).hidden = k !== v;
+  }
+  if (focus) $(`tab-${v}`).focus();
+  try {
+    localStorage.setItem('klondike-solver.view', v);
+  } catch {}
+}
+for (const k of ['solve', 'play'] as const) {
+  $(`tab-${k}`).addEventListener('click', () => showView(k));
+  $(`tab-${k}`).addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      e.preventDefault();
+      showView(k === 'solve' ? 'play' : 'solve', true);
+    }
+  });
+}
+
+// ---- solve and watch ----
+const solver = new SolverClient();
+const watch = new Watch(announce);
+let ticking: number | undefined;
+
+function setAddress(r: DealRequest | undefined): void {
+  const url = r ? `#${makeDealParams(r)}` : location.pathname + location.search;
+  try {
+    history.replaceState(null, '', url);
+  } catch {
+    // Some browsers refuse replaceState on file:// pages; the address is a convenience.
+  }
+}
+
+function showResult(c: Chosen, result: SolveResult): void {
+  const v = $('verdict');
+  const what = c.name.seed !== undefined ? `${c.name.family} deal ${c.name.seed}` : 'This deal';
+  const text: Record<SolveResult['verdict'], string> = {
+    winnable: `${what} is winnable (${rulesLabel(c.rules)}).`,
+    unwinnable: `${what} is unwinnable (${rulesLabel(c.rules)}): no sequence of moves wins it${result.proof === 'relaxed' ? ', not even with draw 1 and unlimited passes' : ''}.`,
+    unknown: `${what}: unknown. The ${result.reason ?? ''} budget ran out before the search decided; raise the search budget to go further.`,
+  };
+  v.textContent = text[result.verdict];
+  v.className = result.verdict;
+  const s = result.stats;
+  $('solve-stats').textContent =
+    `${s.nodes.toLocaleString('en')} positions searched, ${s.uniqueStates.toLocaleString('en')} distinct, ` +
+    `${s.ttHits.toLocaleString('en')} table hits, ${s.ms < 1000 ? `${s.ms.toFixed(1)} ms` : `${(s.ms / 1000).toFixed(2)} s`}` +
+    (result.verdict === 'winnable' ? ` · solution of ${result.moves.length} moves` : '');
+  watch.load(c.start, c.rules, result.verdict === 'winnable' ? result.moves : []);
+  announce(v.textContent);
+}
+
+function setBusy(busy: boolean, budget?: Budget): void {
+  $<HTMLButtonElement>('solve').disabled = busy;
+  $<HTMLButtonElement>('stop').disabled = !busy;
+  $('progress').hidden = !busy;
+  if (ticking !== undefined) window.clearInterval(ticking);
+  ticking = undefined;
+  if (busy && budget) {
+    const t0 = performance.now();
+    const total = budget.timeoutMs ?? 60_000;
+    const bar = $<HTMLProgressElement>('progress-bar');
+    const tick = () => {
+      const ms = performance.now() - t0;
+      bar.value = Math.min(1, ms / total);
+      $('progress-text').textContent = `searching… ${(ms / 1000).toFixed(1)} s of at most ${(total / 1000).toFixed(0)} s`;
+    };
+    tick();
+    ticking = window.setInterval(tick, 200);
+  }
+}
+
+async function runSolve(c: Chosen): Promise<void> {
+  const budget = budgetFromForm();
+  if (!budget.ok) {
+    form.error.textContent = budget.error;
+    return;
+  }
+  form.error.textContent = '';
+  showView('solve');
+  setAddress(c.request);
+  watch.load(c.start, c.rules, []);
+  $('verdict').textContent = 'Solving…';
+  $('verdict').className = '';
+  $('solve-stats').textContent = '';
+  setBusy(true, budget.value);
+  const o = await solver.solve(c.start, c.rules, budget.value);
+  setBusy(false);
+  if (o.kind === 'done') showResult(c, o.result);
+  else {
+    $('verdict').textContent =
+      o.kind === 'stopped' ? 'Stopped: the search was ended before it decided.' : `The solver failed: ${o.message}`;
+    $('verdict').className = 'unknown';
+    announce($('verdict').textContent!);
+  }
+}
+
+$('deal-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const c = chosenFromForm();
+  if (!c.ok) {
+    form.error.textContent = c.error;
+    return;
+  }
+  runSolve(c.value);
+});
+$('stop').addEventListener('click', () => solver.stop());
+$('random-seed').addEventListener('click', () => {
+  form.seed.value = randomSeed();
+});
+
+/** A random Solvitaire seed (0 ≤ N < 2^32), in digits. */
+function randomSeed(): string {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return String(a[0]);
+}
+
+// ---- play ----
+const endSolver = new SolverClient();
+const play = new Play(
+  announce,
+  endSolver,
+  (start, rules, name, result) => {
+    if (name.seed !== undefined && name.family)
+      fillForm({ source: { kind: 'seed', family: name.family, seed: name.seed }, rules, view: 'solve' });
+    showView('solve', true);
+    showResult({ start, rules, name }, result);
+  },
+  () => {
+    const rules = rulesFromForm();
+    if (!rules.ok) {
+      form.error.textContent = rules.error;
+      return undefined;
+    }
+    const seed = randomSeed();
+    const deal = dealFromSeed(BigInt(seed), 'solvitaire');
+    if (!deal.ok) return undefined;
+    return { start: dealPosition(deal.value), rules: rules.value, name: { family: 'solvitaire', seed } };
+  },
+);
+$('play-deal').addEventListener('click', () => {
+  const c = chosenFromForm();
+  if (!c.ok) {
+    form.error.textContent = c.error;
+    return;
+  }
+  form.error.textContent = '';
+  play.start(new Game(c.value.start, c.value.rules, c.value.name));
+  showView('play');
+  if (c.value.request) setAddress({ ...c.value.request, view: 'play' });
+});
+
+// ---- start-up: the address first, then the saved game ----
+function newRandomGame(): void {
+  const seed = randomSeed();
+  const d = dealFromSeed(BigInt(seed), 'solvitaire');
+  const rules = rulesFromForm();
+  if (d.ok && rules.ok) play.start(new Game(dealPosition(d.value), rules.value, { family: 'solvitaire', seed }), false);
+}
+
+function startUp(): void {
+  const restored = play.restore();
+  if (restored.error) form.error.textContent = `The saved game could not be read (${restored.error}); it was kept aside.`;
+  const req = parseDealParams(location.hash.length > 1 ? location.hash : location.search);
+  if (!req.ok) form.error.textContent = `The address does not name a deal: ${req.error}`;
+  else if (req.value) {
+    fillForm(req.value);
+    const c = chosenFromForm();
+    if (!c.ok) form.error.textContent = c.error;
+    else if (req.value.view === 'play') {
+      const g = play.game;
+      const same =
+        g !== undefined &&
+        JSON.stringify(g.name) === JSON.stringify(c.value.name) &&
+        JSON.stringify(g.start) === JSON.stringify(c.value.start) &&
+        JSON.stringify(g.rules) === JSON.stringify(c.value.rules);
+      if (!same) play.start(new Game(c.value.start, c.value.rules, c.value.name), false);
+      showView('play');
+      return;
+    } else {
+      if (!play.game) newRandomGame();
+      runSolve(c.value);
+      return;
+    }
+  }
+  if (!play.game) newRandomGame();
+  let last: string | null = null;
+  try {
+    last = localStorage.getItem('klondike-solver.view');
+  } catch {}
+  showView(last === 'play' ? 'play' : 'solve');
+  const c = chosenFromForm();
+  if (c.ok) watch.load(c.value.start, c.value.rules, []);
+}
+startUp();

@@ -1,0 +1,334 @@
+/**
+ * The drawn table: 52 card elements and 13 pile slots, absolutely placed, shared by the solution
+ * viewer and the game.
+ *
+ * Each card keeps one element for the life of the view, so showing the next position only moves
+ * elements: a CSS transition on `transform` animates every card from its old place to its new one,
+ * whatever the move (a draw, a run, a redeal). Cards that change pile are lifted above the others
+ * while they travel. Faces are CSS with SVG suit symbols from a sprite in the page (no images, no
+ * fonts to download). The layout scales with the width of the table (phone or desktop) and packs
+ * face-up cards closer when a column would run off the screen.
+ *
+ * The slots are the interactive part: focusable buttons (Tab goes from pile to pile) labelled with
+ * what the player sees on them. Pointer input (click, double-click, drag) is turned into calls of
+ * the handlers; the game logic lives with the caller.
+ */
+import { RANK, RED, SUIT } from '../../src/cards.ts';
+import { PILE_NAMES, type PileName } from '../../src/notation.ts';
+import type { Position } from '../../src/position.ts';
+import { pileLabel } from './speech.ts';
+
+/** What the caller is told about pointer and keyboard input on the table. */
+export interface TableHandlers {
+  /** A click (or tap) on a card: the pile and how many cards from the top it takes. */
+  card?(pile: PileName, count: number): void;
+  /** A double-click on a card. */
+  cardDouble?(pile: PileName, count: number): void;
+  /** A click on a pile's empty space, or Enter/Space on its slot. */
+  slot?(pile: PileName): void;
+  /** Cards dragged from a pile and dropped on another; return false to send them back. */
+  drop?(from: PileName, count: number, to: PileName): boolean;
+}
+
+const RANK_TEXT = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const SUIT_IDS = ['club', 'diamond', 'heart', 'spade'];
+
+/** Where each card is: pile, index in it, face up or not. */
+interface Place {
+  pile: number;
+  index: number;
+  up: boolean;
+  x: number;
+  y: number;
+  z: number;
+}
+
+export class TableView {
+  readonly root: HTMLElement;
+  private readonly cards: HTMLElement[] = [];
+  private readonly slots: HTMLElement[] = [];
+  private readonly stockCount: HTMLElement;
+  private places: (Place | undefined)[] = new Array(52);
+  private position: Position | undefined;
+  private fan = 0;
+  private peek = false;
+  private selected = new Set<number>();
+  private cw = 80;
+  private readonly timers: number[] = [];
+
+  constructor(
+    container: HTMLElement,
+    interactive: boolean,
+    private readonly handlers: TableHandlers = {},
+    /** Accessible name of the whole table. */
+    label = 'Card table',
+  ) {
+    this.root = document.createElement('div');
+    this.root.className = 'table';
+    this.root.setAttribute('role', 'group');
+    this.root.setAttribute('aria-label', label);
+    container.append(this.root);
+    PILE_NAMES.forEach((name, i) => {
+      const s = document.createElement('div');
+      s.className = `slot slot-${name[0] === 't' ? 'tableau' : name}`;
+      s.dataset.pile = name;
+      if (name[0] === 'f') s.innerHTML = suitSvg(i - 9, 'slot-suit');
+      if (interactive) {
+        s.tabIndex = 0;
+        s.setAttribute('role', 'button');
+        s.addEventListener('keydown', (e) => {
+          if ((e.key === 'Enter' || e.key === ' ') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+            e.preventDefault();
+            this.handlers.slot?.(name);
+          }
+        });
+        s.addEventListener('click', () => this.handlers.slot?.(name));
+      } else s.setAttribute('role', 'img');
+      this.slots.push(s);
+    });
+    // In the order of the table, for Tab: stock, waste, the foundations, then the columns.
+    for (const i of [0, 1, 9, 10, 11, 12, 2, 3, 4, 5, 6, 7, 8]) this.root.append(this.slots[i]);
+    this.stockCount = document.createElement('span');
+    this.stockCount.className = 'stock-count';
+    this.stockCount.setAttribute('aria-hidden', 'true');
+    this.slots[0].append(this.stockCount);
+    for (let c = 0; c < 52; c++) {
+      const e = document.createElement('div');
+      e.className = `card ${RED[c] ? 'red' : 'black'}`;
+      e.dataset.card = String(c);
+      e.setAttribute('aria-hidden', 'true');
+      const r = RANK_TEXT[RANK[c]];
+      const s = SUIT[c];
+      e.innerHTML = `<span class="corner tl">${r}${suitSvg(s)}</span>${suitSvg(s, 'pip')}<span class="corner br">${r}${suitSvg(s)}</span>`;
+      this.cards.push(e);
+      this.root.append(e);
+    }
+    if (interactive) this.listenPointer();
+    new ResizeObserver(() => this.layout(false)).observe(this.root);
+  }
+
+  /** Shows a position; `fan` is how many cards of the last draw show fanned on the waste. */
+  show(p: Position, fan: number, animate: boolean): void {
+    this.position = p;
+    this.fan = fan;
+    this.layout(animate);
+  }
+
+  /** Shows face-down cards' faces (dimmed), for studying a solution. */
+  setPeek(on: boolean): void {
+    this.peek = on;
+    this.layout(false);
+  }
+
+  /** Outlines these cards (a picked-up run). */
+  setSelected(cards: readonly number[]): void {
+    this.selected = new Set(cards);
+    for (let c = 0; c < 52; c++) this.cards[c].classList.toggle('selected', this.selected.has(c));
+  }
+
+  /** Outlines a hinted move's cards and destination for a moment. */
+  flash(cards: readonly number[], to: PileName | undefined): void {
+    const els = cards.map((c) => this.cards[c]);
+    if (to) els.push(this.slots[PILE_NAMES.indexOf(to)]);
+    for (const e of els) e.classList.add('hinted');
+    window.setTimeout(() => {
+      for (const e of els) e.classList.remove('hinted');
+    }, 1600);
+  }
+
+  /** Moves keyboard focus to a pile's slot. */
+  focus(pile: PileName): void {
+    this.slots[PILE_NAMES.indexOf(pile)].focus();
+  }
+
+  /** The slot element of a pile (tests and focus handling). */
+  slot(pile: PileName): HTMLElement {
+    return this.slots[PILE_NAMES.indexOf(pile)];
+  }
+
+  private layout(animate: boolean): void {
+    const p = this.position;
+    if (!p) return;
+    const width = this.root.clientWidth || 700;
+    const gap = Math.max(4, Math.round(width * 0.014));
+    const cw = Math.max(36, Math.min(120, Math.floor((width - 6 * gap) / 7)));
+    const ch = Math.round(cw * 1.4);
+    this.cw = cw;
+    this.root.style.setProperty('--cw', `${cw}px`);
+    this.root.style.setProperty('--ch', `${ch}px`);
+    const colX = (i: number) => i * (cw + gap);
+    const tabY = ch + gap * 2;
+    const fd = Math.round(ch * 0.09);
+    // Face-up spacing: as wide as comfortable, packed closer when a column would run off the screen.
+    const room = Math.max(window.innerHeight * 0.78 - tabY - ch, ch * 2);
+    let fu = Math.round(ch * 0.3);
+    for (let i = 0; i < 7; i++) {
+      const up = p.tableau[i].length - p.faceDown[i] - 1;
+      if (up > 0) fu = Math.min(fu, Math.max(Math.round(ch * 0.16), Math.floor((room - p.faceDown[i] * fd) / up)));
+    }
+    const next: (Place | undefined)[] = new Array(52);
+    p.stock.forEach((c, k) => {
+      next[c] = { pile: 0, index: k, up: false, x: colX(0), y: 0, z: 10 + (p.stock.length - k) };
+    });
+    const fanned = Math.min(this.fan, p.waste.length, 3);
+    p.waste.forEach((c, k) => {
+      const f = k - (p.waste.length - fanned);
+      next[c] = { pile: 1, index: k, up: true, x: colX(1) + (f > 0 ? Math.round(f * cw * 0.24) : 0), y: 0, z: 100 + k };
+    });
+    for (let s = 0; s < 4; s++)
+      for (let r = 1; r <= p.foundations[s]; r++)
+        next[(r - 1) * 4 + s] = { pile: 9 + s, index: r - 1, up: true, x: colX(3 + s), y: 0, z: 200 + r };
+    let bottom = tabY + ch;
+    for (let i = 0; i < 7; i++) {
+      let y = tabY;
+      p.tableau[i].forEach((c, k) => {
+        const up = k >= p.faceDown[i];
+        next[c] = { pile: 2 + i, index: k, up, x: colX(i), y, z: 300 + k };
+        y += up ? fu : fd;
+      });
+      const pileBottom = p.tableau[i].length ? y - (p.faceDown[i] < p.tableau[i].length ? fu : fd) + ch : tabY + ch;
+      bottom = Math.max(bottom, pileBottom);
+    }
+    this.root.style.height = `${bottom + gap}px`;
+    this.root.classList.toggle('instant', !animate);
+    for (let c = 0; c < 52; c++) {
+      const to = next[c];
+      const e = this.cards[c];
+      if (!to) {
+        e.hidden = true;
+        continue;
+      }
+      e.hidden = false;
+      const from = this.places[c];
+      const travels = animate && from !== undefined && from.pile !== to.pile;
+      e.style.transform = `translate(${to.x}px, ${to.y}px)`;
+      e.style.zIndex = String(travels ? to.z + 1000 : to.z);
+      e.classList.toggle('down', !to.up && !this.peek);
+      e.classList.toggle('peek', !to.up && this.peek);
+      if (travels) e.classList.add('travel');
+    }
+    for (const t of this.timers.splice(0)) window.clearTimeout(t);
+    if (animate)
+      this.timers.push(
+        window.setTimeout(() => {
+          for (let c = 0; c < 52; c++) {
+            const to = next[c];
+            if (to) this.cards[c].style.zIndex = String(to.z);
+            this.cards[c].classList.remove('travel');
+          }
+        }, 420),
+      );
+    this.places = next;
+    // Slots: the drop and focus targets, and what a screen reader hears.
+    const tabH = bottom - tabY;
+    PILE_NAMES.forEach((name, i) => {
+      const s = this.slots[i];
+      const x = i === 0 ? colX(0) : i === 1 ? colX(1) : i >= 9 ? colX(i - 6) : colX(i - 2);
+      const y = i >= 2 && i <= 8 ? tabY : 0;
+      s.style.transform = `translate(${x}px, ${y}px)`;
+      s.style.width = `${i === 1 ? Math.round(cw * 1.5) : cw}px`;
+      s.style.height = `${i >= 2 && i <= 8 ? tabH : ch}px`;
+      s.setAttribute('aria-label', pileLabel(p, name));
+    });
+    this.stockCount.textContent = p.stock.length ? String(p.stock.length) : p.waste.length ? '↻' : '';
+    this.slots[0].classList.toggle('empty', p.stock.length === 0);
+  }
+
+  /** The pile and count a card element stands for, when it can be picked up. */
+  private grab(c: number): { pile: PileName; count: number } | undefined {
+    const pl = this.places[c];
+    const p = this.position;
+    if (!pl || !p || !pl.up) return undefined;
+    const name = PILE_NAMES[pl.pile];
+    if (pl.pile === 0) return undefined;
+    if (pl.pile === 1) return pl.index === p.waste.length - 1 ? { pile: name, count: 1 } : undefined;
+    if (pl.pile >= 9) return pl.index === p.foundations[pl.pile - 9] - 1 ? { pile: name, count: 1 } : undefined;
+    return { pile: name, count: p.tableau[pl.pile - 2].length - pl.index };
+  }
+
+  /** The pile whose slot holds the point (client coordinates), if any. */
+  private pileAt(x: number, y: number): PileName | undefined {
+    for (let i = 0; i < 13; i++) {
+      const r = this.slots[i].getBoundingClientRect();
+      if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom + (i >= 2 && i <= 8 ? this.cw : 0)) return PILE_NAMES[i];
+    }
+    return undefined;
+  }
+
+  private listenPointer(): void {
+    let drag:
+      | { c: number; pile: PileName; count: number; x0: number; y0: number; moved: boolean; els: HTMLElement[]; base: Place[] }
+      | undefined;
+    this.root.addEventListener('pointerdown', (e) => {
+      const el = (e.target as HTMLElement).closest<HTMLElement>('.card');
+      if (!el || e.button !== 0) return;
+      const c = Number(el.dataset.card);
+      const pl = this.places[c];
+      if (pl && pl.pile === 0) {
+        this.handlers.slot?.('stock');
+        return;
+      }
+      const g = this.grab(c);
+      if (!g || !this.position) return;
+      const pileCards = this.cardsOf(g.pile, g.count);
+      drag = {
+        c,
+        ...g,
+        x0: e.clientX,
+        y0: e.clientY,
+        moved: false,
+        els: pileCards.map((k) => this.cards[k]),
+        base: pileCards.map((k) => this.places[k]!),
+      };
+      this.root.setPointerCapture(e.pointerId);
+    });
+    this.root.addEventListener('pointermove', (e) => {
+      if (!drag) return;
+      const dx = e.clientX - drag.x0;
+      const dy = e.clientY - drag.y0;
+      if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+      drag.moved = true;
+      drag.els.forEach((el, k) => {
+        el.classList.add('dragging');
+        el.style.zIndex = String(2000 + k);
+        el.style.transform = `translate(${drag!.base[k].x + dx}px, ${drag!.base[k].y + dy}px)`;
+      });
+    });
+    const end = (e: PointerEvent, cancelled: boolean) => {
+      if (!drag) return;
+      const d = drag;
+      drag = undefined;
+      for (const el of d.els) el.classList.remove('dragging');
+      if (!d.moved) {
+        if (!cancelled) this.handlers.card?.(d.pile, d.count);
+        return;
+      }
+      const to = cancelled ? undefined : this.pileAt(e.clientX, e.clientY);
+      const done = to !== undefined && to !== d.pile && (this.handlers.drop?.(d.pile, d.count, to) ?? false);
+      if (!done) this.layout(true);
+    };
+    this.root.addEventListener('pointerup', (e) => end(e, false));
+    this.root.addEventListener('pointercancel', (e) => end(e, true));
+    this.root.addEventListener('dblclick', (e) => {
+      const el = (e.target as HTMLElement).closest<HTMLElement>('.card');
+      if (!el) return;
+      const g = this.grab(Number(el.dataset.card));
+      if (g) this.handlers.cardDouble?.(g.pile, g.count);
+    });
+  }
+
+  /** The top `count` cards of a pile, bottom first. */
+  cardsOf(pile: PileName, count: number): number[] {
+    const p = this.position;
+    if (!p) return [];
+    const i = PILE_NAMES.indexOf(pile);
+    if (i === 1) return p.waste.slice(-count);
+    if (i >= 9) return [(p.foundations[i - 9] - 1) * 4 + (i - 9)];
+    if (i >= 2) return p.tableau[i - 2].slice(p.tableau[i - 2].length - count);
+    return [];
+  }
+}
+
+function suitSvg(s: number, cls = 'suit'): string {
+  return `<svg class="${cls}" viewBox="0 0 100 100" aria-hidden="true" focusable="false"><use href="#${SUIT_IDS[s]}"/></svg>`;
+}
