@@ -55,10 +55,11 @@ import { State, STRIDE } from '../state.ts';
 import { TranspositionTable } from '../tt.ts';
 import type { Rules } from '../types.ts';
 import { Generator, HOME_AFTER, MOVES_PER_NODE } from './generate.ts';
-import { type Budget, DEFAULT_BUDGET, FULL_PRUNING, type Pruning, resolvePruning } from './options.ts';
+import { type Budget, DEFAULT_BUDGET, type Pruning, resolvePruning } from './options.ts';
 import {
   EMPTIED,
   FREE,
+  MOST_HOME_OPTIONS,
   PARENT1,
   PARENT2,
   PLACED,
@@ -93,7 +94,7 @@ export interface MostHomeResult {
 
 /** Options of a most-cards-home search; the defaults are the exact ones. */
 export interface MostHomeOptions {
-  /** The pruning rules (default FULL_PRUNING; each is exact for this objective, pruning.ts). */
+  /** The pruning rules (default MOST_HOME_OPTIONS.pruning, every rule: each is exact for this objective, pruning.ts). */
   pruning?: Pruning;
   /** Cut positions whose `homeBound` cannot beat the best found (default on). */
   bound?: boolean;
@@ -457,7 +458,7 @@ export function mostHome(position: Position, rules: Rules, budget: Budget = {}, 
     timeoutMs: budget.timeoutMs ?? DEFAULT_BUDGET.timeoutMs,
     maxMemoryMb: budget.maxMemoryMb ?? DEFAULT_BUDGET.maxMemoryMb,
   };
-  const pruning = resolvePruning(options.pruning ?? FULL_PRUNING);
+  const pruning = resolvePruning(options.pruning ?? MOST_HOME_OPTIONS.pruning);
   const game = searchedGame(position, rules, pruning);
   const start: Position = game.pass === position.pass ? position : { ...position, pass: game.pass };
   const state = State.fromPosition(start, game.rules, keyOptions(pruning));
