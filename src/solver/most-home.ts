@@ -96,7 +96,7 @@ export interface MostHomeResult {
 export interface MostHomeOptions {
   /** The pruning rules (default MOST_HOME_OPTIONS.pruning, every rule: each is exact for this objective, pruning.ts). */
   pruning?: Pruning;
-  /** Cut positions whose `homeBound` cannot beat the best found (default on). */
+  /** Use `homeBound`: stop when the best found meets the start's bound, cut positions whose bound it meets (default on). */
   bound?: boolean;
 }
 
@@ -216,7 +216,7 @@ export class MostHomeSearch {
   run(): MostHomeResult {
     const t0 = performance.now();
     this.tt.insert(this.s.h1, this.s.h2);
-    this.rootBound = homeBound(this.s);
+    this.rootBound = this.useBound ? homeBound(this.s) : 52;
     this.search();
     const ms = performance.now() - t0;
     const moves = this.atomicLine();
@@ -243,7 +243,7 @@ export class MostHomeSearch {
     for (let k = 0; k < this.bestLen; k++) {
       const m = this.bestPath[k];
       const kind = kindOf(m);
-      if (this.pr.stockMacros && (kind === S2F || kind === S2T)) {
+      if (kind === S2F || kind === S2T) {
         const i = indexOf(m);
         const cost = stockCost(s, i);
         if (cost < 0) throw new Error('internal: a stock move on the path cannot reach its card');
