@@ -79,6 +79,9 @@ describe('batch --most-home', () => {
     expect(rows.find((r) => r.seed === 1)?.most_home).toBe(7);
     // the statistics: proved counts, their mean, the Vegas payoff
     const m = [...computeMostHome(h).values()];
+    // the rule filters apply (they name the rule set's columns)
+    expect(computeMostHome(h, { draw: 1 }).size).toBe(0);
+    expect(computeMostHome(h, { draw: 3, passes: 3 }).size).toBe(1);
     h.close();
     expect(m).toHaveLength(1);
     const counts = expected.map((e) => e.mostHome);

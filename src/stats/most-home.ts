@@ -58,7 +58,7 @@ interface Agg {
 /** The most-home figures of each group that has any, keyed `ruleSet|family`. */
 export function computeMostHome(db: Database.Database, filter: ResultFilter = {}): Map<string, MostHomeStats> {
   const { where, params } = filterSql(filter);
-  const from = `FROM results x WHERE ${where} AND x.most_home IS NOT NULL`;
+  const from = `FROM results x JOIN rule_sets r ON r.id = x.rule_set WHERE ${where} AND x.most_home IS NOT NULL`;
   const aggs = db
     .prepare(
       `SELECT x.rule_set AS rs, x.family AS family, count(*) AS deals,
