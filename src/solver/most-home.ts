@@ -22,7 +22,7 @@
  * The bound (`homeBound`): 52 minus the cards that can never reach a foundation, found by a fixed
  * point over pinned cards. A card x that is not a King, lies face down or at the foot of its
  * pile's face-up run (so it moves only by itself), and has both cards it could be built on below
- * it in the same pile, can leave only to its foundation. If a lower card of its suit lies below it
+ * it in the same pile (or below a card that never leaves), can leave only to its foundation. If a lower card of its suit lies below it
  * too, or can never go home, x never leaves: x, every card under it and every higher card of each
  * of their suits never go home. Pinned cards never move, so the bound never rises along a line:
  * a child's bound is at most its parent's, and the start's bound caps the whole search.
