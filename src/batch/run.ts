@@ -60,8 +60,13 @@ export interface BatchOptions {
   workers: number;
   /** Database file; created with its directory if missing. */
   db: string;
-  /** Re-solve stored `unknown` and `error` rows. */
+  /** Re-solve stored `unknown` and `error` rows (with `mostHome`: rows whose maximum is not proved). */
   retryUnknown?: boolean;
+  /**
+   * Find each deal's most cards home, proved (solver/most-home.ts), into the most-home columns. A
+   * deal is skipped when its row has a proved maximum, or (without `retryUnknown`) any count.
+   */
+  mostHome?: boolean;
   /** Aborting stops the batch cleanly (Ctrl-C). */
   signal?: AbortSignal;
   /** Write after this many results (default 50) … */
@@ -158,12 +163,26 @@ export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
 }
 
 /** The seeds of the list still to solve, looked up LOOKUP at a time. */
-function* todoSeeds(store: Store, family: Family, ruleSet: number, seeds: Iterable<bigint>, retry: boolean, empty: boolean) {
+function* todoSeeds(
+  store: Store,
+  family: Family,
+  ruleSet: number,
+  seeds: Iterable<bigint>,
+  retry: boolean,
+  empty: boolean,
+  mostHome: boolean,
+) {
   const skip = (v: StoredVerdict | undefined) => v !== undefined && (!retry || v === 'winnable' || v === 'unwinnable');
+  const skipHome = (proved: boolean | undefined) => proved !== undefined && (proved || !retry);
   let chunk: bigint[] = [];
   const drain = function* () {
-    const have = empty ? undefined : store.verdicts(family, ruleSet, chunk);
-    for (const s of chunk) if (!skip(have?.get(s))) yield s;
+    if (mostHome) {
+      const have = empty ? undefined : store.mostHomeStored(family, ruleSet, chunk);
+      for (const s of chunk) if (!skipHome(have?.get(s))) yield s;
+    } else {
+      const have = empty ? undefined : store.verdicts(family, ruleSet, chunk);
+      for (const s of chunk) if (!skip(have?.get(s))) yield s;
+    }
     chunk = [];
   };
   for (const s of seeds) {
@@ -241,7 +260,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     const shard = o.shard ?? { index: 1, count: 1 };
     let total = 0;
     try {
-      for (const _ of todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty)) total++;
+      for (const _ of todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true)) total++;
     } catch (e) {
       failure = `${describeDbError(o.db, e)}; nothing was solved`;
       return summary(true);
@@ -281,7 +300,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
       report();
     };
 
-    const todo = todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty);
+    const todo = todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true);
     const activePool = pool;
     let stopped = false;
     let internal: unknown;
@@ -304,7 +323,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
           const seed = next.value;
           inFlight++;
           activePool
-            .solve({ seed, family: o.family, rules: o.rules, budget })
+            .solve({ seed, family: o.family, rules: o.rules, budget, ...(o.mostHome ? { mostHome: true } : {}) })
             .then(
               (r) => {
                 if (failure === undefined) record(r);

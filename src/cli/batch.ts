@@ -47,6 +47,7 @@ interface BatchCliOptions extends RuleOptions, BudgetOptions, SeedListOptions {
   workers: number;
   db: string;
   retryUnknown?: boolean;
+  mostHome?: boolean;
   shard?: Shard;
   quiet?: boolean;
 }
@@ -78,7 +79,7 @@ async function batchAction(o: BatchCliOptions): Promise<void> {
         // Printed once the database is open, so bad input gets its one error line and nothing else.
         const w = Math.min(o.workers, p.total);
         process.stderr.write(
-          `batch: ${o.family} ${describeSeeds(seeds)}, ${rulesLabel(rules)}, ${budget.maxNodes.toLocaleString('en')} nodes a deal: ` +
+          `batch${o.mostHome ? ' --most-home' : ''}: ${o.family} ${describeSeeds(seeds)}, ${rulesLabel(rules)}, ${budget.maxNodes.toLocaleString('en')} nodes a deal: ` +
             `${p.total} to solve, ${p.skipped} already stored; ${w} worker${w === 1 ? '' : 's'} → ${o.db}\n`,
         );
       }
@@ -95,6 +96,7 @@ async function batchAction(o: BatchCliOptions): Promise<void> {
         workers: o.workers,
         db: o.db,
         retryUnknown: o.retryUnknown,
+        mostHome: o.mostHome,
         signal: controller.signal,
       },
       {
@@ -152,6 +154,7 @@ export function registerBatch(program: Command): void {
         .argParser(fromResult(parseIntIn('workers', 1, MAX_WORKERS))),
     )
     .option('--retry-unknown', 're-solve deals stored as unknown or error (e.g. with a larger budget)')
+    .option('--most-home', 'find the most cards each deal can send home, proved (resumable; --retry-unknown re-runs unproved ones)')
     .option('--shard <i/n>', 'take list positions i, i+n, i+2n, … of the seed list', fromResult(parseShard))
     .option('--quiet', 'no progress display')
     .addHelpText(

@@ -73,7 +73,7 @@ export function registerStats(program: Command): void {
       const render = {
         table: () => statsToTable(groups, o.db),
         csv: () => statsToCsv(rows),
-        json: () => statsToJson(rows),
+        json: () => statsToJson(groups.map((g) => (g.mostHome ? { ...g.row, mostHome: g.mostHome } : g.row))),
       } satisfies Record<StatsFormat, () => string>;
       return render[o.format]();
     });
