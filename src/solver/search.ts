@@ -190,6 +190,7 @@ export class Search {
   /** Runs the search to a verdict (or a spent budget). */
   run(): SolveResult {
     const t0 = performance.now();
+    this.tt.insert(this.s.h1, this.s.h2);
     const won = this.deadCheck && this.s.home < 52 && stuckCard(this.s) >= 0 ? false : this.searchWithRestarts();
     const ms = performance.now() - t0;
     const stats: SolveStats = { nodes: this.nodes, uniqueStates: this.tt.count, ttHits: this.hits, ms, solutionLength: 0 };
@@ -206,8 +207,7 @@ export class Search {
   private searchWithRestarts(): boolean {
     let limit = this.restarts ? RESTART_FIRST_NODES : Infinity;
     for (;;) {
-      this.runs++;
-      this.tt.insert(this.s.h1, this.s.h2);
+      if (this.runs++ > 0) this.tt.insert(this.s.h1, this.s.h2);
       this.restartAt = this.nodes + limit;
       this.nextCheck = Math.min(this.maxNodes, this.restartAt, (Math.floor(this.nodes / 1024) + 1) * 1024);
       if (this.search()) return true;
