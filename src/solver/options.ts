@@ -101,7 +101,7 @@ export interface SolverOptions {
   /** Answer "unwinnable" at once when a card lies above both cards it could go on and a lower card of its suit. Default on. */
   deadCheck?: boolean;
   /**
-   * Restart each search after RESTART_FIRST_NODES nodes, then after twice as many each time, with
+   * Restart each search after RESTART_FIRST_NODES nodes, then after 1.5 times as many each time, with
    * seeded noise in the move order, keeping the positions proved lost in the table. Only the order
    * of the search changes: the verdict is the same, found sooner on most winnable deals. Default on.
    */

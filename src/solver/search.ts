@@ -13,8 +13,8 @@
  * (`MOST_HOME_OPTIONS`, pruning.ts); the rest of the search is the same.
  *
  * Restarts (`restarts`): the search stops after RESTART_FIRST_NODES nodes and starts again from
- * the root with seeded noise in the move order (order.ts `addNoise`), then after twice as many,
- * and so on, with the same table. On stopping, the positions of the abandoned line (the current
+ * the root with seeded noise in the move order (order.ts `addNoise`), then after 1.5 times as
+ * many (RESTART_GROWTH), and so on, with the same table. On stopping, the positions of the abandoned line (the current
  * path: each frame's position before and after its safe moves, and a child entered but not
  * expanded) are removed from the table, so that every position left there was searched to the end
  * without a win. Why that keeps the verdict: call those positions closed, the path P. Every move
@@ -95,8 +95,10 @@ export interface SolveResult {
   stats: SolveStats;
 }
 
-/** Nodes before the first restart of a search (then twice as many before each next one). */
+/** Nodes before the first restart of a search (then RESTART_GROWTH times as many before each next one). */
 export const RESTART_FIRST_NODES = 2_000;
+/** How much longer each run of a restarted search is than the one before. */
+export const RESTART_GROWTH = 1.5;
 /** The noise added to the move-order scores after a restart (order.ts: classes are 100 apart). */
 export const RESTART_NOISE = 3_000;
 
@@ -215,7 +217,7 @@ export class Search {
       // the abandoned line's positions are out of the table (removed while unwinding): run again
       this.aborted = undefined;
       this.gen.setNoise(RESTART_NOISE, Math.imul(this.runs, 0x9e3779b9) ^ 0x2545f491);
-      limit *= 2;
+      limit = Math.ceil(limit * RESTART_GROWTH);
     }
   }
 
