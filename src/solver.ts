@@ -66,10 +66,11 @@ export class Solver {
     };
     const pruning = resolvePruning(options.pruning ?? FULL_PRUNING);
     const deadCheck = options.deadCheck ?? true;
+    const restarts = options.restarts ?? true;
     const game = searchedGame(position, askedRules, pruning);
     const start: Position = game.pass === position.pass ? position : { ...position, pass: game.pass };
     const rules = game.rules;
-    const once = (r: Rules, budget: Required<Budget>) => this.searchOnce(start, r, budget, pruning, deadCheck);
+    const once = (r: Rules, budget: Required<Budget>) => this.searchOnce(start, r, budget, pruning, deadCheck, restarts);
     if (!(options.relaxation ?? true) || (rules.draw === 1 && rules.passes === null)) return once(rules, b);
     // 1. a short search under the rules asked for: most deals are decided here
     const t0 = performance.now();
@@ -99,7 +100,14 @@ export class Solver {
   }
 
   /** One search; `pruning` is resolved. */
-  private searchOnce(position: Position, rules: Rules, b: Required<Budget>, pruning: Pruning, deadCheck: boolean): SolveResult {
+  private searchOnce(
+    position: Position,
+    rules: Rules,
+    b: Required<Budget>,
+    pruning: Pruning,
+    deadCheck: boolean,
+    restarts: boolean,
+  ): SolveResult {
     if (!(b.maxNodes >= 1) || !(b.timeoutMs > 0))
       return {
         verdict: 'unknown',
@@ -110,7 +118,7 @@ export class Solver {
     if (!this.table) this.table = new TranspositionTable(b.maxMemoryMb);
     else this.table.reset(b.maxMemoryMb);
     const state = State.fromPosition(position, rules, keyOptions(pruning));
-    return new Search(state, this.table, b, pruning, deadCheck, this.memory).run();
+    return new Search(state, this.table, b, pruning, deadCheck, this.memory, restarts).run();
   }
 }
 
