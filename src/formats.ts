@@ -21,6 +21,11 @@
  *   Never auto-detected: a bare number could as well be a seed of another family (a Microsoft
  *   Solitaire Collection code looks the same), so detection refuses it with a hint.
  *
+ * Unseen cards (a position as a player sees it): `??` stands for a face-down tableau card or a stock
+ * card the player has not seen, in every format but the deck strings (`"??"` in both JSON formats,
+ * `<??>` and `??` in PySol text, `[??]` and `??` in the picture). `parsePartialPosition` reads them;
+ * `parsePosition` refuses them with a one-line error.
+ *
  * Parsers never throw: every problem is a one-line error naming what and where. Nothing here
  * touches files or the platform (io.ts reads files), so the formats run in a browser too.
  */
@@ -28,11 +33,14 @@ import { type Card, RANK, RANKS, SUIT, SUITS, SUIT_SYMBOLS, cardName, cardPretty
 import { dealFromDeckOrder, dealFromSeed, deckOrder, parseSeed, positionCode } from './families.ts';
 import {
   type Position,
+  UNSEEN,
   dealPosition,
+  hasUnseen,
   isFreshDeal,
   isPassNumber,
   makePositionJson,
   parsePositionObject,
+  validatePartialPosition,
   validatePosition,
 } from './position.ts';
 import { type Result, err, ok } from './types.ts';
@@ -80,6 +88,15 @@ export function detectFormat(text: string): Result<Format> {
 
 /** Parses a position in `format`, or in the detected format when `format` is undefined. */
 export function parsePosition(text: string, format?: Format): Result<{ position: Position; format: Format }> {
+  return parseAny(text, format, false);
+}
+
+/** Parses a position that may hold unseen cards (`??`: face-down tableau cards, stock cards), as parsePosition. */
+export function parsePartialPosition(text: string, format?: Format): Result<{ position: Position; format: Format }> {
+  return parseAny(text, format, true);
+}
+
+function parseAny(text: string, format: Format | undefined, partial: boolean): Result<{ position: Position; format: Format }> {
   let f: Format;
   if (format === undefined) {
     const d = detectFormat(text);
@@ -90,7 +107,7 @@ export function parsePosition(text: string, format?: Format): Result<{ position:
       return err(`unknown format ${JSON.stringify(format)} (expected ${FORMATS.join(', ')})`);
     f = format;
   }
-  const r = PARSERS[f](text);
+  const r = PARSERS[f](text, partial);
   if (!r.ok) return err(oneLine(r.error));
   return ok({ position: r.value, format: f });
 }
@@ -102,7 +119,8 @@ export function formatPosition(p: Position, format: Format, opts: FormatOptions 
   return WRITERS[format](p, opts);
 }
 
-const PARSERS: Record<Format, (text: string) => Result<Position>> = {
+/** Each parser takes `partial`: accept unseen cards (`??`). */
+const PARSERS: Record<Format, (text: string, partial: boolean) => Result<Position>> = {
   json: parseOurJson,
   solvitaire: parseSolvitaire,
   deck: (t) => parseDeckString(t, false),
@@ -124,6 +142,16 @@ const WRITERS: Record<Format, (p: Position, opts: FormatOptions) => Result<strin
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
+
+/** Validates a parsed position, allowing unseen cards when `partial`. */
+function check(p: Position, partial: boolean): Result<Position> {
+  return partial ? validatePartialPosition(p) : validatePosition(p);
+}
+
+/** A card code, or UNSEEN for `??`. */
+function slotCard(text: string): Card | undefined {
+  return text.trim() === '??' ? UNSEEN : parseCard(text);
+}
 
 function oneLine(s: string): string {
   return s.replace(/\s*[\r\n]+\s*/g, ' ');
@@ -182,10 +210,10 @@ function foundationHeights(cards: { card: Card; where: string }[]): Result<numbe
 // ---------------------------------------------------------------------------------------------
 // Our JSON
 
-function parseOurJson(text: string): Result<Position> {
+function parseOurJson(text: string, partial: boolean): Result<Position> {
   const o = parseJsonText(text);
   if (!o.ok) return o;
-  return parsePositionObject(o.value);
+  return parsePositionObject(o.value, partial);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -194,6 +222,7 @@ function parseOurJson(text: string): Result<Position> {
 const SOLVITAIRE_CARD = /^(10|11|12|13|[1-9]|[ATJQK])([CDHS])$/i;
 
 function solvitaireCard(v: unknown, where: string): Result<{ card: Card; down: boolean }> {
+  if (v === '??') return ok({ card: UNSEEN, down: true });
   const m = typeof v === 'string' ? SOLVITAIRE_CARD.exec(v.trim()) : null;
   if (!m) return err(`unknown card ${JSON.stringify(v)} at ${where}`);
   const r = m[1].toUpperCase();
@@ -213,7 +242,7 @@ function solvitaireList(v: unknown, where: string): Result<Card[]> {
   return ok(out);
 }
 
-function parseSolvitaire(text: string): Result<Position> {
+function parseSolvitaire(text: string, partial: boolean): Result<Position> {
   const o = parseJsonText(text);
   if (!o.ok) return o;
   const j = o.value;
@@ -268,10 +297,11 @@ function parseSolvitaire(text: string): Result<Position> {
     if (!h.ok) return h;
     foundations = h.value;
   }
-  return validatePosition({ tableau, faceDown, stock: stock.value.slice().reverse(), waste: waste.value, foundations, pass: 1 });
+  return check({ tableau, faceDown, stock: stock.value.slice().reverse(), waste: waste.value, foundations, pass: 1 }, partial);
 }
 
 function solvitaireName(c: Card, down = false): string {
+  if (c === UNSEEN) return '??';
   const r = RANK[c] === 10 ? '10' : RANKS[RANK[c] - 1];
   const s = SUITS[SUIT[c]];
   return r + (down ? s : s.toUpperCase());
@@ -330,6 +360,7 @@ function makeDeckString(p: Position, ksolve: boolean): Result<string> {
   const name = ksolve ? 'ksolve-deck' : 'deck';
   if (!isFreshDeal(p))
     return err(`the ${name} format holds only fresh deals; this position has cards moved (use json, solvitaire or pysol)`);
+  if (hasUnseen(p)) return err(`the ${name} format cannot hold unseen cards (use json, solvitaire or pysol)`);
   const digitSuit = ksolve ? KSOLVE_DIGIT_SUIT : KS_DIGIT_SUIT;
   const s = deckOrder({ tableau: p.tableau, stock: p.stock })
     .map((c) => String(RANK[c]).padStart(2, '0') + String(digitSuit.indexOf(SUIT[c]) + 1))
@@ -341,20 +372,21 @@ function makeDeckString(p: Position, ksolve: boolean): Result<string> {
 // PySol text (Klondike-Solver's layout)
 
 function pysolName(c: Card): string {
+  if (c === UNSEEN) return '??';
   return RANKS[RANK[c] - 1] + SUITS[SUIT[c]].toUpperCase();
 }
 
 function pysolCards(tokens: string[], where: string): Result<Card[]> {
   const out: Card[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const c = parseCard(tokens[i]);
+    const c = slotCard(tokens[i]);
     if (c === undefined) return err(`unknown card ${JSON.stringify(tokens[i])} at ${where} card ${i + 1}`);
     out.push(c);
   }
   return ok(out);
 }
 
-function parsePysol(text: string): Result<Position> {
+function parsePysol(text: string, partial: boolean): Result<Position> {
   const lines = text
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -405,7 +437,7 @@ function parsePysol(text: string): Result<Position> {
     let down = 0;
     for (let k = 0; k < tokens.length; k++) {
       const fd = /^<(.*)>$/.exec(tokens[k]);
-      const c = parseCard(fd ? fd[1] : tokens[k]);
+      const c = slotCard(fd ? fd[1] : tokens[k]);
       if (c === undefined) return err(`unknown card ${JSON.stringify(tokens[k])} at t${i + 1} card ${k + 1}`);
       if (fd) {
         if (down !== k) return err(`face-down card ${tokens[k]} above a face-up card in pile t${i + 1} (card ${k + 1})`);
@@ -416,7 +448,7 @@ function parsePysol(text: string): Result<Position> {
     tableau.push(cards);
     faceDown.push(down);
   }
-  return validatePosition({ tableau, faceDown, stock, waste, foundations, pass });
+  return check({ tableau, faceDown, stock, waste, foundations, pass }, partial);
 }
 
 function makePysol(p: Position): string {
@@ -446,8 +478,8 @@ const CELL = 6;
 const SYMBOL_TO_SUIT: Record<string, string> = { '♣': 'c', '♦': 'd', '♥': 'h', '♠': 's' };
 
 function makeText(p: Position, colour: boolean): string {
-  const plain = (c: Card) => cardPretty(c, false);
-  const pretty = (c: Card) => cardPretty(c, colour);
+  const plain = (c: Card) => (c === UNSEEN ? '??' : cardPretty(c, false));
+  const pretty = (c: Card) => (c === UNSEEN ? '??' : cardPretty(c, colour));
   const list = (cs: Card[]) => (cs.length === 0 ? '-' : cs.map(pretty).join(' '));
   const lines: string[] = [];
   lines.push(
@@ -489,6 +521,7 @@ function makeText(p: Position, colour: boolean): string {
 
 function textCard(tok: string): Card | undefined {
   const t = tok.trim();
+  if (t === '??') return UNSEEN;
   const last = t[t.length - 1];
   return parseCard(t.slice(0, -1) + (SYMBOL_TO_SUIT[last] ?? last ?? ''));
 }
@@ -506,7 +539,7 @@ function textCards(body: string, where: string): Result<Card[]> {
   return ok(out);
 }
 
-function parseText(text: string): Result<Position> {
+function parseText(text: string, partial: boolean): Result<Position> {
   const lines = stripAnsi(text).split(/\r?\n/);
   let stock: Card[] | undefined;
   let waste: Card[] = [];
@@ -569,7 +602,7 @@ function parseText(text: string): Result<Position> {
       tableau[i].push(c);
     }
   }
-  return validatePosition({ tableau, faceDown, stock, waste, foundations, pass });
+  return check({ tableau, faceDown, stock, waste, foundations, pass }, partial);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -583,6 +616,7 @@ function parseExact(text: string): Result<Position> {
 }
 
 function makeExact(p: Position): Result<string> {
+  if (hasUnseen(p)) return err('the exact format cannot hold unseen cards (use json, solvitaire or pysol)');
   const n = positionCode(p);
   return n.ok ? ok(`${n.value}\n`) : n;
 }

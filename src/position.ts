@@ -6,9 +6,24 @@
  * Our JSON form: `{"tableau": [[bottom … top] × 7], "stock": [first turned … last],
  * "faceDown": [n1 … n7], "waste": [bottom … top], "foundations": {"c","d","h","s"}, "pass": 1…}`.
  * Missing keys take the values of a fresh deal.
+ *
+ * Unseen cards: a position as a player sees it may give face-down tableau cards and stock cards as
+ * `"??"` (UNSEEN). `validatePartialPosition` accepts those; `validatePosition`, which the solver and
+ * the engine need, refuses them. The unseen cards are exactly the 52 minus those written.
  */
 import { type Card, NUM_CARDS, cardName, fitsOn, makeCard, parseCard } from './cards.ts';
 import { type Result, type Rules, err, ok } from './types.ts';
+
+/**
+ * A card the player has not seen, `??` in every text format: the value 52, one past the last card,
+ * so a position holding it is never a valid complete position.
+ */
+export const UNSEEN = 52;
+
+/** The text code of a card, or `??` for UNSEEN. */
+export function slotName(c: Card): string {
+  return c === UNSEEN ? '??' : cardName(c);
+}
 
 /** A game position: piles bottom → top, stock in turning order, foundations as heights c d h s. */
 export interface Position {
@@ -72,6 +87,7 @@ export function validatePosition(p: Position, rules?: Rules): Result<Position> {
     return err(`the position is on pass ${p.pass}, past the limit of ${rules.passes} pass${rules.passes === 1 ? '' : 'es'}`);
   const seen = new Array<string>(NUM_CARDS).fill('');
   const place = (c: Card, where: string): string | undefined => {
+    if (c === UNSEEN) return `unseen card ?? at ${where}: every card must be known here`;
     if (!Number.isInteger(c) || c < 0 || c >= NUM_CARDS) return `unknown card at ${where}`;
     if (seen[c]) return `duplicate card ${cardName(c)} at ${where} (also at ${seen[c]})`;
     seen[c] = where;
@@ -117,9 +133,58 @@ export function validatePosition(p: Position, rules?: Rules): Result<Position> {
   return ok(p);
 }
 
+/**
+ * Checks a position that may hold UNSEEN cards: only face-down tableau cards and stock cards may be
+ * unseen, and the unseen slots must be exactly as many as the cards not written anywhere; the rest
+ * is checked as by validatePosition (on a copy with the unseen slots filled by the missing cards).
+ */
+export function validatePartialPosition(p: Position): Result<Position> {
+  if (!Array.isArray(p.tableau) || p.tableau.length !== 7 || !Array.isArray(p.faceDown) || p.faceDown.length !== 7)
+    return validatePosition(p);
+  let slots = 0;
+  const written = new Uint8Array(NUM_CARDS);
+  const note = (c: Card) => {
+    if (c === UNSEEN) slots++;
+    else if (Number.isInteger(c) && c >= 0 && c < NUM_CARDS) written[c] = 1;
+  };
+  for (let i = 0; i < 7; i++) {
+    const pile = p.tableau[i];
+    if (!Array.isArray(pile)) return validatePosition(p);
+    for (let j = 0; j < pile.length; j++) {
+      if (pile[j] === UNSEEN && j >= p.faceDown[i])
+        return err(`unseen card ?? face up at t${i + 1} card ${j + 1}: only face-down and stock cards can be unseen`);
+      note(pile[j]);
+    }
+  }
+  for (let j = 0; j < p.waste.length; j++)
+    if (p.waste[j] === UNSEEN) return err(`unseen card ?? at waste card ${j + 1}: every waste card has been seen`);
+  for (const c of p.stock) note(c);
+  for (const c of p.waste) note(c);
+  for (let s = 0; s < 4; s++) {
+    const h = p.foundations[s];
+    if (Number.isInteger(h)) for (let r = 1; r <= h && r <= 13; r++) written[makeCard(r, s)] = 1;
+  }
+  if (slots === 0) return validatePosition(p);
+  const missing: Card[] = [];
+  for (let c = 0; c < NUM_CARDS; c++) if (!written[c]) missing.push(c);
+  if (slots > missing.length)
+    return err(
+      `${slots} unseen cards (??) but only ${missing.length} cards are not written: a card is written twice or an unseen slot too many`,
+    );
+  let k = 0;
+  const fill = (cs: Card[]) => cs.map((c) => (c === UNSEEN ? missing[k++] : c));
+  const filled = validatePosition({ ...p, tableau: p.tableau.map(fill), stock: fill(p.stock) });
+  return filled.ok ? ok(p) : filled;
+}
+
+/** True when some card of the position is UNSEEN. */
+export function hasUnseen(p: Position): boolean {
+  return p.stock.includes(UNSEEN) || p.tableau.some((pile) => pile.includes(UNSEEN));
+}
+
 /** Our JSON object for a position; a fresh deal writes only `tableau` and `stock`. */
 export function makePositionJson(p: Position): Record<string, unknown> {
-  const names = (cs: Card[]) => cs.map(cardName);
+  const names = (cs: Card[]) => cs.map(slotName);
   const base: Record<string, unknown> = { tableau: p.tableau.map(names), stock: names(p.stock) };
   if (isFreshDeal(p)) return base;
   return {
@@ -135,15 +200,15 @@ function cardList(v: unknown, where: string): Result<Card[]> {
   if (!Array.isArray(v)) return err(`${where} must be a list of cards`);
   const out: Card[] = [];
   for (let i = 0; i < v.length; i++) {
-    const c = typeof v[i] === 'string' ? parseCard(v[i]) : undefined;
+    const c = v[i] === '??' ? UNSEEN : typeof v[i] === 'string' ? parseCard(v[i]) : undefined;
     if (c === undefined) return err(`unknown card ${JSON.stringify(v[i])} at ${where} card ${i + 1}`);
     out.push(c);
   }
   return ok(out);
 }
 
-/** Reads our JSON form (an already parsed object) into a validated position. */
-export function parsePositionObject(o: unknown): Result<Position> {
+/** Reads our JSON form (an already parsed object) into a validated position; `partial` accepts unseen cards (`??`). */
+export function parsePositionObject(o: unknown, partial = false): Result<Position> {
   if (typeof o !== 'object' || o === null || Array.isArray(o)) return err('a position must be a JSON object');
   const j = o as Record<string, unknown>;
   if (!Array.isArray(j.tableau) || j.tableau.length !== 7) return err('"tableau" must be a list of 7 piles');
@@ -180,7 +245,14 @@ export function parsePositionObject(o: unknown): Result<Position> {
     if (!isPassNumber(j.pass)) return err(`"pass" must be a whole number from 1 to 2^53 − 1, got ${JSON.stringify(j.pass)}`);
     pass = j.pass;
   }
-  return validatePosition({ tableau, faceDown, stock: stock.value, waste: waste.value, foundations, pass });
+  return (partial ? validatePartialPosition : validatePosition)({
+    tableau,
+    faceDown,
+    stock: stock.value,
+    waste: waste.value,
+    foundations,
+    pass,
+  });
 }
 
 /** Parses our JSON text into a validated position. */

@@ -183,7 +183,7 @@ export function makeSolutionJson(sol: Solution, extra: Record<string, unknown> =
 }
 
 /** A seed as JSON: a number when it is exact as one, else its decimal digits as a string. */
-function seedJson(seed: Seed): number | string {
+export function seedJson(seed: Seed): number | string {
   if (typeof seed === 'number') return seed;
   return seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(seed) : seed.toString();
 }

@@ -391,7 +391,9 @@ describe('player rows', () => {
       won: 1,
       errors: 0,
       cardsHomeMean: (10 + 4 + 52 + 1) / 4,
+      cardsHomeSquareMean: (100 + 16 + 2704 + 1) / 4,
       msMean: 2.5,
+      decidedDeals: 2,
       winnableDeals: 1,
       lostWinnable: 1,
     });

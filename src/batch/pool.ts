@@ -10,7 +10,7 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { DEFAULT_BUDGET } from '../solver.ts';
-import { type DealOutcome, type DealTask, type PING, errorOutcome } from './task.ts';
+import { type DealOutcome, type DealTask, type PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
 
 /** How the pool runs its threads. */
 export interface PoolOptions {
@@ -30,6 +30,8 @@ export interface SolverPool {
   /** Resolves once a thread has loaded the solver; rejects with the reason when threads cannot start. */
   ready(): Promise<void>;
   solve(task: DealTask): Promise<DealOutcome>;
+  /** Plays one game of a player; a thread that dies becomes an error outcome, as for `solve`. */
+  play(task: PlayTask): Promise<PlayOutcome>;
   /** Kills the threads; running calls reject with PoolClosedError. */
   destroy(): Promise<void>;
 }
@@ -60,7 +62,7 @@ function firstLine(e: unknown): string {
 
 /** Starts the threads. */
 export function createSolverPool(opts: PoolOptions): SolverPool {
-  const pool = new Piscina<DealTask | typeof PING, DealOutcome | null>({
+  const pool = new Piscina<DealTask | PlayTask | typeof PING, DealOutcome | PlayOutcome | null>({
     filename: ENTRY,
     minThreads: opts.workers,
     maxThreads: opts.workers,
@@ -71,6 +73,32 @@ export function createSolverPool(opts: PoolOptions): SolverPool {
   // A thread failing while idle is replaced by piscina; nothing to record.
   pool.on('error', () => {});
   let closed = false;
+  /** Runs one task; a thread that dies or passes the hard limit becomes `failed(seed, reason, ms)`. */
+  const run = async <O>(
+    task: DealTask | PlayTask,
+    failed: (seed: bigint, message: string, ms: number) => O,
+  ): Promise<O | DealOutcome | PlayOutcome> => {
+    const t0 = performance.now();
+    const limit = opts.hardLimitMs;
+    const signal = limit === undefined ? undefined : AbortSignal.timeout(limit);
+    try {
+      const r = await pool.run(task, signal ? { signal } : {});
+      if (r === null) throw new Error('worker answered a task with nothing');
+      return r;
+    } catch (e) {
+      if (closed) throw new PoolClosedError('pool closed');
+      const ms = performance.now() - t0;
+      if (signal?.aborted)
+        return failed(
+          task.seed,
+          `${'policy' in task ? 'game' : 'deal'} passed the hard time limit of ${(limit! / 1000).toFixed(1)} s; worker replaced`,
+          ms,
+        );
+      const code = (e as { code?: string }).code;
+      const what = code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'worker ran out of memory' : 'worker died';
+      return failed(task.seed, `${what}: ${firstLine(e)}; worker replaced`, ms);
+    }
+  };
   return {
     async ready() {
       try {
@@ -79,23 +107,11 @@ export function createSolverPool(opts: PoolOptions): SolverPool {
         throw new Error(`worker threads cannot start: ${firstLine(e)}`);
       }
     },
-    async solve(task) {
-      const t0 = performance.now();
-      const limit = opts.hardLimitMs;
-      const signal = limit === undefined ? undefined : AbortSignal.timeout(limit);
-      try {
-        const r = await pool.run(task, signal ? { signal } : {});
-        if (r === null) throw new Error('worker answered a deal with nothing');
-        return r;
-      } catch (e) {
-        if (closed) throw new PoolClosedError('pool closed');
-        const ms = performance.now() - t0;
-        if (signal?.aborted)
-          return errorOutcome(task.seed, `deal passed the hard time limit of ${(limit! / 1000).toFixed(1)} s; worker replaced`, ms);
-        const code = (e as { code?: string }).code;
-        const what = code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'worker ran out of memory' : 'worker died';
-        return errorOutcome(task.seed, `${what}: ${firstLine(e)}; worker replaced`, ms);
-      }
+    solve(task) {
+      return run(task, errorOutcome) as Promise<DealOutcome>;
+    },
+    play(task) {
+      return run(task, errorPlay) as Promise<PlayOutcome>;
     },
     async destroy() {
       closed = true;

@@ -39,6 +39,7 @@ function eta(p: Readonly<BatchProgress>): string {
 }
 
 function counts(p: Readonly<BatchProgress>): string {
+  if (p.games) return `won ${p.winnable}, lost ${p.unwinnable}, errors ${p.errors}`;
   return `winnable ${p.winnable}, unwinnable ${p.unwinnable}, unknown ${p.unknown}, errors ${p.errors}`;
 }
 
@@ -50,7 +51,8 @@ export function progressLine(p: Readonly<BatchProgress>): string {
 
 /** The one-line summary at the end of a run. */
 export function summaryLine(s: Readonly<BatchSummary>): string {
-  const head = s.interrupted ? `batch interrupted: ${s.done} of ${s.total} deals solved` : `batch: ${s.done} deals solved`;
+  const verb = s.games ? 'played' : 'solved';
+  const head = s.interrupted ? `batch interrupted: ${s.done} of ${s.total} deals ${verb}` : `batch: ${s.done} deals ${verb}`;
   const tail = s.interrupted ? '; run the same command again to resume' : '';
   return `${head} (${counts(s)}), ${s.skipped} already stored, ${formatDuration(s.elapsedMs / 1000)} at ${rate(s).toFixed(1)} deals/s → ${s.db}${tail}`;
 }

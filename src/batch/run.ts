@@ -19,6 +19,12 @@
  * The default budget is a node budget (BATCH_BUDGET), so a deal's verdict does not depend on how
  * busy the machine is; time is only a far safety net. Every row stores the budget it ran under.
  *
+ * Players (`player`): instead of solving, each deal is played by a hidden-card policy
+ * (`playSeeded`: the game `klondike play` plays) and stored as a `plays` row under the key (family,
+ * rule set, stock mode, policy, its parameters as canonical JSON), so runs of different settings
+ * sit side by side. A deal with a played game under the key is skipped; a game that ended in an
+ * error is played again.
+ *
  * Write failures: a database another program keeps locked is waited for (each write waits
  * `BUSY_TIMEOUT_MS`, and a flush that still finds it busy is tried again at the next flush) up to
  * `busyGiveUpMs`; any other write error (a full disk, an I/O error), or a lock held past that,
@@ -27,14 +33,16 @@
  */
 import { FACTORIAL_52 } from '../bigfamilies.ts';
 import { FAMILY_RANGES } from '../families.ts';
+import type { StockMode } from '../hidden/observation.ts';
+import { DEFAULT_SEARCH, type PolicyName, type PolicyOptions, parsePolicyName } from '../hidden/policies.ts';
 import { type Budget, DEFAULT_BUDGET } from '../solver.ts';
 import { describeDbError, isBusy } from '../store/files.ts';
-import { EMPTY_RESULT_EXTRAS, type ResultRow } from '../store/rows.ts';
-import { type Store, openStore } from '../store/writer.ts';
+import { EMPTY_RESULT_EXTRAS, type PlayRow, type ResultRow, canonicalParams } from '../store/rows.ts';
+import { type PlayKey, type Store, openStore } from '../store/writer.ts';
 import { type Family, type Result, type Rules, UserError, err, ok, validateRules } from '../types.ts';
 import { PoolClosedError, type SolverPool, createSolverPool, hardLimitMs, heapLimitMb } from './pool.ts';
 import { MAX_SEEDS, type SeedSource, type Shard, isRandomSample, randomSample, seedListOf, seedsOf, shardSize } from './seeds.ts';
-import { type DealOutcome, type StoredVerdict, errorOutcome } from './task.ts';
+import { type DealOutcome, type PlayOutcome, type StoredVerdict, errorOutcome, errorPlay } from './task.ts';
 import { VERSION } from '../version.ts';
 
 /**
@@ -43,6 +51,23 @@ import { VERSION } from '../version.ts';
  * the machine's load; the hour is only a safety net against a runaway search.
  */
 export const BATCH_BUDGET: Required<Budget> = { maxNodes: 100_000_000, timeoutMs: 3_600_000, maxMemoryMb: DEFAULT_BUDGET.maxMemoryMb };
+
+/** A hidden-card player that plays the deals instead of the solver. */
+export interface PlayerSpec {
+  policy: PolicyName;
+  stock: StockMode;
+  /** The search policy's settings (defaults for the rest; `seed` is ignored: see policySeed). */
+  options?: PolicyOptions;
+  /** Each game's policy seed is derived from it and the deal's seed (`gameSeed`); default 1. */
+  policySeed?: number;
+}
+
+/** The parameters a player's games are stored under: every setting of the policy, canonical JSON (`{}` for priority). */
+export function playerParams(p: PlayerSpec): string {
+  if (p.policy === 'priority') return canonicalParams({});
+  const defined = Object.fromEntries(Object.entries(p.options ?? {}).filter(([, v]) => v !== undefined));
+  return canonicalParams({ ...DEFAULT_SEARCH, ...defined, seed: p.policySeed ?? DEFAULT_SEARCH.seed });
+}
 
 /** What to run. */
 export interface BatchOptions {
@@ -60,6 +85,8 @@ export interface BatchOptions {
   workers: number;
   /** Database file; created with its directory if missing. */
   db: string;
+  /** Play the deals with this hidden-card player into `plays` instead of solving them. */
+  player?: PlayerSpec;
   /** Re-solve stored `unknown` and `error` rows (with `mostHome`: rows whose maximum is not proved). */
   retryUnknown?: boolean;
   /**
@@ -86,6 +113,8 @@ export interface BatchProgress {
   done: number;
   /** Deals of the list already stored and not re-solved. */
   skipped: number;
+  /** True for a player's batch: then `winnable` counts games won and `unwinnable` games lost. */
+  games?: boolean;
   winnable: number;
   unwinnable: number;
   unknown: number;
@@ -137,6 +166,20 @@ export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
     return err(`timeout must be a positive number of seconds, got ${b.timeoutMs / 1000}`);
   if (b.maxMemoryMb !== undefined && (!Number.isInteger(b.maxMemoryMb) || b.maxMemoryMb < 1 || b.maxMemoryMb > 1 << 20))
     return err(`max-memory must be a whole number of MiB 1…${1 << 20}, got ${b.maxMemoryMb}`);
+  if (o.player && o.mostHome) return err('--player and --most-home do not go together: a player stores the cards its games sent home');
+  if (o.player) {
+    const name = parsePolicyName(String(o.player.policy));
+    if (!name.ok) return name;
+    if (o.player.stock !== 'visible' && o.player.stock !== 'hidden') return err(`stock must be visible or hidden, got ${o.player.stock}`);
+    const po = o.player.options ?? {};
+    for (const k of ['samples', 'nodes', 'candidates'] as const) {
+      const x = po[k];
+      if (x !== undefined && (!Number.isSafeInteger(x) || x < 1)) return err(`${k} must be a whole number ≥ 1, got ${x}`);
+    }
+    const ps = o.player.policySeed;
+    if (ps !== undefined && (!Number.isInteger(ps) || ps < 0 || ps > 0xffffffff))
+      return err(`policy seed must be a whole number 0…4294967295, got ${ps}`);
+  }
   const range = FAMILY_RANGES[o.family];
   if (range === undefined) return err(`unknown seed family ${JSON.stringify(o.family)}`);
   if (
@@ -162,7 +205,7 @@ export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
   return ok(o);
 }
 
-/** The seeds of the list still to solve, looked up LOOKUP at a time. */
+/** The seeds of the list still to solve (or, with `played`, to play), looked up LOOKUP at a time. */
 function* todoSeeds(
   store: Store,
   family: Family,
@@ -171,12 +214,16 @@ function* todoSeeds(
   retry: boolean,
   empty: boolean,
   mostHome: boolean,
+  played?: PlayKey,
 ) {
   const skip = (v: StoredVerdict | undefined) => v !== undefined && (!retry || v === 'winnable' || v === 'unwinnable');
   const skipHome = (proved: boolean | undefined) => proved !== undefined && (proved || !retry);
   let chunk: bigint[] = [];
   const drain = function* () {
-    if (mostHome) {
+    if (played) {
+      const done = empty ? undefined : store.playedSeeds(played, chunk);
+      for (const s of chunk) if (!done?.has(s)) yield s;
+    } else if (mostHome) {
       const have = empty ? undefined : store.mostHomeStored(family, ruleSet, chunk);
       for (const s of chunk) if (!skipHome(have?.get(s))) yield s;
     } else {
@@ -211,6 +258,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   let pool: SolverPool | undefined;
   let timer: NodeJS.Timeout | undefined;
   let pending: ResultRow[] = [];
+  let pendingPlays: PlayRow[] = [];
   let stored = 0;
   let failure: string | undefined;
   let busySince: number | undefined;
@@ -218,25 +266,29 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   const giveUpMs = o.busyGiveUpMs ?? 60_000;
   /** Writes the finished rows; a busy database keeps them for the next try, up to giveUpMs. */
   const flush = () => {
-    if (pending.length === 0 || failure !== undefined) return;
+    if ((pending.length === 0 && pendingPlays.length === 0) || failure !== undefined) return;
     try {
       store.putResults(pending);
       stored += pending.length;
       pending = [];
+      store.putPlays(pendingPlays);
+      stored += pendingPlays.length;
+      pendingPlays = [];
       busySince = undefined;
     } catch (e) {
       const now = performance.now();
       busySince ??= now;
       if (isBusy(e) && now - busySince < giveUpMs) return;
-      failure = `${describeDbError(o.db, e)}; stopped, ${stored} deals stored, ${pending.length} finished ones not saved`;
+      failure = `${describeDbError(o.db, e)}; stopped, ${stored} deals stored, ${pending.length + pendingPlays.length} finished ones not saved`;
       stop();
     }
   };
   /** The last write: tried again while the database is busy, up to giveUpMs. */
   const flushAll = async () => {
-    for (flush(); pending.length > 0 && failure === undefined; flush()) await new Promise((r) => setTimeout(r, 100));
+    for (flush(); pending.length + pendingPlays.length > 0 && failure === undefined; flush()) await new Promise((r) => setTimeout(r, 100));
   };
   const p: BatchProgress = { total: 0, done: 0, skipped: 0, winnable: 0, unwinnable: 0, unknown: 0, errors: 0, elapsedMs: 0 };
+  if (o.player) p.games = true;
   const summary = (interrupted: boolean): BatchSummary => ({
     ...p,
     elapsedMs: performance.now() - t0,
@@ -249,9 +301,16 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   try {
     let ruleSet: number;
     let empty: boolean;
+    let played: PlayKey | undefined;
+    const player = o.player;
     try {
       ruleSet = store.ruleSetId(o.rules);
-      empty = !store.db.prepare('SELECT 1 FROM results WHERE family = ? AND rule_set = ? LIMIT 1').get(o.family, ruleSet);
+      if (player) {
+        played = { family: o.family, ruleSet, stock: player.stock, policy: player.policy, params: playerParams(player) };
+        empty = !store.db
+          .prepare('SELECT 1 FROM plays WHERE family = ? AND rule_set = ? AND stock = ? AND policy = ? AND params = ? LIMIT 1')
+          .get(played.family, played.ruleSet, played.stock, played.policy, played.params);
+      } else empty = !store.db.prepare('SELECT 1 FROM results WHERE family = ? AND rule_set = ? LIMIT 1').get(o.family, ruleSet);
     } catch (e) {
       failure = `${describeDbError(o.db, e)}; nothing was solved`;
       return summary(true);
@@ -260,7 +319,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     const shard = o.shard ?? { index: 1, count: 1 };
     let total = 0;
     try {
-      for (const _ of todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true)) total++;
+      for (const _ of todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true, played)) total++;
     } catch (e) {
       failure = `${describeDbError(o.db, e)}; nothing was solved`;
       return summary(true);
@@ -277,7 +336,8 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
 
     const flushEvery = o.flushEvery ?? 50;
     const slots = Math.min(o.workers, total);
-    pool = createSolverPool({ workers: slots, heapMb: heapLimitMb(budget.maxMemoryMb), hardLimitMs: hardLimitMs(budget.timeoutMs) });
+    const heapMb = heapLimitMb(player ? (player.options?.maxMemoryMb ?? DEFAULT_SEARCH.maxMemoryMb) : budget.maxMemoryMb);
+    pool = createSolverPool({ workers: slots, heapMb, hardLimitMs: hardLimitMs(budget.timeoutMs) });
     await pool.ready();
     timer = setInterval(() => flush(), o.flushMs ?? 1000);
     timer.unref();
@@ -299,8 +359,18 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
       if (pending.length >= flushEvery) flush();
       report();
     };
+    const recordPlay = (r: PlayOutcome) => {
+      if (!played) return;
+      pendingPlays.push({ ...played, ...r, solverVersion: SOLVER_VERSION, solvedAt: new Date().toISOString() });
+      p.done++;
+      if (r.error !== null) p.errors++;
+      else if (r.won) p.winnable++;
+      else p.unwinnable++;
+      if (pendingPlays.length >= flushEvery) flush();
+      report();
+    };
 
-    const todo = todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true);
+    const todo = todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true, played);
     const activePool = pool;
     let stopped = false;
     let internal: unknown;
@@ -322,16 +392,25 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
           }
           const seed = next.value;
           inFlight++;
-          activePool
-            .solve({ seed, family: o.family, rules: o.rules, budget, ...(o.mostHome ? { mostHome: true } : {}) })
-            .then(
-              (r) => {
-                if (failure === undefined) record(r);
-              },
-              (e) => {
-                if (!(e instanceof PoolClosedError) && failure === undefined) record(errorOutcome(seed, String(e)));
-              },
-            )
+          const lost = (e: unknown) => !(e instanceof PoolClosedError) && failure === undefined;
+          const job = player
+            ? activePool.play({ kind: 'play', seed, family: o.family, rules: o.rules, ...player }).then(
+                (r) => {
+                  if (failure === undefined) recordPlay(r);
+                },
+                (e) => {
+                  if (lost(e)) recordPlay(errorPlay(seed, String(e)));
+                },
+              )
+            : activePool.solve({ seed, family: o.family, rules: o.rules, budget, ...(o.mostHome ? { mostHome: true } : {}) }).then(
+                (r) => {
+                  if (failure === undefined) record(r);
+                },
+                (e) => {
+                  if (lost(e)) record(errorOutcome(seed, String(e)));
+                },
+              );
+          job
             .catch((e) => {
               internal = e;
               finish();

@@ -1,8 +1,10 @@
 /**
  * The messages between the main thread and the batch workers: a deal to solve and its outcome
- * (one `results` row). Kept apart from `worker.ts` so the main thread never loads the worker.
+ * (one `results` row), or a game for a hidden-card player to play and its outcome (one `plays`
+ * row). Kept apart from `worker.ts` so the main thread never loads the worker.
  * Seeds travel as bigint (structured clone carries it exactly): some families' seeds have 68 digits.
  */
+import type { PlayerTask } from '../hidden/policies.ts';
 import type { Budget } from '../solver.ts';
 import type { StopReason, StoredVerdict } from '../store/rows.ts';
 import type { Family, Rules } from '../types.ts';
@@ -39,6 +41,30 @@ export interface DealOutcome {
 /** An `error` outcome for a deal. */
 export function errorOutcome(seed: bigint, message: string, ms = 0): DealOutcome {
   return { seed, verdict: 'error', nodes: 0, ms, solutionLength: null, moves: null, error: message, stopReason: null };
+}
+
+/** What the main thread sends for one game of a player (`playSeeded` plays it). */
+export interface PlayTask extends PlayerTask {
+  kind: 'play';
+  seed: bigint;
+}
+
+/** What comes back for one game; maps one-to-one onto a `plays` row. */
+export interface PlayOutcome {
+  seed: bigint;
+  won: boolean;
+  moveCount: number;
+  /** The moves played, compact notation. */
+  moves: string;
+  cardsHome: number;
+  ms: number;
+  /** Why the game could not be played (then won is false). */
+  error: string | null;
+}
+
+/** A game that could not be played. */
+export function errorPlay(seed: bigint, message: string, ms = 0): PlayOutcome {
+  return { seed, won: false, moveCount: 0, moves: '', cardsHome: 0, ms, error: message };
 }
 
 /** The task that only checks a thread has loaded (answered with null). */

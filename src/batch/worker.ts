@@ -1,5 +1,6 @@
 /**
- * The batch worker: solves one seeded deal per call, inside a piscina worker thread.
+ * The batch worker: solves one seeded deal per call (or plays one game of a hidden-card player,
+ * `playSeeded`), inside a piscina worker thread.
  *
  * It never throws for a deal: a solver exception comes back as an `error` outcome with its
  * message, so the thread stays in the pool. A thread that dies (exit, out of memory, killed
@@ -12,11 +13,12 @@
  * thread and is meant for tests only.
  */
 import { dealFromSeed } from '../families.ts';
+import { playSeeded } from '../hidden/policies.ts';
 import { movesToCompact } from '../notation.ts';
 import { dealPosition } from '../position.ts';
 import { solve } from '../solver.ts';
 import { mostHome } from '../solver/most-home.ts';
-import { type DealOutcome, type DealTask, PING, errorOutcome } from './task.ts';
+import { type DealOutcome, type DealTask, PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
 
 function parseFaults(text: string | undefined): Map<string, string> {
   const m = new Map<string, string>();
@@ -44,9 +46,33 @@ function injectFault(seed: bigint): void {
   if (sleep) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(sleep[1]));
 }
 
-/** Solves one deal; the piscina task handler. */
-export default function solveDeal(task: DealTask | typeof PING): DealOutcome | null {
+/** Plays one game of a player. */
+function playOne(task: PlayTask): PlayOutcome {
+  const t0 = performance.now();
+  try {
+    injectFault(task.seed);
+    const r = playSeeded(task);
+    if (!r.ok) return errorPlay(task.seed, r.error);
+    const g = r.value;
+    return {
+      seed: task.seed,
+      won: g.won,
+      moveCount: g.moves.length,
+      moves: movesToCompact(g.moves),
+      cardsHome: g.cardsHome,
+      ms: g.ms,
+      error: null,
+    };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    return errorPlay(task.seed, `player threw: ${msg.split('\n')[0]}`, performance.now() - t0);
+  }
+}
+
+/** Solves one deal, or plays one game; the piscina task handler. */
+export default function solveDeal(task: DealTask | PlayTask | typeof PING): DealOutcome | PlayOutcome | null {
   if (task === PING) return null;
+  if ('policy' in task) return playOne(task);
   const t0 = performance.now();
   try {
     injectFault(task.seed);

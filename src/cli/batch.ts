@@ -1,5 +1,7 @@
 /**
  * `klondike batch` and `klondike merge`: thin layers over `runBatch` and `mergeDatabases`.
+ * `batch --player P` plays the deals with a hidden-card policy instead of solving them (`--stock`,
+ * `--samples`, `--policy-seed`; `--max-nodes` is then the search policy's budget per solve).
  * Options come from the shared option layer (`options.ts`); progress goes to stderr, the one-line
  * summary to stdout; exit codes come from pure functions.
  *
@@ -10,20 +12,24 @@
 import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
 import { createProgressReporter, progressMode, summaryLine } from '../batch/progress.ts';
-import { BATCH_BUDGET, type BatchProgress, type BatchSummary, MAX_WORKERS, runBatch } from '../batch/run.ts';
+import { BATCH_BUDGET, type BatchProgress, type BatchSummary, MAX_WORKERS, type PlayerSpec, runBatch } from '../batch/run.ts';
+import { DEFAULT_SEARCH, type PolicyName } from '../hidden/settings.ts';
 import { type Shard, describeSeeds, parseShard } from '../batch/seeds.ts';
 import { type MergeSummary, mergeDatabases } from '../store/merge.ts';
 import { type Family, UserError, rulesLabel } from '../types.ts';
 import { CliError, EXIT_IO, EXIT_NO, EXIT_SIGNAL } from './exit.ts';
 import {
   type BudgetOptions,
+  type PolicyCliOptions,
   type RuleOptions,
   type SeedListOptions,
   addBudgetOptions,
   addDbOption,
   addFamilyOption,
+  addPolicyOptions,
   addRuleOptions,
   addSeedListOptions,
+  addStockOption,
   budgetFromOptions,
   fromResult,
   parseIntIn,
@@ -42,7 +48,8 @@ export function mergeExitCode(s: Pick<MergeSummary, 'conflicts'>): number {
   return s.conflicts.length > 0 ? EXIT_NO : 0;
 }
 
-interface BatchCliOptions extends RuleOptions, BudgetOptions, SeedListOptions {
+interface BatchCliOptions extends RuleOptions, BudgetOptions, SeedListOptions, PolicyCliOptions {
+  player?: PolicyName;
   family: Family;
   workers: number;
   db: string;
@@ -52,7 +59,26 @@ interface BatchCliOptions extends RuleOptions, BudgetOptions, SeedListOptions {
   quiet?: boolean;
 }
 
-async function batchAction(o: BatchCliOptions): Promise<void> {
+/** The player of parsed options (undefined without --player); policy settings without --player are refused. */
+export function playerFromOptions(o: BatchCliOptions, stockGiven: boolean): PlayerSpec | undefined {
+  if (o.player === undefined) {
+    const stray = stockGiven ? '--stock' : o.samples !== undefined ? '--samples' : o.policySeed !== undefined ? '--policy-seed' : undefined;
+    if (stray) throw new UserError(`${stray} applies to --player only`);
+    return undefined;
+  }
+  if (o.retryUnknown)
+    throw new UserError('--retry-unknown applies to solver batches (a game that ended in an error is played again anyway)');
+  if (o.player === 'priority' && (o.samples !== undefined || o.policySeed !== undefined || o.maxNodes !== undefined))
+    throw new UserError('the priority policy takes no settings (--samples, --policy-seed, --max-nodes are for --player search)');
+  return {
+    policy: o.player,
+    stock: o.stock,
+    options: o.player === 'search' ? { samples: o.samples, nodes: o.maxNodes, maxMemoryMb: o.maxMemory } : undefined,
+    policySeed: o.policySeed,
+  };
+}
+
+async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
   const controller = new AbortController();
   let signal: 'SIGINT' | 'SIGTERM' | undefined;
   let stopReporter = () => {};
@@ -70,7 +96,8 @@ async function batchAction(o: BatchCliOptions): Promise<void> {
   try {
     const seeds = seedListFromOptions(o);
     const rules = rulesFromOptions(o);
-    const budget = budgetFromOptions(o, BATCH_BUDGET);
+    const player = playerFromOptions(o, cmd.getOptionValueSource('stock') === 'cli');
+    const budget = budgetFromOptions(player ? { ...o, maxNodes: undefined, maxMemory: undefined } : o, BATCH_BUDGET);
     const reporter = createProgressReporter(progressMode(process.stderr, o.quiet === true), process.stderr);
     stopReporter = () => reporter.stop();
     let started = false;
@@ -78,9 +105,16 @@ async function batchAction(o: BatchCliOptions): Promise<void> {
       if (!started && !o.quiet) {
         // Printed once the database is open, so bad input gets its one error line and nothing else.
         const w = Math.min(o.workers, p.total);
+        const what = player
+          ? `stock ${player.stock}, player ${player.policy}` +
+            (player.policy === 'search'
+              ? ` (${player.options?.samples ?? DEFAULT_SEARCH.samples} worlds, ${(player.options?.nodes ?? DEFAULT_SEARCH.nodes).toLocaleString('en')} nodes a solve)`
+              : '') +
+            `: ${p.total} to play`
+          : `${budget.maxNodes.toLocaleString('en')} nodes a deal: ${p.total} to solve`;
         process.stderr.write(
-          `batch${o.mostHome ? ' --most-home' : ''}: ${o.family} ${describeSeeds(seeds)}, ${rulesLabel(rules)}, ${budget.maxNodes.toLocaleString('en')} nodes a deal: ` +
-            `${p.total} to solve, ${p.skipped} already stored; ${w} worker${w === 1 ? '' : 's'} → ${o.db}\n`,
+          `batch${o.mostHome ? ' --most-home' : ''}: ${o.family} ${describeSeeds(seeds)}, ${rulesLabel(rules)}, ${what}, ${p.skipped} already stored; ` +
+            `${w} worker${w === 1 ? '' : 's'} → ${o.db}\n`,
         );
       }
       started = true;
@@ -97,6 +131,7 @@ async function batchAction(o: BatchCliOptions): Promise<void> {
         db: o.db,
         retryUnknown: o.retryUnknown,
         mostHome: o.mostHome,
+        player,
         signal: controller.signal,
       },
       {
@@ -147,6 +182,8 @@ export function registerBatch(program: Command): void {
   addRuleOptions(batch);
   addBudgetOptions(batch, BATCH_BUDGET);
   addDbOption(batch);
+  addPolicyOptions(batch, 'player');
+  addStockOption(batch);
   batch
     .addOption(
       new Option('--workers <n>', 'worker threads')

@@ -33,6 +33,10 @@ const COMMANDS: Record<string, Loader> = {
   export: statsCommands,
   report: statsCommands,
   web: async () => (await import('./web.ts')).registerWeb,
+  odds: async () => (await import('./odds.ts')).registerOdds,
+  hint: async () => (await import('./hint.ts')).registerHint,
+  play: async () => (await import('./play.ts')).registerPlay,
+  observe: async () => (await import('./observe.ts')).registerObserve,
 };
 
 /** The program with the command named in argv registered, or every command (for help and errors). */

@@ -17,6 +17,9 @@
  *   refused everywhere: it is not a number of passes, and reading it as "unlimited" (how the
  *   database stores unlimited) or as "no redeal" would each surprise someone.
  * - Seeds are exact big integers (bigint); a family checks its own range.
+ * - Normal play (`play`, `hint`, `batch --player`): `--stock hidden|visible` (what the player
+ *   sees of the stock) and the policy settings (`--samples`, `--policy-seed`; the search policy's
+ *   per-solve node budget is `--max-nodes`).
  *
  * This module loads no solver, database or worker code, so that `klondike deal` starts fast.
  *
@@ -33,6 +36,8 @@ import type { Budget } from '../solver.ts';
 import { DEFAULT_DB, checkDbPath } from '../store/files.ts';
 import type { ResultFilter } from '../store/reader.ts';
 import { MAX_SAMPLE_SEED } from '../bigfamilies.ts';
+import { STOCK_MODES, type StockMode, parseStockMode } from '../hidden/observation.ts';
+import { DEFAULT_SEARCH, POLICY_NAMES, type PolicyName, parsePolicyName } from '../hidden/settings.ts';
 import { MAX_SEEDS, type SeedList, type SeedSource, parseSeedList, parseSeedRanges, parseSeedsFile, randomSample } from '../batch/seeds.ts';
 import {
   DEFAULT_RULES,
@@ -356,4 +361,45 @@ export function seedListFromOptions(o: SeedListOptions): SeedSource {
 export function addFamilyOption(cmd: Command, mode: 'list' | 'filter'): Command {
   if (mode === 'filter') return cmd.option('--family <family>', `only this seed family: ${FAMILIES.join(', ')}`, fromResult(parseFamily));
   return cmd.option('--family <family>', `seed family: ${FAMILIES.join(', ')}`, fromResult(parseFamily), 'solvitaire');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normal play: what the player sees, and the policy
+
+/** Declares `--stock hidden|visible` (default hidden). */
+export function addStockOption(cmd: Command): Command {
+  return cmd.addOption(
+    new Option(
+      '--stock <mode>',
+      'hidden: a stock card is unseen until drawn once (the real game); visible: only face-down cards are unseen',
+    )
+      .choices(STOCK_MODES)
+      .default('hidden')
+      .argParser(fromResult(parseStockMode)),
+  );
+}
+
+/** Policy options after parsing. */
+export interface PolicyCliOptions {
+  stock: StockMode;
+  samples?: number;
+  policySeed?: number;
+}
+
+/** Declares the policy flag (`--policy` or, in batch, `--player`) and `--samples`, `--policy-seed`. */
+export function addPolicyOptions(cmd: Command, flag: 'policy' | 'player', dflt?: PolicyName): Command {
+  const what = `${POLICY_NAMES.join(' or ')}${dflt ? ` (default ${dflt})` : ''}`;
+  return cmd
+    .option(
+      `--${flag} <name>`,
+      flag === 'player' ? `play the deals with this policy instead of solving them: ${what}` : what,
+      fromResult(parsePolicyName),
+      dflt,
+    )
+    .option('--samples <k>', `search: worlds sampled (default ${DEFAULT_SEARCH.samples})`, fromResult(parseIntIn('samples', 1, 100_000)))
+    .option(
+      '--policy-seed <s>',
+      `search: seed of the sampling (default ${DEFAULT_SEARCH.seed})`,
+      fromResult(parseIntIn('policy-seed', 0, 0xffffffff)),
+    );
 }

@@ -3,23 +3,42 @@
  * rule flags select rule sets here), open the database with the store's reader (read-only, any
  * schema version), call src/stats, write the result to stdout or to the file of `--out`
  * (through a temporary file renamed into place, never over the database read).
+ *
+ * Games of hidden-card players (`plays`, written by `batch --player`) are shown beside the solver's
+ * figures: `stats` adds a block per player group to its table, `report` a section, and `--plays`
+ * makes `stats --format csv|json` and `export` give the players' rows instead. `--player P` and
+ * `--stock M` select among them.
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
+import { STOCK_MODES, type StockMode, parseStockMode } from '../hidden/observation.ts';
+import { POLICY_NAMES, type PolicyName, parsePolicyName } from '../hidden/settings.ts';
+import { computePlayStats, exportPlayChunks, playStatsToCsv, playStatsToTable } from '../stats/plays.ts';
 import { computeStats } from '../stats/aggregate.ts';
 import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../stats/export.ts';
 import { STATS_FORMATS, type StatsFormat, statsToCsv, statsToJson, statsToTable } from '../stats/format.ts';
 import { renderReport, reportDeals } from '../stats/report.ts';
 import { describeDbError, errorCode } from '../store/files.ts';
-import { type Reader, type ResultFilter, openReader } from '../store/reader.ts';
+import { type PlayFilter, type Reader, type ResultFilter, openReader } from '../store/reader.ts';
 import { type Family, type SeedRange, UserError } from '../types.ts';
-import { type RuleOptions, addDbOption, addFamilyOption, addRuleOptions, addSeedFilterOption, ruleFilterFromOptions } from './options.ts';
+import {
+  type RuleOptions,
+  addDbOption,
+  addFamilyOption,
+  addRuleOptions,
+  addSeedFilterOption,
+  fromResult,
+  ruleFilterFromOptions,
+} from './options.ts';
 import { checkStdoutIsNot, writeFileAtomic, writeStdout } from './output.ts';
 
 interface FilterOpts extends RuleOptions {
   db: string;
   family?: Family;
   seeds?: SeedRange[];
+  player?: PolicyName;
+  stock?: StockMode;
+  plays?: boolean;
 }
 
 function withCommonOptions(cmd: Command): Command {
@@ -27,7 +46,16 @@ function withCommonOptions(cmd: Command): Command {
   addFamilyOption(cmd, 'filter');
   addRuleOptions(cmd, 'filter');
   addSeedFilterOption(cmd);
+  cmd
+    .option('--player <name>', `only the games of this hidden-card policy: ${POLICY_NAMES.join(', ')}`, fromResult(parsePolicyName))
+    .addOption(
+      new Option('--stock <mode>', 'only the games of this stock mode').choices(STOCK_MODES).argParser(fromResult(parseStockMode)),
+    );
   return cmd;
+}
+
+function playFilterOf(o: FilterOpts): PlayFilter {
+  return { ...filterOf(o), policy: o.player, stock: o.stock };
 }
 
 function filterOf(o: FilterOpts): ResultFilter {
@@ -64,14 +92,20 @@ export function registerStats(program: Command): void {
     program
       .command('stats')
       .description('winnability statistics per rule set and family')
-      .addOption(new Option('--format <format>', 'output format').choices(STATS_FORMATS satisfies readonly StatsFormat[]).default('table')),
+      .addOption(new Option('--format <format>', 'output format').choices(STATS_FORMATS satisfies readonly StatsFormat[]).default('table'))
+      .option('--plays', "csv and json: the hidden-card players' groups instead of the solver's"),
   ).action(async (o: FilterOpts & { format: StatsFormat }) => {
     const filter = filterOf(o);
     const text = await withReader(o.db, ({ db }) => {
-      const groups = computeStats(db, filter);
+      const plays = computePlayStats(db, playFilterOf(o));
+      if (o.plays && o.format !== 'table') return o.format === 'csv' ? playStatsToCsv(plays) : JSON.stringify(plays, null, 2) + '\n';
+      const groups = o.plays || o.player !== undefined || o.stock !== undefined ? [] : computeStats(db, filter);
       const rows = groups.map((g) => g.row);
       const render = {
-        table: () => statsToTable(groups, o.db),
+        table: () => {
+          const table = groups.length > 0 || plays.length === 0 ? statsToTable(groups, o.db) : '';
+          return table + (table && plays.length > 0 ? '\n' : '') + playStatsToTable(plays);
+        },
         csv: () => statsToCsv(rows),
         json: () => statsToJson(groups.map((g) => (g.mostHome ? { ...g.row, mostHome: g.mostHome } : g.row))),
       } satisfies Record<StatsFormat, () => string>;
@@ -85,10 +119,13 @@ export function registerStats(program: Command): void {
       .command('export')
       .description('one record per deal (streamed), solution included')
       .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS satisfies readonly ExportFormat[]).default('csv'))
-      .option('--out <file>', 'write to this file instead of stdout (replaced only once complete)'),
+      .option('--out <file>', 'write to this file instead of stdout (replaced only once complete)')
+      .option('--plays', "one record per game of the hidden-card players (batch --player) instead of the solver's deals"),
   ).action(async (o: FilterOpts & { format: ExportFormat; out?: string }) => {
-    const filter = filterOf(o);
-    await withReader(o.db, ({ db }) => emit(o, exportChunks(db, o.format, filter)));
+    const plays = o.plays || o.player !== undefined || o.stock !== undefined;
+    await withReader(o.db, ({ db }) =>
+      emit(o, plays ? exportPlayChunks(db, o.format, playFilterOf(o)) : exportChunks(db, o.format, filterOf(o))),
+    );
   });
 
   withCommonOptions(
@@ -100,12 +137,14 @@ export function registerStats(program: Command): void {
     const filter = filterOf(o);
     const { html, n } = await withReader(o.db, ({ db }) => {
       const groups = computeStats(db, filter);
+      const plays = computePlayStats(db, playFilterOf(o));
       return {
-        n: groups.length,
+        n: groups.length + plays.length,
         html: renderReport(groups, {
           source: o.db,
           generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
           deals: reportDeals(db, filter),
+          plays,
         }),
       };
     });

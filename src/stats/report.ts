@@ -1,7 +1,8 @@
 /**
  * The HTML report: one self-contained file (inline CSS and SVG, no scripts, nothing loaded from
  * anywhere) with the winnable share and its interval per rule set, histograms of solve time (log
- * bins) and of solution length, and the `stats` table.
+ * bins) and of solution length, and the `stats` table; when the database holds games of
+ * hidden-card players, a section with their win rates beside the thoughtful share of the same deals.
  *
  * Each deal is one click from the browser app (`klondike web`): per rule set, the deals are listed
  * by verdict as links whose address carries the seed and the rules (`#family=…&seed=…&draw=…&
@@ -14,6 +15,7 @@ import { type ResultFilter, filterSql } from '../store/reader.ts';
 import { passesFromDb } from '../store/schema.ts';
 import { type Rules, rulesLabel } from '../types.ts';
 import type { GroupStats, StatsRow } from './aggregate.ts';
+import { type PlayStatsRow, isVegasRules, meanWithInterval, playTitle, rateWithInterval } from './plays.ts';
 import { int, msText, pct, rateText } from './format.ts';
 import { esc, histogramChart, intervalChart } from './svg.ts';
 
@@ -26,6 +28,8 @@ export interface ReportInfo {
   appUrl?: string;
   /** The deals to link, from `reportDeals`; without them only the per-group seed form is shown. */
   deals?: readonly ReportDeal[];
+  /** Player groups (`computePlayStats`), shown in their own section when there are any. */
+  plays?: readonly PlayStatsRow[];
 }
 
 /** Where `klondike web` serves the app unless told another port. */
@@ -182,6 +186,54 @@ function statsTables(groups: readonly GroupStats[], withFamily: boolean): string
   return `<h3>Verdicts</h3>\n${verdicts}\n<h3>Effort: solve time, search nodes, solution length (atomic moves)</h3>\n${effort}`;
 }
 
+/** The section on hidden-card players: win rates with intervals beside the thoughtful share, then the table. */
+function playsSection(rows: readonly PlayStatsRow[]): string {
+  const chart = intervalChart(
+    'Normal play (cards hidden): games won with 95% Wilson interval',
+    rows.map((r) => ({
+      label: playTitle(r),
+      rate: r.winRate,
+      low: r.ciLow,
+      high: r.ciHigh,
+      lower: r.winRate ?? 0,
+      upper: r.winRate ?? 0,
+      text: rateWithInterval(r.winRate, r.ciLow, r.ciHigh),
+    })),
+  );
+  const table = htmlTable(
+    [
+      'player',
+      'games',
+      'won',
+      'win rate (95% Wilson)',
+      'thoughtful share of the same deals',
+      'winnable deals lost',
+      'cards home (95%)',
+      'Vegas $ a game (95%)',
+      'ms a game',
+    ],
+    rows.map((r) => [
+      playTitle(r),
+      int(r.played),
+      int(r.won),
+      rateWithInterval(r.winRate, r.ciLow, r.ciHigh),
+      r.thoughtfulDeals > 0
+        ? `${rateWithInterval(r.thoughtfulRate, r.thoughtfulCiLow, r.thoughtfulCiHigh)} over ${int(r.thoughtfulDeals)}`
+        : '–',
+      r.thoughtfulDeals > 0 ? `${int(r.lostWinnable)} of ${int(r.thoughtfulWinnable)}` : '–',
+      meanWithInterval(r.cardsHomeMean, r.cardsHomeCiLow, r.cardsHomeCiHigh, 2),
+      meanWithInterval(r.vegasMean, r.vegasCiLow, r.vegasCiHigh, 2) + (isVegasRules(r) ? '' : ' (scale only)'),
+      msText(r.msMean),
+    ]),
+  );
+  return (
+    `<h2>Normal play (cards hidden)</h2>\n${chart}\n` +
+    `<p class="note">Games of players that see only what a human player sees (face-down cards, and with stock hidden the ` +
+    `stock until drawn). The thoughtful share is the winnable share of the same deals with every card known: the ceiling. ` +
+    `Vegas: 5 × cards home − 52 dollars a game ($52 a deck, $5 a card); a Vegas game's payoff under the Vegas pass limits only.</p>\n${table}`
+  );
+}
+
 /** The whole report as one HTML document. */
 export function renderReport(groups: readonly GroupStats[], info: ReportInfo): string {
   const withFamily = new Set(groups.map((g) => g.row.family)).size > 1;
@@ -195,8 +247,10 @@ export function renderReport(groups: readonly GroupStats[], info: ReportInfo): s
     `<p class="meta">${esc(info.source)} · ${int(total)} deals in ${groups.length} group${groups.length === 1 ? '' : 's'}` +
       `${info.filterText ? ` · ${esc(info.filterText)}` : ''} · generated ${esc(info.generatedAt)}</p>`,
   );
+  const plays = info.plays ?? [];
   if (groups.length === 0) {
-    parts.push(`<p><strong>No results.</strong> The database holds no deals matching the selection.</p>`);
+    if (plays.length > 0) parts.push(playsSection(plays));
+    else parts.push(`<p><strong>No results.</strong> The database holds no deals matching the selection.</p>`);
   } else {
     parts.push(`<h2>Winnable share per rule set</h2>`);
     parts.push(
@@ -218,6 +272,7 @@ export function renderReport(groups: readonly GroupStats[], info: ReportInfo): s
         `score interval. Orange strip: from the share of all deals if every unknown and error is lost to the share if ` +
         `every one is won.</p>`,
     );
+    if (plays.length > 0) parts.push(playsSection(plays));
     parts.push(`<h2>Statistics</h2>\n${statsTables(groups, withFamily)}`);
     parts.push(`<h2>Solve time</h2>`);
     parts.push(

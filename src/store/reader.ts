@@ -212,7 +212,11 @@ export interface PlayGroup {
   errors: number;
   /** Over the played games (errors excluded). */
   cardsHomeMean: number | null;
+  /** The mean of the squared cards home over the played games (for the spread). */
+  cardsHomeSquareMean: number | null;
   msMean: number | null;
+  /** Played games whose deal has a decided `results` row (winnable or unwinnable): the thoughtful share's base. */
+  decidedDeals: number;
   /** Played games whose deal the thoughtful solver found winnable (stored in `results`), and how many of them were lost. */
   winnableDeals: number;
   lostWinnable: number;
@@ -227,6 +231,8 @@ export function playGroups(db: Database.Database, filter: PlayFilter = {}): Play
          x.stock AS stock, x.policy AS policy, x.params AS params,
          count(*) AS games, total(x.won) AS won, total(x.error IS NOT NULL) AS errors,
          avg(CASE WHEN x.error IS NULL THEN x.cards_home END) AS cardsHomeMean,
+         avg(CASE WHEN x.error IS NULL THEN x.cards_home * x.cards_home END) AS cardsHomeSquareMean,
+         total(x.error IS NULL AND s.verdict IN ('winnable', 'unwinnable')) AS decidedDeals,
          avg(CASE WHEN x.error IS NULL THEN x.ms END) AS msMean,
          total(x.error IS NULL AND s.verdict = 'winnable') AS winnableDeals,
          total(x.error IS NULL AND s.verdict = 'winnable' AND x.won = 0) AS lostWinnable
@@ -247,6 +253,8 @@ export function playGroups(db: Database.Database, filter: PlayFilter = {}): Play
     won: v.won as number,
     errors: v.errors as number,
     cardsHomeMean: v.cardsHomeMean as number | null,
+    cardsHomeSquareMean: v.cardsHomeSquareMean as number | null,
+    decidedDeals: v.decidedDeals as number,
     msMean: v.msMean as number | null,
     winnableDeals: v.winnableDeals as number,
     lostWinnable: v.lostWinnable as number,

@@ -1,0 +1,100 @@
+/**
+ * Options shared by the normal-play commands (`odds`, `hint`, `observe`, `play`): the position as
+ * the player sees it, from `--deal FILE` (any format; `??` for unseen cards) or from a seeded game
+ * in progress (`--seed N [--family F] [--moves "SW W3 1c …"]`), and what the player can see
+ * (`--stock hidden|visible`). Cards the player cannot have seen are unseen whatever the file says:
+ * face-down cards always, and with `--stock hidden` the stock during the first pass. A seeded game
+ * replays its moves and knows exactly which stock cards were drawn.
+ */
+import type { Command } from 'commander';
+import { type Seed, dealFromSeed } from '../families.ts';
+import { type Format, parsePartialPosition } from '../formats.ts';
+import { type Game, gameAfter } from '../hidden/game.ts';
+import { Observation, type StockMode } from '../hidden/observation.ts';
+import { readText } from '../io.ts';
+import { movesFromCompact } from '../notation.ts';
+import { type Position, UNSEEN, dealPosition, hasUnseen } from '../position.ts';
+import { type Family, type Rules, UserError, unwrap } from '../types.ts';
+import { addDealSourceOptions, addStockOption, fromResult, parseIntIn } from './options.ts';
+
+/** Source and visibility options after parsing. */
+export interface SeenSourceOptions {
+  seed?: Seed;
+  family?: Family;
+  deal?: string;
+  from?: string;
+  inputFormat?: Format;
+  moves?: string;
+  stock: StockMode;
+}
+
+/** What the player sees, and where it came from. */
+export interface SeenSource {
+  observation: Observation;
+  /** `solvitaire deal 42 after 12 moves`, or the file name. */
+  label: string;
+  /** The seeded game, when the source is one. */
+  game?: Game;
+  family?: Family;
+  seed?: Seed;
+}
+
+/** Declares the deal source (`--seed`, `--family`, `--deal`, `--input-format`; `??` marks an unseen card in a file), `--moves` and `--stock`. */
+export function addSeenSourceOptions(cmd: Command): Command {
+  return addStockOption(
+    addDealSourceOptions(cmd).option('--moves <moves>', 'moves already played from the seeded deal, in compact notation ("SW W3 1c")'),
+  );
+}
+
+/** The observation of parsed source options under `rules`; throws UserError on bad input. */
+export function seenSourceFromOptions(o: SeenSourceOptions, rules: Rules): SeenSource {
+  if (o.deal !== undefined && o.from !== undefined) throw new UserError('--from is another name for --deal: give one of them');
+  const file = o.deal ?? o.from;
+  if (o.seed !== undefined && file !== undefined) throw new UserError('give either --seed or --deal, not both');
+  if (file !== undefined) {
+    if (o.family !== undefined) throw new UserError('--family applies to --seed only');
+    if (o.moves !== undefined) throw new UserError('--moves applies to --seed only (a file already is the position after its moves)');
+    const name = file === '-' ? 'stdin' : file;
+    const parsed = parsePartialPosition(unwrap(readText(file)), o.inputFormat);
+    if (!parsed.ok) throw new UserError(`${name}: ${parsed.error}`);
+    const obs = Observation.ofPosition(parsed.value.position, rules, o.stock);
+    if (!obs.ok) throw new UserError(`${name}: ${obs.error}`);
+    return { observation: obs.value, label: name };
+  }
+  if (o.seed === undefined) throw new UserError('give --seed N [--moves …] or --deal FILE (- for stdin)');
+  if (o.inputFormat !== undefined) throw new UserError('--input-format applies to --deal only');
+  const family = o.family ?? 'solvitaire';
+  const deal = dealPosition(unwrap(dealFromSeed(o.seed, family)));
+  const moves = o.moves === undefined ? [] : unwrap(movesFromCompact(o.moves));
+  const game = gameAfter(deal, rules, o.stock, moves);
+  if (!game.ok) throw new UserError(game.error);
+  const label = `${family} deal ${o.seed}${moves.length ? ` after ${moves.length} move${moves.length === 1 ? '' : 's'}` : ''}`;
+  return { observation: game.value.observe(), label, game: game.value, family, seed: o.seed };
+}
+
+/** A complete position from a seed, for `play`. */
+export function seededDeal(seed: Seed, family: Family = 'solvitaire'): Position {
+  return dealPosition(unwrap(dealFromSeed(seed, family)));
+}
+
+/** `21 face-down and 24 stock cards unseen`, or `every card seen`. */
+export function unseenLabel(o: Observation): string {
+  if (!hasUnseen(o.position)) return 'every card known';
+  const down = o.position.tableau.reduce((n, pile) => n + pile.filter((c) => c === UNSEEN).length, 0);
+  const stock = o.position.stock.filter((c) => c === UNSEEN).length;
+  const parts = [];
+  if (down) parts.push(`${down} face-down`);
+  if (stock) parts.push(`${stock} stock`);
+  return `${parts.join(' and ')} card${o.unseen.length === 1 ? '' : 's'} unseen`;
+}
+
+/** A whole number ≥ 1 option parser. */
+export const positive = (what: string) => fromResult(parseIntIn(what, 1, Number.MAX_SAFE_INTEGER));
+
+/** A whole number ≥ 0 option parser (seeds). */
+export const natural = (what: string) => fromResult(parseIntIn(what, 0, 0xffffffff));
+
+/** A percentage with one decimal. */
+export function pct(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}

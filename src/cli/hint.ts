@@ -1,0 +1,94 @@
+/**
+ * `klondike hint`: the move a player who does not see the hidden cards should make now, with each
+ * candidate move's estimated chance of winning (search policy) or its place in the hint order
+ * (priority policy).
+ *
+ *   klondike hint --deal pos.json [--policy search|priority] [--samples K] [--max-nodes N]
+ *   klondike hint --seed N --moves "SW W3 1c" [--stock hidden|visible]
+ *
+ * Exit codes: 0 a move is suggested, 1 no move is left (the game is over), 2 bad input.
+ */
+import type { Command } from 'commander';
+import { type Decision, describeMove } from '../hidden/policy.ts';
+import { DEFAULT_SEARCH, type PolicyName, createPolicy } from '../hidden/policies.ts';
+import { movesToCompact } from '../notation.ts';
+import { rulesLabel } from '../types.ts';
+import { type SeenSourceOptions, addSeenSourceOptions, pct, positive, seenSourceFromOptions, unseenLabel } from './hidden.ts';
+import { type RuleOptions, addPolicyOptions, addRuleOptions, rulesFromOptions } from './options.ts';
+
+/** Options of `klondike hint` after parsing. */
+export interface HintOptions extends SeenSourceOptions, RuleOptions {
+  policy: PolicyName;
+  samples?: number;
+  maxNodes?: number;
+  policySeed?: number;
+  json?: boolean;
+  colour?: boolean;
+}
+
+/** Runs `klondike hint`; returns the text, the exit code and the decision. */
+export function runHint(o: HintOptions): { out: string; exitCode: number; decision: Decision } {
+  const rules = rulesFromOptions(o);
+  const src = seenSourceFromOptions(o, rules);
+  const obs = src.observation;
+  const policy = createPolicy(o.policy, {
+    samples: o.samples,
+    nodes: o.maxNodes,
+    seed: o.policySeed ?? DEFAULT_SEARCH.seed,
+    allMoves: true,
+  });
+  const d = policy.decide(obs);
+  const exitCode = d.move ? 0 : 1;
+  if (o.json) {
+    const json = {
+      policy: o.policy,
+      rules,
+      stock: o.stock,
+      move: d.move,
+      compact: d.move ? movesToCompact([d.move]) : null,
+      reason: d.reason,
+      candidates: d.candidates.map((c) => ({ move: c.move, compact: movesToCompact([c.move]), ...omitUndefined(c) })),
+      solves: d.solves,
+      nodes: d.nodes,
+    };
+    return { out: JSON.stringify(json) + '\n', exitCode, decision: d };
+  }
+  const lines = [`${src.label}, ${rulesLabel(rules)}, stock ${o.stock}: ${unseenLabel(obs)}`];
+  if (!d.move) lines.push(`no move: ${d.reason}`);
+  else lines.push(`hint: ${describeMove(obs, d.move, o.colour)}  [${movesToCompact([d.move])}, ${d.reason}]`);
+  if (d.candidates.length > 1 || (d.candidates.length === 1 && d.candidates[0].chance !== undefined)) {
+    lines.push('candidates:');
+    for (const c of d.candidates) {
+      const chance = c.chance !== undefined ? `win ${pct(c.chance)} (${c.wins}/${c.samples} worlds)` : '';
+      lines.push(
+        `  ${movesToCompact([c.move]).padEnd(5)} ${describeMove(obs, c.move, o.colour).padEnd(34)} ${chance}${c.note ? `  ${c.note}` : ''}`.trimEnd(),
+      );
+    }
+  }
+  if (d.solves > 0) lines.push(`${d.solves} solves, ${d.nodes} nodes`);
+  return { out: lines.join('\n') + '\n', exitCode, decision: d };
+}
+
+function omitUndefined(c: object): Record<string, unknown> {
+  const { move: _move, ...rest } = c as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+}
+
+/** Registers the `hint` subcommand. */
+export function registerHint(program: Command): void {
+  const cmd = program
+    .command('hint')
+    .description("the move to make now without seeing the hidden cards, with each candidate move's chance");
+  addSeenSourceOptions(cmd);
+  addRuleOptions(cmd);
+  addPolicyOptions(cmd, 'policy', 'search');
+  cmd
+    .option('--max-nodes <n>', `search: node budget of each solve (default ${DEFAULT_SEARCH.nodes})`, positive('max-nodes'))
+    .option('--json', 'print the decision as JSON')
+    .addHelpText('after', '\nExit codes: 0 a move is suggested, 1 no move is left, 2 bad input.')
+    .action((opts: HintOptions) => {
+      const r = runHint({ ...opts, colour: process.stdout.isTTY === true && !process.env.NO_COLOR });
+      process.stdout.write(r.out);
+      process.exitCode = r.exitCode;
+    });
+}

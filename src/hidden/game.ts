@@ -1,0 +1,127 @@
+/**
+ * A game in progress with cards hidden: the true position (every card, kept in an ES private field
+ * that nothing outside this class can reach), what the player has seen so far, and the moves made.
+ * `observe()` is the only view of it a player gets.
+ *
+ * Seen cards: every card face up on the tableau, on the waste or on the foundations has been seen;
+ * a card turned face up stays seen; with `stock: 'visible'` every stock card is seen from the start.
+ * Cards are marked after each move, so a card drawn and then played is still remembered.
+ */
+import { type Card, NUM_CARDS } from '../cards.ts';
+import { genAtomic, make } from '../moves.ts';
+import type { AtomicMove } from '../notation.ts';
+import { type Position, UNSEEN, validatePosition } from '../position.ts';
+import { findMove, toAtomic } from '../solution.ts';
+import { STRIDE, State } from '../state.ts';
+import { type Result, type Rules, err, ok } from '../types.ts';
+import { Observation, type StockMode } from './observation.ts';
+
+/** A game with hidden cards, played move by move on the plain rules engine. */
+export class Game {
+  readonly #state: State;
+  readonly #seen = new Uint8Array(NUM_CARDS);
+  /** The moves made so far. */
+  readonly moves: AtomicMove[] = [];
+
+  private constructor(
+    state: State,
+    readonly rules: Rules,
+    readonly stock: StockMode,
+  ) {
+    this.#state = state;
+    if (stock === 'visible') for (let i = state.w; i < state.n; i++) this.#seen[state.deck[i]] = 1;
+    this.markSeen();
+  }
+
+  /** A game from a complete position (every card known to the engine, not to the player). */
+  static start(position: Position, rules: Rules, stock: StockMode): Result<Game> {
+    const v = validatePosition(position);
+    if (!v.ok) return v;
+    return ok(new Game(State.fromPosition(position, rules), rules, stock));
+  }
+
+  /** What the player sees now. */
+  observe(): Observation {
+    const s = this.#state;
+    const p = s.toPosition();
+    p.tableau = p.tableau.map((pile, i) => pile.map((c, j) => (j < p.faceDown[i] ? UNSEEN : c)));
+    p.stock = p.stock.map((c) => (this.#seen[c] ? c : UNSEEN));
+    const o = Observation.of(p, this.rules);
+    if (!o.ok) throw new Error(`internal: bad observation: ${o.error}`);
+    return o.value;
+  }
+
+  /** The legal moves now (they depend only on what the player sees). */
+  legalMoves(): AtomicMove[] {
+    const s = this.#state;
+    const buf = new Int32Array(256);
+    const n = genAtomic(s, buf);
+    const out: AtomicMove[] = [];
+    for (let i = 0; i < n; i++) out.push(toAtomic(s, buf[i]));
+    return out;
+  }
+
+  /** Makes a move; returns the cards it revealed (turned face up or drawn for the first time), or why it is illegal. */
+  play(move: AtomicMove): Result<Card[]> {
+    const s = this.#state;
+    const m = findMove(s, move);
+    if (!m.ok) return err(m.error);
+    const before = this.#seen.slice();
+    this.moves.push({ from: move.from, to: move.to, count: move.count });
+    make(s, m.value);
+    this.markSeen();
+    const revealed: Card[] = [];
+    for (let c = 0; c < NUM_CARDS; c++) if (this.#seen[c] && !before[c]) revealed.push(c);
+    return ok(revealed);
+  }
+
+  /** True when all 52 cards are on the foundations. */
+  get won(): boolean {
+    return this.#state.home === 52;
+  }
+
+  /** Cards on the foundations. */
+  get cardsHome(): number {
+    return this.#state.home;
+  }
+
+  /** How many cards the player has seen. */
+  get seenCount(): number {
+    let n = 0;
+    for (let c = 0; c < NUM_CARDS; c++) n += this.#seen[c];
+    return n;
+  }
+
+  /**
+   * A key for repetition: the position (without the pass number when passes are unlimited) and how
+   * much the player knows. The same key twice means a cycle that taught the player nothing.
+   */
+  repetitionKey(): string {
+    const s = this.#state;
+    const cols: string[] = [];
+    for (let i = 0; i < 7; i++) cols.push(`${s.down[i]}:${Array.from(s.cols.subarray(i * STRIDE, i * STRIDE + s.len[i])).join(',')}`);
+    const pass = this.rules.passes === null ? '' : String(s.pass);
+    return `${cols.join('|')}#${Array.from(s.deck.subarray(0, s.n)).join(',')}#${s.w}#${pass}#${this.seenCount}`;
+  }
+
+  private markSeen(): void {
+    const s = this.#state;
+    for (let i = 0; i < 7; i++) for (let j = s.down[i]; j < s.len[i]; j++) this.#seen[s.cols[i * STRIDE + j]] = 1;
+    for (let i = 0; i < s.w; i++) this.#seen[s.deck[i]] = 1;
+    for (let suit = 0; suit < 4; suit++) for (let r = 1; r <= s.found[suit]; r++) this.#seen[(r - 1) * 4 + suit] = 1;
+  }
+}
+
+/** The game after `moves` from a complete position; an error names the first illegal move. */
+export function gameAfter(position: Position, rules: Rules, stock: StockMode, moves: readonly AtomicMove[]): Result<Game> {
+  const g = Game.start(position, rules, stock);
+  if (!g.ok) return g;
+  for (let k = 0; k < moves.length; k++) {
+    const r = g.value.play(moves[k]);
+    if (!r.ok)
+      return err(
+        `move ${k + 1} (${moves[k].from} → ${moves[k].to}${moves[k].count > 1 ? ` ×${moves[k].count}` : ''}) is illegal: ${r.error}`,
+      );
+  }
+  return g;
+}

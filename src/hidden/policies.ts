@@ -1,0 +1,58 @@
+/**
+ * The policies by name, for the command line and for batches: `priority` (the rule documents'
+ * hint order) and `search` (determinized sampling over the solver). A game's policy seed is derived
+ * from the policy seed and the deal's seed, so a batch and `klondike play` play the same game.
+ */
+import { type Seed, dealFromSeed } from '../families.ts';
+import { dealPosition } from '../position.ts';
+import type { Family, Result, Rules } from '../types.ts';
+import type { StockMode } from './observation.ts';
+import { type PlayResult, playGame } from './play.ts';
+import type { Policy } from './policy.ts';
+import { PriorityPolicy } from './policy-priority.ts';
+import { SearchPolicy } from './policy-search.ts';
+import { DEFAULT_SEARCH, POLICY_NAMES, type PolicyName, type SearchOptions, parsePolicyName } from './settings.ts';
+
+/** Settings a policy may take (the search policy's; `priority` has none). Unknown values are left to the defaults. */
+export type PolicyOptions = { [K in keyof SearchOptions]?: SearchOptions[K] | undefined };
+
+/** A fresh policy of this name (one per game: the search policy keeps its worlds between moves). */
+export function createPolicy(name: PolicyName, options: PolicyOptions = {}): Policy {
+  return name === 'priority' ? new PriorityPolicy() : new SearchPolicy(options);
+}
+
+/**
+ * The policy seed of the game of deal `dealSeed` (a 32-bit mix of both, so games of a batch sample
+ * independently). A seed beyond 32 bits is folded 32 bits at a time first.
+ */
+export function gameSeed(policySeed: number, dealSeed: Seed): number {
+  let d = BigInt(dealSeed);
+  let low = Number(d & 0xffffffffn);
+  for (d >>= 32n; d > 0n; d >>= 32n) low = (Math.imul(low ^ 0x27d4eb2d, 0x165667b1) ^ Number(d & 0xffffffffn)) >>> 0;
+  let h = Math.imul((policySeed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) ^ low;
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** One game of a batch of players: a seeded deal, the rules, what is seen and the policy. */
+export interface PlayerTask {
+  family: Family;
+  seed: Seed;
+  rules: Rules;
+  stock: StockMode;
+  policy: PolicyName;
+  /** The policy's settings; its seed is derived from `policySeed` (default 1) and the deal's seed. */
+  options?: PolicyOptions;
+  policySeed?: number;
+}
+
+/** Plays one seeded game as `klondike play` does (the same deal, the same policy seed): what a batch worker calls. */
+export function playSeeded(t: PlayerTask): Result<PlayResult> {
+  const d = dealFromSeed(t.seed, t.family);
+  if (!d.ok) return d;
+  const policy = createPolicy(t.policy, { ...t.options, seed: gameSeed(t.policySeed ?? DEFAULT_SEARCH.seed, t.seed) });
+  return playGame(dealPosition(d.value), t.rules, policy, { stock: t.stock });
+}
+
+export { DEFAULT_SEARCH, POLICY_NAMES, type PolicyName, parsePolicyName };
