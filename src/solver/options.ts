@@ -99,6 +99,8 @@ export interface SolverOptions {
   relaxation?: boolean;
   /** Answer "unwinnable" at once when a card lies above both cards it could go on and a lower card of its suit. Default on. */
   deadCheck?: boolean;
+  /** Called every 65,536 positions with the positions the solve has searched so far (a page shows them). */
+  onProgress?: (nodes: number) => void;
 }
 
 /**

@@ -36,7 +36,11 @@ for (let c = 0; c < 52; c++) {
  * staged solve proves a loss under easier rules, which bounds the cards home but does not give
  * their number; the dead-deal test stops at a lost deal however many cards could still go home.
  */
-export const MOST_HOME_OPTIONS: Readonly<Required<SolverOptions>> = { pruning: FULL_PRUNING, relaxation: false, deadCheck: false };
+export const MOST_HOME_OPTIONS: Readonly<Required<Omit<SolverOptions, 'onProgress'>>> = {
+  pruning: FULL_PRUNING,
+  relaxation: false,
+  deadCheck: false,
+};
 
 // ---- The rules as searched ----
 
