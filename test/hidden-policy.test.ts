@@ -124,7 +124,7 @@ describe('a policy cannot peek', () => {
   ];
 
   it.each(cases)(
-    'two games that differ only in unseen cards get the same hint (stock $stock, draw $rules.draw)',
+    'two games that differ only in unseen cards get the same hint (same policy seed; stock $stock, draw $rules.draw)',
     ({ stock, rules, seed }) => {
       const a = deal(seed);
       const b = twinDeal(a, stock, seed);

@@ -91,6 +91,11 @@ export function vegasPayoff(home: number): number {
   return 5 * home - 52;
 }
 
+/** True under the Vegas pass limits: one pass at draw 1, three at draw 3. */
+export function isVegasRules(r: Pick<PlayStatsRow, 'draw' | 'passes'>): boolean {
+  return (r.draw === 1 && r.passes === 1) || (r.draw === 3 && r.passes === 3);
+}
+
 /** The statistics row of one stored group. */
 export function playStatsRow(g: PlayGroup): PlayStatsRow {
   const played = g.games - g.errors;
@@ -169,7 +174,8 @@ export function playStatsToTable(rows: readonly PlayStatsRow[]): string {
           `${int(r.lostWinnable)} of the ${int(r.thoughtfulWinnable)} winnable ones lost`
         : '  thoughtful  – (none of these deals is solved in this database)',
       `  cards home  mean ${meanWithInterval(r.cardsHomeMean, r.cardsHomeCiLow, r.cardsHomeCiHigh, 2)}  (95% interval)`,
-      `  Vegas       ${meanWithInterval(r.vegasMean, r.vegasCiLow, r.vegasCiHigh, 2)} dollars a game  (5 × cards home − 52: $52 a deck, $5 a card)`,
+      `  Vegas       ${meanWithInterval(r.vegasMean, r.vegasCiLow, r.vegasCiHigh, 2)} dollars a game  (5 × cards home − 52: $52 a deck, $5 a card` +
+        `${isVegasRules(r) ? ')' : '; on the Vegas scale only: these rules are not Vegas rules)'}`,
       `  time        ${msText(r.msMean)} ms a game (mean)`,
     ];
     return lines.join('\n');

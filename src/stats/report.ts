@@ -15,7 +15,7 @@ import { type ResultFilter, filterSql } from '../store/reader.ts';
 import { passesFromDb } from '../store/schema.ts';
 import { type Rules, rulesLabel } from '../types.ts';
 import type { GroupStats, StatsRow } from './aggregate.ts';
-import { type PlayStatsRow, meanWithInterval, playTitle, rateWithInterval } from './plays.ts';
+import { type PlayStatsRow, isVegasRules, meanWithInterval, playTitle, rateWithInterval } from './plays.ts';
 import { int, msText, pct, rateText } from './format.ts';
 import { esc, histogramChart, intervalChart } from './svg.ts';
 
@@ -222,7 +222,7 @@ function playsSection(rows: readonly PlayStatsRow[]): string {
         : '–',
       r.thoughtfulDeals > 0 ? `${int(r.lostWinnable)} of ${int(r.thoughtfulWinnable)}` : '–',
       meanWithInterval(r.cardsHomeMean, r.cardsHomeCiLow, r.cardsHomeCiHigh, 2),
-      meanWithInterval(r.vegasMean, r.vegasCiLow, r.vegasCiHigh, 2),
+      meanWithInterval(r.vegasMean, r.vegasCiLow, r.vegasCiHigh, 2) + (isVegasRules(r) ? '' : ' (scale only)'),
       msText(r.msMean),
     ]),
   );

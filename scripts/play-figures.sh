@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Reproduces the normal-play figures (cards hidden): the priority and search players on
+# Solvitaire-family deals into one database, the thoughtful verdicts of the same deals beside
+# them, then one gzipped CSV per player under data/ (`klondike export --plays`).
+#
+#   scripts/play-figures.sh [DB]                 (default data/play.sqlite)
+#   SEARCH_SEEDS=1-1000 D1_SEEDS=1-250 scripts/play-figures.sh
+#
+# Every game is the game `klondike play --seed N --policy P --stock S` plays: node budgets, not
+# times, and a policy seed derived from the deal's seed, so anyone gets the same games on any
+# machine. A rerun resumes where it stopped (stored games are never played again). The search
+# policy runs with its defaults (24 worlds, 20,000 nodes a solve, policy seed 1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+db=${1:-data/play.sqlite}
+search=${SEARCH_SEEDS:-1-1000}
+d1=${D1_SEEDS:-1-250}
+k=./bin/klondike
+b() { $k batch --db "$db" --quiet "$@"; }
+
+# the priority policy (its games do not depend on the stock mode but for the stock passes
+# played after the last card seen, so one mode is enough)
+b --player priority --seeds 1-10000 --draw 3 --passes unlimited --stock hidden
+b --player priority --seeds 1-10000 --draw 1 --passes unlimited --stock hidden
+b --player priority --seeds 1-10000 --draw 3 --vegas --stock hidden
+b --player priority --seeds 1-10000 --draw 1 --vegas --stock hidden
+# the search policy
+b --player search --seeds "$search" --draw 3 --passes unlimited --stock visible
+b --player search --seeds "$search" --draw 3 --passes unlimited --stock hidden
+b --player search --seeds "$d1" --draw 1 --passes unlimited --stock hidden
+# the thoughtful verdicts of the deals the search policy played (the ceiling beside it)
+b --seeds "$search" --draw 3 --passes unlimited
+b --seeds "$d1" --draw 1 --passes unlimited
+
+$k stats --db "$db"
+x() { $k export --db "$db" --plays "$@"; }
+x --player priority --stock hidden --draw 3 --passes unlimited | gzip -9 > data/play-priority-d3.csv.gz
+x --player priority --stock hidden --draw 1 --passes unlimited | gzip -9 > data/play-priority-d1.csv.gz
+x --player priority --stock hidden --draw 3 --passes 3 | gzip -9 > data/play-priority-d3-vegas.csv.gz
+x --player priority --stock hidden --draw 1 --passes 1 | gzip -9 > data/play-priority-d1-vegas.csv.gz
+x --player search --stock visible --draw 3 --passes unlimited | gzip -9 > data/play-search-d3-visible.csv.gz
+x --player search --stock hidden --draw 3 --passes unlimited | gzip -9 > data/play-search-d3-hidden.csv.gz
+x --player search --stock hidden --draw 1 --passes unlimited | gzip -9 > data/play-search-d1-hidden.csv.gz
