@@ -30,7 +30,7 @@ export interface HintChoice {
 export const HINT_CHOICES: readonly HintChoice[] = [
   { id: 'priority', label: 'Hint order (instant)', policy: 'priority' },
   { id: 'search-8', label: 'Search, 8 deals', policy: 'search', samples: 8 },
-  { id: 'search-24', label: 'Search, 24 deals (as klondike hint)', policy: 'search', samples: 24 },
+  { id: 'search-24', label: 'Search, 24 deals', policy: 'search', samples: 24 },
 ];
 
 /** Arrangements of the unseen cards the Odds button can solve, the default first. */
