@@ -46,10 +46,22 @@ export function hintAttribute(m: AtomicMove): string {
   return `${m.from}>${m.to}>${m.count}`;
 }
 
+/** Words for the reasons and notes the policies give (the hint order's categories, the search's reasons). */
+const WORDS: Record<string, string> = {
+  foundation: 'a card home',
+  uncover: 'uncovers a face-down card',
+  waste: 'the waste card to the tableau',
+  stock: 'the stock',
+  forced: 'the only legal move',
+  search: 'weighed over the sampled deals',
+  'no world won': 'no sampled deal could be won: the hint order instead',
+};
+const words = (x: string | undefined) => (x === undefined ? '' : (WORDS[x] ?? x));
+
 /** One line per candidate of a decision: its move as seen, and its chance or its place in the hint order. */
 export function candidateLines(o: Observation, d: Decision): { key: string; compact: string; text: string; chosen: boolean }[] {
   return d.candidates.map((c) => {
-    const chance = c.chance !== undefined ? `win ${pct(c.chance)} (${c.wins} of ${c.samples} sampled deals)` : (c.note ?? '');
+    const chance = c.chance !== undefined ? `win ${pct(c.chance)} (${c.wins} of ${c.samples} sampled deals)` : words(c.note);
     return {
       key: moveKey(c.move),
       compact: movesToCompact([c.move]),
@@ -64,7 +76,7 @@ export function hintHeadline(o: Observation, d: Decision): string {
   if (!d.move) return `No hint: ${d.reason}.`;
   const c = d.candidates.find((x) => moveKey(x.move) === moveKey(d.move!));
   const chance = c?.chance !== undefined ? `, estimated chance of a win ${pct(c.chance)}` : '';
-  return `Hint: ${describeMove(o, d.move)} (${d.reason}${chance}).`;
+  return `Hint: ${describeMove(o, d.move)} (${words(d.reason)}${chance}).`;
 }
 
 /** The odds of a position in words. */
