@@ -53,7 +53,6 @@ const WORDS: Record<string, string> = {
   waste: 'the waste card to the tableau',
   stock: 'the stock',
   forced: 'the only legal move',
-  search: 'weighed over the sampled deals',
   'no world won': 'no sampled deal could be won: the hint order instead',
 };
 const words = (x: string | undefined) => (x === undefined ? '' : (WORDS[x] ?? x));
@@ -75,8 +74,9 @@ export function candidateLines(o: Observation, d: Decision): { key: string; comp
 export function hintHeadline(o: Observation, d: Decision): string {
   if (!d.move) return `No hint: ${d.reason}.`;
   const c = d.candidates.find((x) => moveKey(x.move) === moveKey(d.move!));
-  const chance = c?.chance !== undefined ? `, estimated chance of a win ${pct(c.chance)}` : '';
-  return `Hint: ${describeMove(o, d.move)} (${words(d.reason)}${chance}).`;
+  const why = [d.reason === 'search' ? '' : words(d.reason), c?.chance !== undefined ? `estimated chance of a win ${pct(c.chance)}` : ''];
+  const said = why.filter((x) => x !== '').join(', ');
+  return `Hint: ${describeMove(o, d.move)}${said ? ` (${said})` : ''}.`;
 }
 
 /** The odds of a position in words. */
