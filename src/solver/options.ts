@@ -106,6 +106,8 @@ export interface SolverOptions {
    * of the search changes: the verdict is the same, found sooner on most winnable deals. Default on.
    */
   restarts?: boolean;
+  /** Called every 65,536 positions with the positions the solve has searched so far (a page shows them). */
+  onProgress?: (nodes: number) => void;
 }
 
 /**

@@ -37,7 +37,7 @@ for (let c = 0; c < 52; c++) {
  * their number; the dead-deal test stops at a lost deal however many cards could still go home.
  * Restarts would be exact but useless: a search run to exhaustion gains nothing from a new order.
  */
-export const MOST_HOME_OPTIONS: Readonly<Required<SolverOptions>> = {
+export const MOST_HOME_OPTIONS: Readonly<Required<Omit<SolverOptions, 'onProgress'>>> = {
   pruning: FULL_PRUNING,
   relaxation: false,
   deadCheck: false,

@@ -135,6 +135,8 @@ export class Search {
   runs = 0;
   /** The node count at which this run stops and the search restarts (Infinity: never). */
   private restartAt = Infinity;
+  /** Told the node count every 65,536 nodes, at a budget check. */
+  onProgress: ((nodes: number) => void) | undefined;
   private readonly deadline: number;
   private readonly maxNodes: number;
   /** The next node count at which to look at the budgets (a multiple of 1,024, or maxNodes). */
@@ -418,6 +420,7 @@ export class Search {
     else if ((nodes & 1023) === 0 && Date.now() > this.deadline) this.aborted = 'time';
     else if ((nodes & 1023) === 0 && this.tt.exhausted) this.aborted = 'memory';
     this.nextCheck = Math.min(this.maxNodes, this.restartAt, (Math.floor(nodes / 1024) + 1) * 1024);
+    if ((nodes & 0xffff) === 0 && this.onProgress) this.onProgress(nodes);
   }
 
   private undoSafe(autos: number, pathMark: number): void {

@@ -180,12 +180,16 @@ function showResult(c: Chosen, result: SolveResult): void {
   announce(v.textContent);
 }
 
+/** Positions the running search has reported so far (the worker says every ~100 ms). */
+let searched = 0;
+
 function setBusy(busy: boolean, budget?: Budget): void {
   $<HTMLButtonElement>('solve').disabled = busy;
   $<HTMLButtonElement>('stop').disabled = !busy;
   $('progress').hidden = !busy;
   if (ticking !== undefined) window.clearInterval(ticking);
   ticking = undefined;
+  searched = 0;
   if (busy && budget) {
     const t0 = performance.now();
     const total = budget.timeoutMs ?? 60_000;
@@ -193,7 +197,8 @@ function setBusy(busy: boolean, budget?: Budget): void {
     const tick = () => {
       const ms = performance.now() - t0;
       bar.value = Math.min(1, ms / total);
-      $('progress-text').textContent = `searching… ${(ms / 1000).toFixed(1)} s of at most ${(total / 1000).toFixed(0)} s`;
+      const nodes = searched > 0 ? ` · ${searched.toLocaleString('en')} positions` : '';
+      $('progress-text').textContent = `searching… ${(ms / 1000).toFixed(1)} s of at most ${(total / 1000).toFixed(0)} s${nodes}`;
     };
     tick();
     ticking = window.setInterval(tick, 200);
@@ -214,7 +219,9 @@ async function runSolve(c: Chosen): Promise<void> {
   $('verdict').className = '';
   $('solve-stats').textContent = '';
   setBusy(true, budget.value);
-  const o = await solver.solve(c.start, c.rules, budget.value);
+  const o = await solver.solve(c.start, c.rules, budget.value, (nodes) => {
+    searched = nodes;
+  });
   setBusy(false);
   if (o.kind === 'done') showResult(c, o.result);
   else {
@@ -251,6 +258,8 @@ const endSolver = new SolverClient();
 const play = new Play(
   announce,
   endSolver,
+  new SolverClient(),
+  new SolverClient(),
   (start, rules, name, result) => {
     if (name.seed !== undefined && name.family)
       fillForm({ source: { kind: 'seed', family: name.family, seed: name.seed }, rules, view: 'solve' });
