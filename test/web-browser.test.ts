@@ -232,6 +232,22 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     await page.click('#w-last');
     expect(await page.getAttribute('#watch-table', 'data-home')).toBe(String(small.mostHome.best));
     expect(await cardsHome(page, '#watch-table')).toBe(small.mostHome.best);
+    // Seed 125 is proved lost in under 100,000 positions, but its most cards home take millions: Stop ends that search at once.
+    await page.fill('#max-nodes', '200000000');
+    await page.fill('#seed', '125');
+    await page.click('#solve');
+    await page.waitForSelector('#most-home:has-text("searching for the most cards")', { timeout: 30_000 });
+    expect(await page.getAttribute('#verdict', 'class')).toBe('unwinnable');
+    await expect.poll(() => page.textContent('#progress-text')).toMatch(/^most cards home: searching… \d+\.\d s of at most 60 s$/);
+    const t0 = Date.now();
+    await page.click('#stop');
+    await page.waitForSelector('#most-home:has-text("was stopped")', { timeout: 3000 });
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(await page.textContent('#most-home-text')).toBe('Lost: the search for the most cards that can go home was stopped.');
+    expect(await page.isHidden('#watch-most')).toBe(true);
+    expect(await page.isEnabled('#solve')).toBe(true);
+    expect(await page.isDisabled('#stop')).toBe(true);
+    expect(await page.getAttribute('#verdict', 'class')).toBe('unwinnable');
     expect(problems.splice(0)).toEqual([]);
     await page.close();
   });
