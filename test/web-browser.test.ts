@@ -1,6 +1,7 @@
 /**
  * The browser app in headless Chromium, end to end: solve and watch a deal to its last move, an
- * unwinnable verdict, Stop on a long search with the page still responsive, a game played by
+ * unwinnable verdict with the most cards it can send home (as `klondike solve --most-home`) and
+ * that line played to its end, Stop on a long search with the page still responsive, a game played by
  * keyboard, clicks and drag, undone, reloaded and found again, hints of both policies (the moves
  * `klondike hint` gives, the same for two games that differ only in unseen cards), the odds (as
  * `klondike odds` computes them), and the app opened from disk (file://). Screenshots of each
@@ -180,6 +181,73 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     expect(await page.isDisabled('#w-next')).toBe(true);
     expect(page.url()).toContain('#family=solvitaire&seed=1&draw=3&passes=unlimited');
     await shot(page, '6-unwinnable');
+    expect(problems.splice(0)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the most cards a lost deal can send home, as klondike solve --most-home, and plays that line to them', async () => {
+    /** What `klondike solve --most-home --json` says of Solvitaire seed 1 at draw 3 (with extra options). */
+    const cli = async (...extra: string[]) => {
+      const r = await runCli(['solve', '--seed', '1', '--draw', '3', '--most-home', '--json', ...extra]);
+      const j = JSON.parse(r.stdout) as { verdict: string; mostHome: { best: number; bound: number; proved: boolean }; moves: unknown[] };
+      return j;
+    };
+    const want = await cli();
+    expect(want.verdict).toBe('unwinnable');
+    expect(want.mostHome.proved).toBe(true);
+    const n = want.mostHome.best;
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(52);
+    const page = await open(`${browser.url}#family=solvitaire&seed=1&draw=3&passes=unlimited`);
+    await page.waitForSelector('#verdict.unwinnable', { timeout: 20_000 });
+    await page.waitForSelector('#watch-most:not([hidden])', { timeout: 30_000 });
+    expect(await page.textContent('#most-home')).toBe(`Lost: at most ${n} cards can go home (proved); watch that line`);
+    expect(await page.isDisabled('#stop')).toBe(true);
+    expect(await page.isEnabled('#solve')).toBe(true);
+    // Offered, not loaded until asked for.
+    expect(await page.locator('#move-list li').count()).toBe(0);
+    await page.click('#watch-most');
+    const length = await page.locator('#move-list li').count();
+    expect(length).toBe(want.moves.length);
+    expect(await page.getAttribute('#watch-table', 'data-home')).toBe('0');
+    await page.focus('#w-next');
+    await page.keyboard.press('End');
+    expect(await page.getAttribute('#watch-table', 'data-step')).toBe(String(length));
+    expect(await page.getAttribute('#watch-table', 'data-home')).toBe(String(n));
+    expect(await cardsHome(page, '#watch-table')).toBe(n);
+    expect(await page.textContent('#w-pos')).toBe(`move ${length} of ${length} · ${n} cards home`);
+    await shot(page, '6b-most-home');
+    // A positions budget too small to prove the count: the best line found, and the bound (below 52, the deal being lost).
+    const small = await cli('--max-nodes', '25000');
+    expect(small.mostHome.proved).toBe(false);
+    await page.click('details.budget summary');
+    await page.fill('#max-nodes', '25000');
+    await page.click('#solve');
+    await page.waitForSelector('#most-home:has-text("not proved")', { timeout: 30_000 });
+    const bound = Math.min(small.mostHome.bound, 51);
+    expect(await page.textContent('#most-home')).toBe(
+      `Lost: a line sends ${small.mostHome.best} cards home; no line sends more than ${bound} (not proved: the nodes budget ran out); watch that line`,
+    );
+    await page.click('#watch-most');
+    await page.click('#w-last');
+    expect(await page.getAttribute('#watch-table', 'data-home')).toBe(String(small.mostHome.best));
+    expect(await cardsHome(page, '#watch-table')).toBe(small.mostHome.best);
+    // Seed 125 is proved lost in under 100,000 positions, but its most cards home take millions: Stop ends that search at once.
+    await page.fill('#max-nodes', '200000000');
+    await page.fill('#seed', '125');
+    await page.click('#solve');
+    await page.waitForSelector('#most-home:has-text("searching for the most cards")', { timeout: 30_000 });
+    expect(await page.getAttribute('#verdict', 'class')).toBe('unwinnable');
+    await expect.poll(() => page.textContent('#progress-text')).toMatch(/^most cards home: searching… \d+\.\d s of at most 60 s$/);
+    const t0 = Date.now();
+    await page.click('#stop');
+    await page.waitForSelector('#most-home:has-text("was stopped")', { timeout: 3000 });
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(await page.textContent('#most-home-text')).toBe('Lost: the search for the most cards that can go home was stopped.');
+    expect(await page.isHidden('#watch-most')).toBe(true);
+    expect(await page.isEnabled('#solve')).toBe(true);
+    expect(await page.isDisabled('#stop')).toBe(true);
+    expect(await page.getAttribute('#verdict', 'class')).toBe('unwinnable');
     expect(problems.splice(0)).toEqual([]);
     await page.close();
   });

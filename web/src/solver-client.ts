@@ -1,6 +1,6 @@
 /**
- * The page's side of the solver's worker: one job at a time (a solve, a search hint, the odds of a
- * position), a promise for its result, progress reports as it goes, and Stop, which terminates
+ * The page's side of the solver's worker: one job at a time (a solve, the most cards home of a lost
+ * deal, a search hint, the odds of a position), a promise for its result, progress reports as it goes, and Stop, which terminates
  * the worker (a job is synchronous inside it, so ending the thread is the one way to stop it at
  * once); the next job starts a fresh worker. The app keeps one client per kind of work (solving a
  * deal, the end-of-game verdict, hints, odds), so one never stops another.
@@ -15,6 +15,7 @@ import type { OddsOptions, OddsResult } from '../../src/hidden/odds.ts';
 import type { PolicyOptions } from '../../src/hidden/policies.ts';
 import type { Decision } from '../../src/hidden/policy.ts';
 import type { Position } from '../../src/position.ts';
+import type { MostHomeResult } from '../../src/solver/most-home.ts';
 import type { Budget, SolveResult } from '../../src/solver.ts';
 import type { Rules } from '../../src/types.ts';
 import type { SeenMessage } from './observation.ts';
@@ -24,6 +25,8 @@ import SolverWorker from './solver.worker.ts?worker&inline';
 export interface Jobs {
   /** The library's `solve`; progress: positions searched so far. */
   solve: { request: { position: Position; rules: Rules; budget: Budget }; result: SolveResult; progress: number };
+  /** The library's `mostHome`: the most cards the position can send home at once, and the line that does. */
+  mostHome: { request: { position: Position; rules: Rules; budget: Budget }; result: MostHomeResult; progress: never };
   /** The search policy's decision, as `klondike hint` makes it. */
   hint: { request: { seen: SeenMessage; options: PolicyOptions }; result: Decision; progress: never };
   /** `estimateOdds`, as `klondike odds`; progress: arrangements solved so far, of how many. */

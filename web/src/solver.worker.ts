@@ -2,6 +2,8 @@
  * The solver's Web Worker: the page posts a job and the worker runs the library's code for it,
  * the same as the command line's, and posts the result back:
  * - `solve`: `solve` (as `klondike solve`), reporting the positions searched every ~100 ms;
+ * - `mostHome`: `mostHome` (as `klondike solve --most-home`), the most cards a lost deal can send
+ *   home and the line that does, within the budget it is given;
  * - `hint`: the search policy's decision on an observation (as `klondike hint --policy search`:
  *   every legal move weighed, the policy seed 1 unless given);
  * - `odds`: `estimateOdds` on an observation (as `klondike odds`), reporting each arrangement solved.
@@ -11,6 +13,7 @@
  */
 import { estimateOdds } from '../../src/hidden/odds.ts';
 import { DEFAULT_SEARCH, createPolicy } from '../../src/hidden/policies.ts';
+import { mostHome } from '../../src/solver/most-home.ts';
 import { solve } from '../../src/solver.ts';
 import { fromMessage } from './observation.ts';
 import type { WorkerReply, WorkerRequest } from './solver-client.ts';
@@ -34,6 +37,10 @@ function run(q: WorkerRequest): unknown {
       const { position, rules, budget } = q.request;
       const progress = throttled(100, (nodes: number) => post({ type: 'progress', id: q.id, progress: nodes }));
       return solve(position, rules, budget, { onProgress: progress });
+    }
+    case 'mostHome': {
+      const { position, rules, budget } = q.request;
+      return mostHome(position, rules, budget);
     }
     case 'hint': {
       const options = q.request.options;
