@@ -1,21 +1,35 @@
 /**
  * Solver speed on a range of seeded deals, one thread, one deal after another (the reference
- * run: Solvitaire seeds 1–1000, draw 3, unlimited passes, 60 s per deal).
+ * run: Solvitaire seeds 1–1000, draw 3 and draw 1, unlimited passes, 60 s per deal).
  *
- *   npx tsx bench/solve.bench.ts [--from 1] [--to 1000] [--family solvitaire] [--draw 3]
+ *   npx tsx bench/solve.bench.ts [--from 1] [--to 1000] [--family solvitaire] [--draw 3|1|3,1]
  *     [--passes unlimited] [--no-foundation-return] [--timeout 60] [--max-nodes N]
- *     [--max-memory 1024] [--csv results.csv] [--compare before.csv] [--quiet]
+ *     [--max-memory 1024] [--no-restarts] [--busy] [--lonelybot FILE] [--csv results.csv]
+ *     [--compare before.csv] [--quiet]
  *
- * Prints deals/s, mean/median/p90/p99/max ms per deal, total nodes and nodes/s, the verdict
- * counts and the peak resident memory (the process's maxRSS, plus the largest RSS sampled after
- * each deal). `--csv` writes one row per deal: seed, verdict, reason, ms, nodes, unique states,
+ * For each draw: deals/s, mean/median/p90/p99/max ms per deal, total nodes and nodes/s, the
+ * verdict counts and the peak resident memory (the process's maxRSS, plus the largest RSS sampled
+ * after each deal). Each deal's time is measured twice: the solver's wall clock and the CPU time
+ * of this process during the solve (on a shared machine the wall clock also counts the time other
+ * processes held the core; the CPU time is what the deal cost).
+ *
+ * Beside lonelybot: for Solvitaire seeds with unlimited passes and foundation returns, the
+ * per-deal figures of lonelybot (bench/lonelybot-solvitaire.tsv, or `--lonelybot FILE`: its
+ * verdict and its own search time, measured with both cores busy) on the same seeds: both means,
+ * medians and p99s, the ratio of means, whether the verdicts agree, and the deals over twice
+ * lonelybot's time among those lonelybot takes over 100 ms (the tail). `--busy` keeps the other
+ * core busy with a spinning process for the whole run, as lonelybot's figures were taken.
+ *
+ * `--csv` writes one row per deal: draw, seed, verdict, reason, ms, cpu ms, nodes, unique states,
  * table hits, solution length. `--compare` reads such a file from an earlier run (another
- * version of the solver) and lists the deals whose verdict, nodes, unique states, table hits or
- * solution length differ: a change meant to keep the search as it was must list none.
- * Wall-clock numbers are noisy on a shared machine; CPU seconds of the process are printed
- * beside them.
+ * version of the solver; files without the draw or cpu_ms column are read as the run's draw)
+ * and lists the deals whose verdict, nodes, unique states, table hits or solution length differ:
+ * a change meant to keep the search as it was must list none; `--compare` with `--no-restarts`
+ * against a run with restarts lists the deals the restarts changed, and says whether any verdict
+ * changed.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parsePasses } from '../src/cli/options.ts';
 import { dealFromSeed, parseFamily } from '../src/families.ts';
@@ -34,6 +48,9 @@ const { values } = parseArgs({
     timeout: { type: 'string', default: String(DEFAULT_BUDGET.timeoutMs / 1000) },
     'max-nodes': { type: 'string', default: String(DEFAULT_BUDGET.maxNodes) },
     'max-memory': { type: 'string', default: String(DEFAULT_BUDGET.maxMemoryMb) },
+    'no-restarts': { type: 'boolean', default: false },
+    busy: { type: 'boolean', default: false },
+    lonelybot: { type: 'string', default: new URL('./lonelybot-solvitaire.tsv', import.meta.url).pathname },
     csv: { type: 'string' },
     compare: { type: 'string' },
     quiet: { type: 'boolean', default: false },
@@ -52,23 +69,28 @@ const family = parseFamily(values.family);
 if (!family.ok) fail(family.error);
 const passes = parsePasses(values.passes);
 if (!passes.ok) fail(passes.error);
-const rules: Rules = {
-  draw: Number(values.draw),
+const draws = values.draw.split(',').map(Number);
+if (draws.some((d) => !Number.isInteger(d) || d < 1 || d > 52)) fail(`bad draw ${values.draw}`);
+const rulesFor = (draw: number): Rules => ({
+  draw,
   passes: passes.value === 'unlimited' ? null : passes.value,
   foundationReturn: !values['no-foundation-return'],
-};
+});
 const budget: Required<Budget> = {
   timeoutMs: Number(values.timeout) * 1000,
   maxNodes: Number(values['max-nodes']),
   maxMemoryMb: Number(values['max-memory']),
 };
 if (!(budget.timeoutMs > 0) || !(budget.maxNodes >= 1) || !(budget.maxMemoryMb >= 1)) fail('bad budget');
+const options = { restarts: !values['no-restarts'] };
 
 interface Row {
+  draw: number;
   seed: number;
   verdict: Verdict;
   reason: string;
   ms: number;
+  cpuMs: number;
   nodes: number;
   unique: number;
   hits: number;
@@ -83,79 +105,175 @@ function quantile(sorted: number[], q: number): number {
 
 const fmt = (x: number, digits = 1) => x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const mib = (bytes: number) => `${fmt(bytes / 1024 / 1024, 0)} MiB`;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+
+// the other core kept busy: a process spinning until this one ends
+const spinner = values.busy ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : undefined;
+process.on('exit', () => spinner?.kill());
+
+/** lonelybot's verdict and ms by draw and seed, when the file is there. */
+function readLonelybot(path: string): Map<string, { verdict: string; ms: number }> | undefined {
+  if (!existsSync(path)) return undefined;
+  const lines = readFileSync(path, 'utf8').trim().split('\n');
+  if (lines[0] !== 'seed\tdraw\tverdict\tms') fail(`${path} is not a lonelybot timing file (seed, draw, verdict, ms)`);
+  const out = new Map<string, { verdict: string; ms: number }>();
+  for (const line of lines.slice(1)) {
+    const [seed, draw, verdict, ms] = line.split('\t');
+    out.set(`${draw}/${seed}`, { verdict, ms: Number(ms) });
+  }
+  return out;
+}
+const lonely =
+  family.value === 'solvitaire' && passes.value === 'unlimited' && !values['no-foundation-return']
+    ? readLonelybot(values.lonelybot)
+    : undefined;
 
 const rows: Row[] = [];
+const summaries: string[] = [];
 let peakRss = process.memoryUsage().rss;
-const cpu0 = process.cpuUsage();
-const t0 = performance.now();
-const label = `${family.value} seeds ${from}–${to}, ${rulesLabel(rules)}, ${values.timeout} s per deal`;
-if (!values.quiet) process.stderr.write(`${label}\n`);
-for (let seed = from; seed <= to; seed++) {
-  const deal = dealFromSeed(seed, family.value);
-  if (!deal.ok) fail(deal.error);
-  const r = solve(dealPosition(deal.value), rules, budget);
-  const { stats } = r;
-  rows.push({
-    seed,
-    verdict: r.verdict,
-    reason: r.reason ?? '',
-    ms: stats.ms,
-    nodes: stats.nodes,
-    unique: stats.uniqueStates,
-    hits: stats.ttHits,
-    length: stats.solutionLength,
-  });
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  if (!values.quiet && (stats.ms > 1000 || r.verdict === 'unknown'))
-    process.stderr.write(
-      `  seed ${seed}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}, ${fmt(stats.ms, 0)} ms, ${stats.nodes.toLocaleString('en-US')} nodes\n`,
-    );
+
+for (const draw of draws) {
+  const rules = rulesFor(draw);
+  const drawRows: Row[] = [];
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const label = `${family.value} seeds ${from}–${to}, ${rulesLabel(rules)}, ${values.timeout} s per deal${options.restarts ? '' : ', no restarts'}${values.busy ? ', other core busy' : ''}`;
+  if (!values.quiet) process.stderr.write(`${label}\n`);
+  for (let seed = from; seed <= to; seed++) {
+    const deal = dealFromSeed(seed, family.value);
+    if (!deal.ok) fail(deal.error);
+    const position = dealPosition(deal.value);
+    const c0 = process.cpuUsage();
+    const r = solve(position, rules, budget, options);
+    const c = process.cpuUsage(c0);
+    const { stats } = r;
+    drawRows.push({
+      draw,
+      seed,
+      verdict: r.verdict,
+      reason: r.reason ?? '',
+      ms: stats.ms,
+      cpuMs: (c.user + c.system) / 1000,
+      nodes: stats.nodes,
+      unique: stats.uniqueStates,
+      hits: stats.ttHits,
+      length: stats.solutionLength,
+    });
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    if (!values.quiet && (stats.ms > 1000 || r.verdict === 'unknown'))
+      process.stderr.write(
+        `  seed ${seed}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}, ${fmt(stats.ms, 0)} ms, ${stats.nodes.toLocaleString('en-US')} nodes\n`,
+      );
+  }
+  const wallS = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuS = (cpu.user + cpu.system) / 1e6;
+  rows.push(...drawRows);
+
+  const ms = sorted(drawRows.map((r) => r.ms));
+  const cpuMs = sorted(drawRows.map((r) => r.cpuMs));
+  const totalMs = ms.reduce((a, b) => a + b, 0);
+  const nodes = drawRows.reduce((a, r) => a + r.nodes, 0);
+  const count = (v: Verdict) => drawRows.filter((r) => r.verdict === v).length;
+  const reasons = [...new Set(drawRows.filter((r) => r.reason).map((r) => r.reason))]
+    .map((x) => `${x} ${drawRows.filter((r) => r.reason === x).length}`)
+    .join(', ');
+  const nodesOf = (v: Verdict) => drawRows.filter((r) => r.verdict === v).reduce((a, r) => a + r.nodes, 0);
+  const lines = [
+    label,
+    `deals          ${drawRows.length} in ${fmt(wallS)} s wall, ${fmt(cpuS)} s CPU: ${fmt(drawRows.length / wallS, 2)} deals/s`,
+    `ms per deal    mean ${fmt(totalMs / drawRows.length)}, median ${fmt(quantile(ms, 0.5), 2)}, p90 ${fmt(quantile(ms, 0.9))}, p99 ${fmt(quantile(ms, 0.99))}, max ${fmt(ms.at(-1) ?? NaN)}`,
+    `CPU ms a deal  mean ${fmt(mean(cpuMs))}, median ${fmt(quantile(cpuMs, 0.5), 2)}, p90 ${fmt(quantile(cpuMs, 0.9))}, p99 ${fmt(quantile(cpuMs, 0.99))}, max ${fmt(cpuMs.at(-1) ?? NaN)}`,
+    `nodes          ${nodes.toLocaleString('en-US')} total (winnable ${nodesOf('winnable').toLocaleString('en-US')}, unwinnable ${nodesOf('unwinnable').toLocaleString('en-US')}), ` +
+      `${fmt(nodes / (totalMs / 1000) / 1e6, 2)} M nodes/s of solver wall time, ${fmt(nodes / cpuS / 1e6, 2)} M per CPU second`,
+    `verdicts       winnable ${count('winnable')}, unwinnable ${count('unwinnable')}, unknown ${count('unknown')}${reasons ? ` (${reasons})` : ''}` +
+      `; winnable ${fmt((100 * count('winnable')) / drawRows.length)}% of all, ${fmt((100 * count('winnable')) / Math.max(1, drawRows.length - count('unknown')))}% of decided`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (lonely) summaries.push(...besideLonelybot(draw, drawRows));
 }
-const wallS = (performance.now() - t0) / 1000;
-const cpu = process.cpuUsage(cpu0);
-const cpuS = (cpu.user + cpu.system) / 1e6;
-const maxRss = process.resourceUsage().maxRSS * 1024;
+process.stdout.write(`peak memory    maxRSS ${mib(process.resourceUsage().maxRSS * 1024)}, largest sampled RSS ${mib(peakRss)}\n`);
+if (summaries.length > 0) process.stdout.write(`${summaries.join('\n')}\n`);
 
-const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
-const totalMs = ms.reduce((a, b) => a + b, 0);
-const nodes = rows.reduce((a, r) => a + r.nodes, 0);
-const count = (v: Verdict) => rows.filter((r) => r.verdict === v).length;
-const reasons = [...new Set(rows.filter((r) => r.reason).map((r) => r.reason))]
-  .map((x) => `${x} ${rows.filter((r) => r.reason === x).length}`)
-  .join(', ');
+/** The comparison with lonelybot on this draw's deals (those its file has). */
+function besideLonelybot(draw: number, drawRows: Row[]): string[] {
+  const both = drawRows.flatMap((r) => {
+    const l = lonely?.get(`${draw}/${r.seed}`);
+    return l ? [{ r, l }] : [];
+  });
+  if (both.length === 0) return [`lonelybot      no figures for draw ${draw} on these seeds`];
+  const theirs = sorted(both.map((x) => x.l.ms));
+  const stat = (xs: number[]) => `${fmt(mean(xs))} / ${fmt(quantile(xs, 0.5), 2)} / ${fmt(quantile(xs, 0.99), 0)}`;
+  const wall = sorted(both.map((x) => x.r.ms));
+  const cpu = sorted(both.map((x) => x.r.cpuMs));
+  const agree = both.filter((x) => x.r.verdict === x.l.verdict).length;
+  const slowTheirs = both.filter((x) => x.l.ms > 100);
+  const tail = (pick: (r: Row) => number) => slowTheirs.filter((x) => pick(x.r) > 2 * x.l.ms);
+  const list = (xs: typeof both, pick: (r: Row) => number) =>
+    xs.map((x) => `${x.r.seed} (${fmt(pick(x.r), 0)} vs ${fmt(x.l.ms, 0)})`).join(', ') || 'none';
+  return [
+    `beside lonelybot, draw ${draw}, ${both.length} deals (mean / median / p99 ms):`,
+    `  lonelybot      ${stat(theirs)}`,
+    `  ours, wall     ${stat(wall)}   ratio of means ${fmt(mean(wall) / mean(theirs), 2)}`,
+    `  ours, CPU      ${stat(cpu)}   ratio of means ${fmt(mean(cpu) / mean(theirs), 2)}`,
+    `  verdicts agree on ${agree} of ${both.length}${
+      agree < both.length
+        ? `: differ on ${both
+            .filter((x) => x.r.verdict !== x.l.verdict)
+            .map((x) => x.r.seed)
+            .join(', ')}`
+        : ''
+    }`,
+    `  tail: of ${slowTheirs.length} deals lonelybot takes over 100 ms for, over 2× its time: wall ${tail((r) => r.ms).length}, CPU ${tail((r) => r.cpuMs).length}`,
+    `    wall: ${list(
+      tail((r) => r.ms),
+      (r) => r.ms,
+    )}`,
+    `    CPU:  ${list(
+      tail((r) => r.cpuMs),
+      (r) => r.cpuMs,
+    )}`,
+  ];
+}
 
-const lines = [
-  label,
-  `deals          ${rows.length} in ${fmt(wallS)} s wall, ${fmt(cpuS)} s CPU: ${fmt(rows.length / wallS, 2)} deals/s`,
-  `ms per deal    mean ${fmt(totalMs / rows.length)}, median ${fmt(quantile(ms, 0.5), 2)}, p90 ${fmt(quantile(ms, 0.9))}, p99 ${fmt(quantile(ms, 0.99))}, max ${fmt(ms.at(-1) ?? NaN)}`,
-  `nodes          ${nodes.toLocaleString('en-US')} total, ${fmt(nodes / (totalMs / 1000) / 1e6, 2)} M nodes/s of solver wall time, ${fmt(nodes / cpuS / 1e6, 2)} M per CPU second`,
-  `verdicts       winnable ${count('winnable')}, unwinnable ${count('unwinnable')}, unknown ${count('unknown')}${reasons ? ` (${reasons})` : ''}` +
-    `; winnable ${fmt((100 * count('winnable')) / rows.length)}% of all, ${fmt((100 * count('winnable')) / Math.max(1, rows.length - count('unknown')))}% of decided`,
-  `peak memory    maxRSS ${mib(maxRss)}, largest sampled RSS ${mib(peakRss)}`,
-];
-process.stdout.write(lines.join('\n') + '\n');
-
-const HEADER = 'seed,verdict,reason,ms,nodes,unique_states,tt_hits,solution_length';
+const HEADER = 'draw,seed,verdict,reason,ms,cpu_ms,nodes,unique_states,tt_hits,solution_length';
 if (values.csv) {
-  const body = rows.map((r) => [r.seed, r.verdict, r.reason, r.ms.toFixed(3), r.nodes, r.unique, r.hits, r.length].join(','));
-  writeFileSync(values.csv, [HEADER, ...body].join('\n') + '\n');
+  const body = rows.map((r) =>
+    [r.draw, r.seed, r.verdict, r.reason, r.ms.toFixed(3), r.cpuMs.toFixed(3), r.nodes, r.unique, r.hits, r.length].join(','),
+  );
+  writeFileSync(values.csv, `${[HEADER, ...body].join('\n')}\n`);
   if (!values.quiet) process.stderr.write(`wrote ${rows.length} rows to ${values.csv}\n`);
 }
 
 if (values.compare) {
   // everything but the time: what the search did, deal by deal
+  const FIELDS = ['verdict', 'reason', 'nodes', 'unique_states', 'tt_hits', 'solution_length'];
   const searched = (r: Row) => [r.verdict, r.reason, r.nodes, r.unique, r.hits, r.length].join(',');
   const lines = readFileSync(values.compare, 'utf8').trim().split('\n');
-  if (lines[0] !== HEADER) fail(`${values.compare} is not a --csv file of this benchmark`);
-  const before = new Map<number, string>();
+  const header = lines[0].split(',');
+  const col = (name: string) => header.indexOf(name);
+  if (col('seed') < 0 || FIELDS.some((f) => col(f) < 0)) fail(`${values.compare} is not a --csv file of this benchmark`);
+  const before = new Map<string, string[]>();
   for (const line of lines.slice(1)) {
-    const [seed, verdict, reason, , ...rest] = line.split(',');
-    before.set(Number(seed), [verdict, reason, ...rest].join(','));
+    const f = line.split(',');
+    const draw = col('draw') >= 0 ? f[col('draw')] : String(draws[0]);
+    before.set(
+      `${draw}/${f[col('seed')]}`,
+      FIELDS.map((name) => f[col(name)]),
+    );
   }
-  const common = rows.filter((r) => before.has(r.seed));
-  const differ = common.filter((r) => before.get(r.seed) !== searched(r));
+  const common = rows.filter((r) => before.has(`${r.draw}/${r.seed}`));
+  const was = (r: Row) => before.get(`${r.draw}/${r.seed}`) ?? [];
+  const differ = common.filter((r) => was(r).join(',') !== searched(r));
+  const verdicts = common.filter((r) => was(r)[0] !== r.verdict);
+  const nodesBefore = common.reduce((a, r) => a + Number(was(r)[2]), 0);
+  const nodesNow = common.reduce((a, r) => a + r.nodes, 0);
   process.stdout.write(
-    `compared       ${common.length} deals with ${values.compare}: ${differ.length} differ (verdict, reason, nodes, unique states, table hits, solution length)\n`,
+    `compared       ${common.length} deals with ${values.compare}: ${differ.length} differ (verdict, reason, nodes, unique states, table hits, solution length); ` +
+      `verdicts differ on ${verdicts.length}; nodes ${nodesBefore.toLocaleString('en-US')} before, ${nodesNow.toLocaleString('en-US')} now\n`,
   );
-  for (const r of differ.slice(0, 20)) process.stdout.write(`  seed ${r.seed}: before ${before.get(r.seed)}, now ${searched(r)}\n`);
+  for (const r of verdicts) process.stdout.write(`  verdict of ${r.draw}/${r.seed}: before ${was(r).join(',')}, now ${searched(r)}\n`);
+  if (verdicts.length === 0)
+    for (const r of differ.slice(0, 20)) process.stdout.write(`  seed ${r.seed}: before ${was(r).join(',')}, now ${searched(r)}\n`);
 }

@@ -12,7 +12,8 @@
 # A larger COUNT with the same SAMPLE_SEED extends the same sample.
 #
 # The per-deal results then go to OUT (default data/random-exact.csv.gz), compact: family, seed
-# (all digits), draw, passes, verdict, nodes, solutionLength, maxNodes (the budget of the row).
+# (all digits), draw, passes, foundationReturn, verdict, nodes, solutionLength, maxNodes (the
+# budget of the row; scripts/compact-export.sh).
 # The solutions are left out; `klondike solve --family exact --seed CODE` finds one again.
 #
 # Environment: COUNT (10000), SAMPLE_SEED (1), JOBS (worker threads, default: the cores),
@@ -34,16 +35,4 @@ for draw in 3 1; do
     --timeout 7200 --retry-unknown --quiet
 done
 $k stats --db "$db" --family exact
-# The export as NDJSON, cut down to the compact columns (seeds stay strings: every digit kept).
-$k export --db "$db" --family exact --format ndjson | node -e '
-  const rl = require("node:readline").createInterface({ input: process.stdin });
-  const cols = ["family", "seed", "draw", "passes", "verdict", "nodes", "solutionLength", "maxNodes"];
-  console.log(cols.join(","));
-  rl.on("line", (line) => {
-    const r = JSON.parse(line);
-    if (r.passes === null) r.passes = "unlimited";
-    console.log(cols.map((c) => r[c] ?? "").join(","));
-  });
-' | gzip -9 >"$out.tmp"
-mv "$out.tmp" "$out"
-echo "wrote $out ($(($(zcat "$out" | wc -l) - 1)) deals)"
+scripts/compact-export.sh "$db" "$out" --family exact

@@ -10,7 +10,7 @@
 # re-solved there with a larger budget. Everything resumes: rerun the script after a stop, with
 # this version or an earlier one's databases (a database of an older schema is migrated when a
 # batch or the merge first writes to it, every row kept). The per-deal results then go to OUT
-# (`klondike export`).
+# (scripts/compact-export.sh: verdict, nodes, solution length; no solutions).
 #
 # Environment: JOBS (2), SHARDS (8), NODES (100,000,000 a deal), RETRY (1,000,000,000 a deal for
 # the unknowns), BIG (1-100000: the seeds of the two unlimited-pass rule sets), SMALL (1-10000:
@@ -52,5 +52,4 @@ for set in "${sets[@]}"; do
     --retry-unknown --db "$dir/study.sqlite" $args
 done
 $k stats --db "$dir/study.sqlite"
-$k export --db "$dir/study.sqlite" --format csv | gzip -9 >"$out.tmp"
-mv "$out.tmp" "$out"
+scripts/compact-export.sh "$dir/study.sqlite" "$out"

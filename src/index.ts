@@ -29,3 +29,4 @@ export {
   type SolveStats,
   type Verdict,
 } from './solver.ts';
+export { type MostHomeOptions, type MostHomeResult, homeBound, mostHome } from './solver/most-home.ts';

@@ -66,10 +66,19 @@ export class Solver {
     };
     const pruning = resolvePruning(options.pruning ?? FULL_PRUNING);
     const deadCheck = options.deadCheck ?? true;
+    const restarts = options.restarts ?? true;
     const game = searchedGame(position, askedRules, pruning);
     const start: Position = game.pass === position.pass ? position : { ...position, pass: game.pass };
     const rules = game.rules;
-    const once = (r: Rules, budget: Required<Budget>) => this.searchOnce(start, r, budget, pruning, deadCheck);
+    // progress counts the nodes of the searches before the running one
+    const onProgress = options.onProgress;
+    let before = 0;
+    const progress = onProgress && ((n: number) => onProgress(before + n));
+    const once = (r: Rules, budget: Required<Budget>) => {
+      const result = this.searchOnce(start, r, budget, pruning, deadCheck, restarts, progress);
+      before += result.stats.nodes;
+      return result;
+    };
     if (!(options.relaxation ?? true) || (rules.draw === 1 && rules.passes === null)) return once(rules, b);
     // 1. a short search under the rules asked for: most deals are decided here
     const t0 = performance.now();
@@ -99,7 +108,15 @@ export class Solver {
   }
 
   /** One search; `pruning` is resolved. */
-  private searchOnce(position: Position, rules: Rules, b: Required<Budget>, pruning: Pruning, deadCheck: boolean): SolveResult {
+  private searchOnce(
+    position: Position,
+    rules: Rules,
+    b: Required<Budget>,
+    pruning: Pruning,
+    deadCheck: boolean,
+    restarts: boolean,
+    onProgress: ((nodes: number) => void) | undefined,
+  ): SolveResult {
     if (!(b.maxNodes >= 1) || !(b.timeoutMs > 0))
       return {
         verdict: 'unknown',
@@ -110,7 +127,9 @@ export class Solver {
     if (!this.table) this.table = new TranspositionTable(b.maxMemoryMb);
     else this.table.reset(b.maxMemoryMb);
     const state = State.fromPosition(position, rules, keyOptions(pruning));
-    return new Search(state, this.table, b, pruning, deadCheck, this.memory).run();
+    const search = new Search(state, this.table, b, pruning, deadCheck, this.memory, restarts);
+    search.onProgress = onProgress;
+    return search.run();
   }
 }
 

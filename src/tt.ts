@@ -16,6 +16,9 @@
  * verdict. When evictions exceed the capacity the table is thrashing, and `exhausted` tells the
  * solver to give up with "unknown (memory)".
  *
+ * `remove` takes a key out again (backward-shift deletion); the solver's restarts use it to forget
+ * the positions of an abandoned line that were never searched to the end.
+ *
  * Only the hash is stored: two different states with the same 64 bits would be confused. With
  * the table index taken from the same bits, the chance for a search of N states is about
  * N²/2^65 (for 10^8 states, 3·10^-4); the tests cross-check verdicts with pruning off.
@@ -150,6 +153,49 @@ export class TranspositionTable {
     keys[2 * home + 1] = h2;
     this.evictions++;
     return false;
+  }
+
+  /**
+   * Removes the hash (every copy: at full size a key beyond its probe window may have been stored
+   * again at its home slot); returns true when it was there. Backward-shift deletion keeps every
+   * other key reachable by linear probing, with no tombstones.
+   */
+  remove(h1: number, h2: number): boolean {
+    if (h1 === 0 && h2 === 0) h2 = 1;
+    let found = false;
+    while (this.removeOne(h1, h2)) found = true;
+    return found;
+  }
+
+  private removeOne(h1: number, h2: number): boolean {
+    const mask = this.mask;
+    const keys = this.keys;
+    let i = (h1 ^ Math.imul(h2, 0x9e3779b1)) & mask;
+    for (let p = 0; ; p++) {
+      const a = keys[2 * i];
+      const b = keys[2 * i + 1];
+      if (a === h1 && b === h2) break;
+      if ((a === 0 && b === 0) || p > mask) return false;
+      i = (i + 1) & mask;
+    }
+    // shift the later keys of the cluster back over the hole, each only towards its home slot
+    let j = i;
+    for (;;) {
+      j = (j + 1) & mask;
+      const a = keys[2 * j];
+      const b = keys[2 * j + 1];
+      if (a === 0 && b === 0) break;
+      const home = (a ^ Math.imul(b, 0x9e3779b1)) & mask;
+      // the key at j may fill the hole at i unless its home lies cyclically in (i, j]
+      if (i <= j ? home > i && home <= j : home > i || home <= j) continue;
+      keys[2 * i] = a;
+      keys[2 * i + 1] = b;
+      i = j;
+    }
+    keys[2 * i] = 0;
+    keys[2 * i + 1] = 0;
+    this.count--;
+    return true;
   }
 
   private grow(): void {

@@ -6,12 +6,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_BUDGET, validateBatchOptions } from '../src/batch/run.ts';
 import { MAX_SEEDS, describeSeeds, parseSeedList, randomSample, seedsOf, shardSize } from '../src/batch/seeds.ts';
 import { MAX_CODE, randomCodes } from '../src/bigfamilies.ts';
-import { main } from '../src/cli/main.ts';
-import { type Run, runCli } from './cli-run.ts';
+import { type Run, runCli, runInProcess } from './cli-run.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-batch-random-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,31 +32,6 @@ function dump(db: string): Record<string, unknown>[] {
   }
 }
 const storedSeeds = (db: string) => dump(db).map((r) => BigInt(r.seed as bigint | string));
-
-/** Runs the CLI's main() in this process, capturing its output and exit code. */
-async function runInProcess(args: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-    stdout += String(s);
-    return true;
-  });
-  const errs = vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
-    stderr += String(s);
-    return true;
-  });
-  const saved = process.exitCode;
-  process.exitCode = undefined;
-  try {
-    await main(['node', 'klondike', ...args]);
-  } finally {
-    out.mockRestore();
-    errs.mockRestore();
-  }
-  const code = Number(process.exitCode ?? 0);
-  process.exitCode = saved;
-  return { code, stdout, stderr };
-}
 
 describe('random samples as seed sources', () => {
   it('are the codes of randomCodes, in order, and their shards cover them once', () => {

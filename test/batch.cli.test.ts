@@ -7,11 +7,11 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOLVER_VERSION } from '../src/batch/run.ts';
 import { EMPTY_RESULT_EXTRAS } from '../src/store/rows.ts';
 import { openStore } from '../src/store/writer.ts';
-import { main } from '../src/cli/main.ts';
+import { runInProcess } from './cli-run.ts';
 
 const BIN = fileURLToPath(new URL('../bin/klondike', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'klondike-batch-cli-'));
@@ -22,7 +22,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 interface Run {
   code: number | null;
-  signal: NodeJS.Signals | null;
+  signal?: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -37,31 +37,6 @@ function start(args: string[], env: Record<string, string> = {}): { child: Child
   return { child, done };
 }
 const run = (args: string[], env: Record<string, string> = {}) => start(args, env).done;
-
-/** Runs the CLI's main() in this process, capturing its output and exit code. */
-async function runInProcess(args: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-    stdout += String(s);
-    return true;
-  });
-  const errs = vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
-    stderr += String(s);
-    return true;
-  });
-  const saved = process.exitCode;
-  process.exitCode = undefined;
-  try {
-    await main(['node', 'klondike', ...args]);
-  } finally {
-    out.mockRestore();
-    errs.mockRestore();
-  }
-  const code = process.exitCode ?? 0;
-  process.exitCode = saved;
-  return { code: Number(code), signal: null, stdout, stderr };
-}
 
 type Row = {
   seed: number;

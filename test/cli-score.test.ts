@@ -178,7 +178,7 @@ describe('klondike replay --score', () => {
   it.concurrent('an unfinished game is scored too (exit 1 as without --score); an illegal one is not', async () => {
     const r = await run(['replay', returnFile, '--score']);
     expect(r.code).toBe(1);
-    expect(r.stdout.split('\n').slice(0, 2)).toEqual(['not won', 'standard 5, vegas 133']);
+    expect(r.stdout.split('\n').slice(0, 2)).toEqual(['not won, 37 cards home', 'standard 5, vegas 133']);
     const bad = { ...RETURN_GAME, rules: { ...RETURN_GAME.rules, foundationReturn: false } };
     const i = await run(['replay', '-', '--score'], JSON.stringify(bad));
     expect(i.code).toBe(1);

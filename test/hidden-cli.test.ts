@@ -67,7 +67,8 @@ describe('klondike play', () => {
     expect(j.player).toEqual({ policy: 'priority', stock: 'hidden' });
     expect(j.moves.length).toBe(j.stats.moves);
     const rp = await runCli(['replay', '-'], r.stdout);
-    expect(rp.stdout.trim()).toBe(j.won ? 'won' : 'not won');
+    const home = `not won, ${j.cardsHome} card${j.cardsHome === 1 ? '' : 's'} home`;
+    expect(rp.stdout.trim()).toBe(j.won ? 'won' : home);
   });
 
   it('prints the moves as they are made, then the outcome', async () => {

@@ -29,11 +29,10 @@ import {
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../src/cli/main.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSolve } from '../src/cli/solve.ts';
 import { writeSampleDb } from '../src/stats/sample.ts';
-import { BIN } from './cli-run.ts';
+import { BIN, runInProcess } from './cli-run.ts';
 import { makeKnownDb } from './stats-fixture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-hostile-'));
@@ -50,31 +49,6 @@ interface Run {
   signal?: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
-}
-
-/** Runs main() in this process, capturing output and exit code. */
-async function inProcess(args: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-    stdout += String(s);
-    return true;
-  });
-  const errs = vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
-    stderr += String(s);
-    return true;
-  });
-  const saved = process.exitCode;
-  process.exitCode = undefined;
-  try {
-    await main(['node', 'klondike', ...args]);
-  } finally {
-    out.mockRestore();
-    errs.mockRestore();
-  }
-  const code = Number(process.exitCode ?? 0);
-  process.exitCode = saved;
-  return { code, stdout, stderr };
 }
 
 /** Spawns the binary with the given stdio for fd 1. */
@@ -181,7 +155,7 @@ describe('bad paths, writing over an input, unusable databases: exit 2, nothing 
   ];
   it.each(cases)('%s', async (_name, args, re) => {
     const before = snapshot();
-    expectOneLine(await inProcess(args()), 2, re);
+    expectOneLine(await runInProcess(args()), 2, re);
     expect(snapshot()).toBe(before);
     expect(readHeader18(foreign)).toBe(1); // never switched to WAL
   });
@@ -191,7 +165,7 @@ describe('bad paths, writing over an input, unusable databases: exit 2, nothing 
     const h = sha(corrupt);
     let failed = 0;
     for (const args of [['stats'], ['export', '--out', at('c.csv')], ['report', '--out', at('c.html')]]) {
-      const r = await inProcess([...args, '--db', corrupt]);
+      const r = await runInProcess([...args, '--db', corrupt]);
       if (r.code !== 0) {
         failed++;
         expectOneLine(r, 2, /corrupt|malformed/);
@@ -227,7 +201,7 @@ describe('output files are replaced only when complete', () => {
   it('export and report write through a temporary file', async () => {
     const out = at('keep.csv');
     writeFileSync(out, 'old contents\n');
-    const r = await inProcess(['export', '--db', good, '--out', out]);
+    const r = await runInProcess(['export', '--db', good, '--out', out]);
     expect(r.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toMatch(/^family,seed,/);
     expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
@@ -262,12 +236,12 @@ describe('wrong JSON types in replay: bad input (exit 2), not an illegal move', 
   it.each(cases)('%s', async (_name, text, re) => {
     const f = at(`sol-${_name.replace(/\W+/g, '-')}.json`);
     writeFileSync(f, text());
-    expectOneLine(await inProcess(['replay', f]), 2, re);
+    expectOneLine(await runInProcess(['replay', f]), 2, re);
   });
   it('the unedited solution replays', async () => {
     const f = at('sol.json');
     writeFileSync(f, solution);
-    expect(await inProcess(['replay', f])).toMatchObject({ code: 0, stdout: 'won\n', stderr: '' });
+    expect(await runInProcess(['replay', f])).toMatchObject({ code: 0, stdout: 'won\n', stderr: '' });
   });
 });
 
@@ -344,19 +318,19 @@ describe('read-only and full disks', () => {
     execFileSync('mount', ['-o', 'remount,ro', ro]);
     const listing = readdirSync(ro).sort();
     for (const f of ['r.sqlite', 'w.sqlite']) {
-      const s = await inProcess(['stats', '--db', join(ro, f), '--format', 'json']);
+      const s = await runInProcess(['stats', '--db', join(ro, f), '--format', 'json']);
       expect(s.code, s.stderr).toBe(0);
       expect(JSON.parse(s.stdout)).toHaveLength(3);
-      const e = await inProcess(['export', '--db', join(ro, f), '--out', at(`ro-${f}.csv`)]);
+      const e = await runInProcess(['export', '--db', join(ro, f), '--out', at(`ro-${f}.csv`)]);
       expect(e.code, e.stderr).toBe(0);
-      const rep = await inProcess(['report', '--db', join(ro, f), '--out', at(`ro-${f}.html`)]);
+      const rep = await runInProcess(['report', '--db', join(ro, f), '--out', at(`ro-${f}.html`)]);
       expect(rep.code, rep.stderr).toBe(0);
-      const m = await inProcess(['merge', join(ro, f), '-o', at(`ro-${f}-merged.sqlite`)]);
+      const m = await runInProcess(['merge', join(ro, f), '-o', at(`ro-${f}-merged.sqlite`)]);
       expect(m.code, m.stderr).toBe(0);
     }
     expect(readdirSync(ro).sort()).toEqual(listing);
-    expectOneLine(await inProcess(['batch', '--seeds', '1', '--db', join(ro, 'r.sqlite')]), 2, /read-only|cannot/);
-    expectOneLine(await inProcess(['batch', '--seeds', '1', '--db', join(ro, 'new.sqlite')]), 2, /cannot/);
+    expectOneLine(await runInProcess(['batch', '--seeds', '1', '--db', join(ro, 'r.sqlite')]), 2, /read-only|cannot/);
+    expectOneLine(await runInProcess(['batch', '--seeds', '1', '--db', join(ro, 'new.sqlite')]), 2, /cannot/);
   });
 
   it('a full disk: batch stops with exit 74 and one line, export leaves no partial file', async () => {
@@ -376,7 +350,7 @@ describe('read-only and full disks', () => {
     );
     const big = at('big.sqlite');
     writeSampleDb(big, 3000);
-    const e = await inProcess(['export', '--db', big, '--out', out]);
+    const e = await runInProcess(['export', '--db', big, '--out', out]);
     expectOneLine(e, 74, /cannot write .*keep\.csv: no space left on device; nothing was written/);
     expect(readFileSync(out, 'utf8')).toBe('old\n');
     expect(readdirSync(small).filter((f) => f.includes('.tmp-'))).toEqual([]);

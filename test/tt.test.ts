@@ -39,6 +39,26 @@ describe('transposition table', () => {
     }
   });
 
+  it('removes keys exactly: the others stay, through clusters and wrap-around', () => {
+    for (const cap of [1 << 10, 1 << 12]) {
+      const tt = new TranspositionTable(64, cap);
+      // in a small table (half full before it grows) probes collide and clusters wrap around
+      const ks = keys(cap / 2 - 1, cap);
+      for (const [a, b] of ks) tt.insert(a, b);
+      expect(tt.capacity).toBe(cap);
+      const gone = ks.filter((_, i) => i % 3 === 0);
+      for (const [a, b] of gone) expect(tt.remove(a, b)).toBe(true);
+      for (const [a, b] of gone) expect(tt.remove(a, b)).toBe(false);
+      expect(tt.count).toBe(ks.length - gone.length);
+      for (const [i, [a, b]] of ks.entries()) expect(tt.insert(a, b), `key ${i}`).toBe(i % 3 !== 0);
+      expect(tt.count).toBe(ks.length);
+    }
+    const tt = new TranspositionTable(1, 1 << 10);
+    tt.insert(0, 0);
+    expect(tt.remove(0, 0)).toBe(true);
+    expect(tt.insert(0, 0)).toBe(false);
+  });
+
   it('keeps (0, 0) apart from the empty slot', () => {
     const tt = new TranspositionTable(1, 1 << 10);
     expect(tt.insert(0, 0)).toBe(false);

@@ -1,8 +1,11 @@
 /**
  * The browser app in headless Chromium, end to end: solve and watch a deal to its last move, an
- * unwinnable verdict, Stop on a long search with the page still responsive, a game played by
- * keyboard, clicks and drag, undone, reloaded and found again, the Hint button, and the app
- * opened from disk (file://). Screenshots of each screen go to test-output/web/.
+ * unwinnable verdict with the most cards it can send home (as `klondike solve --most-home`) and
+ * that line played to its end, Stop on a long search with the page still responsive, a game played by
+ * keyboard, clicks and drag, undone, reloaded and found again, hints of both policies (the moves
+ * `klondike hint` gives, the same for two games that differ only in unseen cards), the odds (as
+ * `klondike odds` computes them), and the app opened from disk (file://). Screenshots of each
+ * screen go to test-output/web/.
  *
  * Needs Debian's chromium (/usr/bin/chromium): without it the tests are skipped with a message.
  */
@@ -12,11 +15,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../src/families.ts';
 import { formatPosition } from '../src/formats.ts';
-import { dealPosition } from '../src/position.ts';
+import { PriorityPolicy } from '../src/hidden/policy-priority.ts';
+import { movesToCompact } from '../src/notation.ts';
+import { type Position, dealPosition } from '../src/position.ts';
 import { scoreGame } from '../src/score.ts';
 import { solve } from '../src/solver.ts';
+import type { Rules } from '../src/types.ts';
 import { GAME_KEY, Game } from '../web/src/game.ts';
-import { HINT_POLICIES } from '../web/src/hint.ts';
+import { observe } from '../web/src/observation.ts';
+import { runCli } from './cli-run.ts';
 import { type Browser, CHROMIUM_HINT, buildApp, haveChromium, launch, outputDir } from './web-harness.ts';
 
 if (!haveChromium) console.warn(`web-browser.test.ts: SKIPPED: ${CHROMIUM_HINT}`);
@@ -27,6 +34,9 @@ describe.runIf(!haveChromium && process.env.CI)('the browser app in CI', () => {
     expect.fail(CHROMIUM_HINT);
   });
 });
+
+const D3: Rules = { draw: 3, passes: null, foundationReturn: true };
+const D1: Rules = { draw: 1, passes: null, foundationReturn: true };
 
 let browser: Browser;
 let dist: string;
@@ -151,6 +161,8 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     expect(worstGap).toBeLessThan(500);
     expect(await page.textContent('#verdict')).toBe('Solving…');
     expect(await page.textContent('#progress-text')).toMatch(/searching… \d+\.\d s of at most 60 s/);
+    // the worker reports the positions searched so far
+    await expect.poll(() => page.textContent('#progress-text'), { timeout: 5000 }).toMatch(/ · [\d,]+ positions$/);
     await shot(page, '5-solving');
     const t0 = Date.now();
     await page.click('#stop');
@@ -169,6 +181,73 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     expect(await page.isDisabled('#w-next')).toBe(true);
     expect(page.url()).toContain('#family=solvitaire&seed=1&draw=3&passes=unlimited');
     await shot(page, '6-unwinnable');
+    expect(problems.splice(0)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the most cards a lost deal can send home, as klondike solve --most-home, and plays that line to them', async () => {
+    /** What `klondike solve --most-home --json` says of Solvitaire seed 1 at draw 3 (with extra options). */
+    const cli = async (...extra: string[]) => {
+      const r = await runCli(['solve', '--seed', '1', '--draw', '3', '--most-home', '--json', ...extra]);
+      const j = JSON.parse(r.stdout) as { verdict: string; mostHome: { best: number; bound: number; proved: boolean }; moves: unknown[] };
+      return j;
+    };
+    const want = await cli();
+    expect(want.verdict).toBe('unwinnable');
+    expect(want.mostHome.proved).toBe(true);
+    const n = want.mostHome.best;
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(52);
+    const page = await open(`${browser.url}#family=solvitaire&seed=1&draw=3&passes=unlimited`);
+    await page.waitForSelector('#verdict.unwinnable', { timeout: 20_000 });
+    await page.waitForSelector('#watch-most:not([hidden])', { timeout: 30_000 });
+    expect(await page.textContent('#most-home')).toBe(`Lost: at most ${n} cards can go home (proved); watch that line`);
+    expect(await page.isDisabled('#stop')).toBe(true);
+    expect(await page.isEnabled('#solve')).toBe(true);
+    // Offered, not loaded until asked for.
+    expect(await page.locator('#move-list li').count()).toBe(0);
+    await page.click('#watch-most');
+    const length = await page.locator('#move-list li').count();
+    expect(length).toBe(want.moves.length);
+    expect(await page.getAttribute('#watch-table', 'data-home')).toBe('0');
+    await page.focus('#w-next');
+    await page.keyboard.press('End');
+    expect(await page.getAttribute('#watch-table', 'data-step')).toBe(String(length));
+    expect(await page.getAttribute('#watch-table', 'data-home')).toBe(String(n));
+    expect(await cardsHome(page, '#watch-table')).toBe(n);
+    expect(await page.textContent('#w-pos')).toBe(`move ${length} of ${length} · ${n} cards home`);
+    await shot(page, '6b-most-home');
+    // A positions budget too small to prove the count: the best line found, and the bound (below 52, the deal being lost).
+    const small = await cli('--max-nodes', '25000');
+    expect(small.mostHome.proved).toBe(false);
+    await page.click('details.budget summary');
+    await page.fill('#max-nodes', '25000');
+    await page.click('#solve');
+    await page.waitForSelector('#most-home:has-text("not proved")', { timeout: 30_000 });
+    const bound = Math.min(small.mostHome.bound, 51);
+    expect(await page.textContent('#most-home')).toBe(
+      `Lost: a line sends ${small.mostHome.best} cards home; no line sends more than ${bound} (not proved: the nodes budget ran out); watch that line`,
+    );
+    await page.click('#watch-most');
+    await page.click('#w-last');
+    expect(await page.getAttribute('#watch-table', 'data-home')).toBe(String(small.mostHome.best));
+    expect(await cardsHome(page, '#watch-table')).toBe(small.mostHome.best);
+    // Seed 125 is proved lost in under 100,000 positions, but its most cards home take millions: Stop ends that search at once.
+    await page.fill('#max-nodes', '200000000');
+    await page.fill('#seed', '125');
+    await page.click('#solve');
+    await page.waitForSelector('#most-home:has-text("searching for the most cards")', { timeout: 30_000 });
+    expect(await page.getAttribute('#verdict', 'class')).toBe('unwinnable');
+    await expect.poll(() => page.textContent('#progress-text')).toMatch(/^most cards home: searching… \d+\.\d s of at most 60 s$/);
+    const t0 = Date.now();
+    await page.click('#stop');
+    await page.waitForSelector('#most-home:has-text("was stopped")', { timeout: 3000 });
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(await page.textContent('#most-home-text')).toBe('Lost: the search for the most cards that can go home was stopped.');
+    expect(await page.isHidden('#watch-most')).toBe(true);
+    expect(await page.isEnabled('#solve')).toBe(true);
+    expect(await page.isDisabled('#stop')).toBe(true);
+    expect(await page.getAttribute('#verdict', 'class')).toBe('unwinnable');
     expect(problems.splice(0)).toEqual([]);
     await page.close();
   });
@@ -289,22 +368,125 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     await page.close();
   });
 
-  it('the Hint button gives a legal move of the current game, or is disabled while no policy is built in', async () => {
-    const page = await open(browser.url);
+  /** A seeded game after `moves` priority-policy moves, as the app saves it. */
+  function seededGame(seed: number, rules: Rules, moves: number): Game {
+    const d = dealFromSeed(seed, 'solvitaire');
+    if (!d.ok) throw new Error(d.error);
+    const g = new Game(dealPosition(d.value), rules, { family: 'solvitaire', seed: String(seed) });
+    const policy = new PriorityPolicy();
+    for (let k = 0; k < moves; k++) {
+      const m = policy.decide(observe(g)).move;
+      if (!m) break;
+      expect(g.play(m).ok).toBe(true);
+    }
+    return g;
+  }
+
+  /** Opens the game view on a saved game. */
+  async function openGame(g: Game, url = browser.url): Promise<Page> {
+    const page = await open(url);
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [GAME_KEY, JSON.stringify(g.toRecord())]);
+    await page.reload();
     await page.click('#tab-play');
     await page.waitForSelector('#panel-play:not([hidden])');
-    if (HINT_POLICIES.length === 0) {
-      expect(await page.isDisabled('#p-hint')).toBe(true);
-      expect(await page.getAttribute('#p-hint', 'title')).toMatch(/No hint policy/);
-    } else {
-      await page.click('#p-hint');
-      await expect.poll(() => page.getAttribute('#play-table', 'data-hint')).toMatch(/>/);
-      const [from, to, count] = (await page.getAttribute('#play-table', 'data-hint'))!.split('>');
-      const rec = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), GAME_KEY))!);
-      const g = Game.fromRecord(rec);
-      expect(g.ok).toBe(true);
-      if (g.ok) expect(g.value.legalMoves()).toContainEqual({ from, to, count: Number(count) });
+    expect(await page.getAttribute('#play-table', 'data-moves')).toBe(String(g.moves.length));
+    return page;
+  }
+
+  /** Asks the page for a hint by `choice` and returns the move it shows and the candidate lines. */
+  async function askHint(page: Page, choice: string): Promise<{ move: string; lines: string[]; moves: string[]; text: string }> {
+    await page.selectOption('#p-hint-policy', choice);
+    await page.click('#p-hint');
+    await page.waitForSelector('#play-table[data-hint]', { timeout: 30_000 });
+    return {
+      move: (await page.getAttribute('#play-table', 'data-hint'))!,
+      lines: await page.locator('#hint-candidates li').allTextContents(),
+      moves: await page.locator('#hint-candidates li').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.move ?? '')),
+      text: (await page.textContent('#hint-text'))!,
+    };
+  }
+
+  it('gives the hint klondike hint gives (priority and search policies), a legal move, highlighted', async () => {
+    for (const [seed, rules, moves] of [
+      [42, D3, 0],
+      [7, D3, 25],
+      [3, D1, 40],
+    ] as const) {
+      const g = seededGame(seed, rules, moves);
+      const page = await openGame(g);
+      const args = ['hint', '--seed', String(seed), '--draw', String(rules.draw), '--json'];
+      if (g.moves.length) args.push('--moves', movesToCompact(g.moves));
+      for (const [choice, cli] of [
+        ['priority', ['--policy', 'priority']],
+        ['search-8', ['--policy', 'search', '--samples', '8']],
+      ] as const) {
+        const hint = await askHint(page, choice);
+        const r = await runCli([...args, ...cli]);
+        expect(r.stderr).toBe('');
+        const want = JSON.parse(r.stdout);
+        expect(hint.move).toBe(`${want.move.from}>${want.move.to}>${want.move.count}`);
+        expect(g.legalMoves()).toContainEqual(want.move);
+        // every candidate the command line weighs, in its order, with its chance
+        expect(hint.moves).toEqual(want.candidates.map((c: { compact: string }) => c.compact));
+        for (let k = 0; k < want.candidates.length; k++) {
+          const c = want.candidates[k];
+          if (c.chance !== undefined) expect(hint.lines[k]).toContain(`win ${(100 * c.chance).toFixed(1)}% (${c.wins} of ${c.samples}`);
+        }
+        if (choice !== 'priority') expect(hint.lines.some((l) => /win \d+\.\d% \(\d+ of 8 sampled deals\)/.test(l))).toBe(true);
+        // highlighted on the table
+        expect(await page.locator('#play-table .hinted').count()).toBeGreaterThan(0);
+        await shot(page, `15-hint-${seed}-${choice}`);
+      }
+      // a move clears the hint
+      await clickPile(page, 'stock');
+      await expect.poll(() => page.getAttribute('#play-table', 'data-hint')).toBeNull();
+      expect(await page.locator('#play-table .hinted').count()).toBe(0);
+      expect(problems.splice(0)).toEqual([]);
+      await page.close();
     }
+  });
+
+  it('does not peek: two games that differ only in unseen cards get the same hint in the browser', async () => {
+    const d = dealFromSeed(7, 'solvitaire');
+    if (!d.ok) throw new Error(d.error);
+    const a = dealPosition(d.value);
+    // the same deal with face-down cards of columns 4 and 7 swapped, and the last two stock cards
+    const b: Position = JSON.parse(JSON.stringify(a));
+    [b.tableau[6][0], b.tableau[3][1]] = [b.tableau[3][1], b.tableau[6][0]];
+    const s = b.stock;
+    [s[s.length - 1], s[s.length - 2]] = [s[s.length - 2], s[s.length - 1]];
+    const ga = new Game(a, D3);
+    const gb = new Game(b, D3);
+    for (const g of [ga, gb]) expect(g.play({ from: 'stock', to: 'waste', count: 3 }).ok).toBe(true);
+    expect(JSON.stringify(ga.position())).not.toBe(JSON.stringify(gb.position()));
+    const hints = [];
+    for (const g of [ga, gb]) {
+      const page = await openGame(g);
+      hints.push([await askHint(page, 'priority'), await askHint(page, 'search-8')]);
+      await page.close();
+    }
+    expect(hints[1]).toEqual(hints[0]);
+    expect(hints[0][1].lines.length).toBeGreaterThan(1);
+    expect(problems.splice(0)).toEqual([]);
+  });
+
+  it('shows the odds of the game with their 95% interval, as klondike odds computes them', async () => {
+    const g = seededGame(42, D3, 30);
+    const page = await openGame(g);
+    await page.selectOption('#p-odds-samples', '20');
+    await page.click('#p-odds');
+    await page.waitForSelector('#odds-line[data-low]', { timeout: 60_000 });
+    const text = (await page.textContent('#odds-line'))!;
+    expect(text).toMatch(
+      /^Chance a thoughtful player could still win from here: \d+\.\d% \(95% interval \d+\.\d%–\d+\.\d%\)\. 20 arrangements/,
+    );
+    const r = await runCli(['odds', '--seed', '42', '--moves', movesToCompact(g.moves), '--samples', '20', '--json']);
+    const want = JSON.parse(r.stdout);
+    expect(Number(await page.getAttribute('#odds-line', 'data-low'))).toBeCloseTo(want.low, 5);
+    expect(Number(await page.getAttribute('#odds-line', 'data-high'))).toBeCloseTo(want.high, 5);
+    expect(text).toContain(`${want.winnable} winnable, ${want.unwinnable} lost`);
+    await shot(page, '16-odds');
+    expect(problems.splice(0)).toEqual([]);
     await page.close();
   });
 
@@ -345,6 +527,11 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     await page.reload();
     await page.click('#tab-play');
     expect(await page.getAttribute('#play-table', 'data-moves')).toBe('1');
+    // the search hint's worker runs there too
+    await page.selectOption('#p-hint-policy', 'search-8');
+    await page.click('#p-hint');
+    await page.waitForSelector('#play-table[data-hint]', { timeout: 30_000 });
+    expect(await page.textContent('#hint-candidates')).toMatch(/win \d+\.\d% \(\d+ of 8 sampled deals\)/);
     await shot(page, '10-file-url');
     expect(problems.splice(0)).toEqual([]);
     await page.close();

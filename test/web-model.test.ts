@@ -4,13 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../src/families.ts';
+import { gameAfter } from '../src/hidden/game.ts';
+import { PriorityPolicy } from '../src/hidden/policy-priority.ts';
 import { movesFromCompact } from '../src/notation.ts';
-import { type Position, dealPosition, parsePositionObject } from '../src/position.ts';
+import { type Position, UNSEEN, dealPosition, parsePositionObject } from '../src/position.ts';
 import { solve } from '../src/solver.ts';
 import { dealLinkParams } from '../src/stats/report.ts';
 import { DEFAULT_RULES, type Rules } from '../src/types.ts';
 import { Game, canProgress } from '../web/src/game.ts';
-import { observe } from '../web/src/observation.ts';
+import { fromMessage, observe, seenMessage } from '../web/src/observation.ts';
 import { type DealRequest, makeDealParams, parseDealParams } from '../web/src/params.ts';
 import { cardWords, moveWords, pileLabel } from '../web/src/speech.ts';
 
@@ -208,25 +210,64 @@ describe('what the player sees', () => {
     const a = new Game(deal(7), D3);
     const b = new Game(twin(deal(7)), D3);
     expect(JSON.stringify(a.state.toPosition())).not.toBe(JSON.stringify(b.state.toPosition()));
-    expect(observe(a)).toEqual(observe(b));
+    expect(observe(a).key()).toBe(observe(b).key());
     // After a draw and a move, still the same.
     for (const g of [a, b]) expect(g.play({ from: 'stock', to: 'waste', count: 3 }).ok).toBe(true);
-    expect(observe(a)).toEqual(observe(b));
-    const o = observe(a);
-    expect(o.stock.filter((c) => c === null)).toHaveLength(21);
-    expect(o.tableau.map((t) => t.faceDown)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(observe(a).key()).toBe(observe(b).key());
+    expect(seenMessage(observe(a))).toEqual(seenMessage(observe(b)));
+    const o = observe(a).position;
+    expect(o.stock.filter((c) => c === UNSEEN)).toHaveLength(21);
+    expect(o.faceDown).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(o.tableau.flat().filter((c) => c === UNSEEN)).toHaveLength(21);
     expect(o.waste).toHaveLength(3);
+    expect(observe(a).unseen).toHaveLength(42);
   });
 
   it('remembers stock cards once drawn: after a whole pass the stock order is known', () => {
     const g = new Game(deal(7), D3);
     for (let k = 0; k < 8; k++) expect(g.play({ from: 'stock', to: 'waste', count: 3 }).ok).toBe(true);
     expect(g.play({ from: 'waste', to: 'stock', count: 24 }).ok).toBe(true);
-    const o = observe(g);
+    const o = observe(g).position;
     expect(o.stock).toEqual(g.position().stock);
     expect(o.pass).toBe(2);
   });
 
+  it("is the library's observation of the same game, move by move, as klondike hint and odds see it", () => {
+    for (const [seed, rules] of [
+      [42, D3],
+      [7, { draw: 1, passes: null, foundationReturn: true }],
+      [3, { draw: 3, passes: 3, foundationReturn: false }],
+    ] as const) {
+      const lib = gameAfter(deal(seed), rules, 'hidden', []);
+      if (!lib.ok) throw new Error(lib.error);
+      const web = new Game(deal(seed), rules);
+      // the priority policy's game, long enough to go round the stock more than once
+      const policy = new PriorityPolicy();
+      let steps = 0;
+      let redeals = 0;
+      for (; steps < 150; steps++) {
+        expect(observe(web).key()).toBe(lib.value.observe().key());
+        const d = policy.decide(observe(web));
+        if (!d.move) break;
+        if (d.move.to === 'stock') redeals++;
+        expect(web.play(d.move).ok).toBe(true);
+        expect(lib.value.play(d.move).ok).toBe(true);
+      }
+      expect(steps).toBeGreaterThan(20);
+      if (rules.passes === null) expect(redeals).toBeGreaterThan(0);
+    }
+  });
+
+  it('crosses to the worker as the seen position only: the message holds no hidden card', () => {
+    const g = new Game(deal(42), D3);
+    const m = seenMessage(observe(g));
+    const text = JSON.stringify(m);
+    const p = g.position();
+    // every face-down card and every undrawn stock card is UNSEEN in the message
+    for (let i = 0; i < 7; i++) for (let j = 0; j < p.faceDown[i]; j++) expect(m.position.tableau[i][j]).toBe(UNSEEN);
+    expect(m.position.stock.every((c) => c === UNSEEN)).toBe(true);
+    expect(fromMessage(JSON.parse(text)).key()).toBe(observe(g).key());
+  });
   it('names only visible cards to screen readers', () => {
     const p = deal(42);
     const label = pileLabel(p, 't7');

@@ -87,8 +87,13 @@ export interface BatchOptions {
   db: string;
   /** Play the deals with this hidden-card player into `plays` instead of solving them. */
   player?: PlayerSpec;
-  /** Re-solve stored `unknown` and `error` rows. */
+  /** Re-solve stored `unknown` and `error` rows (with `mostHome`: rows whose maximum is not proved). */
   retryUnknown?: boolean;
+  /**
+   * Find each deal's most cards home, proved (solver/most-home.ts), into the most-home columns. A
+   * deal is skipped when its row has a proved maximum, or (without `retryUnknown`) any count.
+   */
+  mostHome?: boolean;
   /** Aborting stops the batch cleanly (Ctrl-C). */
   signal?: AbortSignal;
   /** Write after this many results (default 50) … */
@@ -161,6 +166,7 @@ export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
     return err(`timeout must be a positive number of seconds, got ${b.timeoutMs / 1000}`);
   if (b.maxMemoryMb !== undefined && (!Number.isInteger(b.maxMemoryMb) || b.maxMemoryMb < 1 || b.maxMemoryMb > 1 << 20))
     return err(`max-memory must be a whole number of MiB 1…${1 << 20}, got ${b.maxMemoryMb}`);
+  if (o.player && o.mostHome) return err('--player and --most-home do not go together: a player stores the cards its games sent home');
   if (o.player) {
     const name = parsePolicyName(String(o.player.policy));
     if (!name.ok) return name;
@@ -207,14 +213,19 @@ function* todoSeeds(
   seeds: Iterable<bigint>,
   retry: boolean,
   empty: boolean,
+  mostHome: boolean,
   played?: PlayKey,
 ) {
   const skip = (v: StoredVerdict | undefined) => v !== undefined && (!retry || v === 'winnable' || v === 'unwinnable');
+  const skipHome = (proved: boolean | undefined) => proved !== undefined && (proved || !retry);
   let chunk: bigint[] = [];
   const drain = function* () {
     if (played) {
       const done = empty ? undefined : store.playedSeeds(played, chunk);
       for (const s of chunk) if (!done?.has(s)) yield s;
+    } else if (mostHome) {
+      const have = empty ? undefined : store.mostHomeStored(family, ruleSet, chunk);
+      for (const s of chunk) if (!skipHome(have?.get(s))) yield s;
     } else {
       const have = empty ? undefined : store.verdicts(family, ruleSet, chunk);
       for (const s of chunk) if (!skip(have?.get(s))) yield s;
@@ -308,7 +319,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     const shard = o.shard ?? { index: 1, count: 1 };
     let total = 0;
     try {
-      for (const _ of todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, played)) total++;
+      for (const _ of todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true, played)) total++;
     } catch (e) {
       failure = `${describeDbError(o.db, e)}; nothing was solved`;
       return summary(true);
@@ -359,7 +370,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
       report();
     };
 
-    const todo = todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, played);
+    const todo = todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true, played);
     const activePool = pool;
     let stopped = false;
     let internal: unknown;
@@ -391,7 +402,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
                   if (lost(e)) recordPlay(errorPlay(seed, String(e)));
                 },
               )
-            : activePool.solve({ seed, family: o.family, rules: o.rules, budget }).then(
+            : activePool.solve({ seed, family: o.family, rules: o.rules, budget, ...(o.mostHome ? { mostHome: true } : {}) }).then(
                 (r) => {
                   if (failure === undefined) record(r);
                 },

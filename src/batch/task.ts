@@ -17,6 +17,8 @@ export interface DealTask {
   family: Family;
   rules: Rules;
   budget: Budget;
+  /** Find the most cards home (proved) instead of the verdict alone (solver/most-home.ts). */
+  mostHome?: boolean;
 }
 
 /** What comes back for one deal; maps one-to-one onto a `results` row. */

@@ -17,6 +17,7 @@ import { playSeeded } from '../hidden/policies.ts';
 import { movesToCompact } from '../notation.ts';
 import { dealPosition } from '../position.ts';
 import { solve } from '../solver.ts';
+import { mostHome } from '../solver/most-home.ts';
 import { type DealOutcome, type DealTask, PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
 
 function parseFaults(text: string | undefined): Map<string, string> {
@@ -77,6 +78,23 @@ export default function solveDeal(task: DealTask | PlayTask | typeof PING): Deal
     injectFault(task.seed);
     const deal = dealFromSeed(task.seed, task.family);
     if (!deal.ok) return errorOutcome(task.seed, deal.error);
+    if (task.mostHome) {
+      const h = mostHome(dealPosition(deal.value), task.rules, task.budget);
+      const won = h.verdict === 'winnable';
+      return {
+        seed: task.seed,
+        verdict: h.verdict,
+        nodes: h.stats.nodes,
+        ms: h.stats.ms,
+        solutionLength: won ? h.moves.length : null,
+        moves: won ? movesToCompact(h.moves) : null,
+        error: null,
+        stopReason: h.verdict === 'unknown' || !h.proved ? (h.reason ?? null) : null,
+        mostHome: h.mostHome,
+        mostHomeBound: h.bound,
+        mostHomeProved: h.proved,
+      };
+    }
     const r = solve(dealPosition(deal.value), task.rules, task.budget);
     const won = r.verdict === 'winnable';
     return {

@@ -54,6 +54,7 @@ interface BatchCliOptions extends RuleOptions, BudgetOptions, SeedListOptions, P
   workers: number;
   db: string;
   retryUnknown?: boolean;
+  mostHome?: boolean;
   shard?: Shard;
   quiet?: boolean;
 }
@@ -112,7 +113,7 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
             `: ${p.total} to play`
           : `${budget.maxNodes.toLocaleString('en')} nodes a deal: ${p.total} to solve`;
         process.stderr.write(
-          `batch: ${o.family} ${describeSeeds(seeds)}, ${rulesLabel(rules)}, ${what}, ${p.skipped} already stored; ` +
+          `batch${o.mostHome ? ' --most-home' : ''}: ${o.family} ${describeSeeds(seeds)}, ${rulesLabel(rules)}, ${what}, ${p.skipped} already stored; ` +
             `${w} worker${w === 1 ? '' : 's'} → ${o.db}\n`,
         );
       }
@@ -129,6 +130,7 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
         workers: o.workers,
         db: o.db,
         retryUnknown: o.retryUnknown,
+        mostHome: o.mostHome,
         player,
         signal: controller.signal,
       },
@@ -189,6 +191,7 @@ export function registerBatch(program: Command): void {
         .argParser(fromResult(parseIntIn('workers', 1, MAX_WORKERS))),
     )
     .option('--retry-unknown', 're-solve deals stored as unknown or error (e.g. with a larger budget)')
+    .option('--most-home', 'find the most cards each deal can send home, proved (resumable; --retry-unknown re-runs unproved ones)')
     .option('--shard <i/n>', 'take list positions i, i+n, i+2n, … of the seed list', fromResult(parseShard))
     .option('--quiet', 'no progress display')
     .addHelpText(

@@ -42,7 +42,7 @@ const COMMANDS: Record<string, Loader> = {
 /** The program with the command named in argv registered, or every command (for help and errors). */
 export async function buildProgram(argv: string[] = []): Promise<Command> {
   const program = new Command('klondike')
-    .description('Deal solver and winnability analyzer for thoughtful Klondike solitaire')
+    .description('Deal solver and winnability analyzer for Klondike solitaire')
     .version(VERSION)
     .exitOverride()
     .configureOutput({ outputError: (s, write) => write(s.split('\n')[0] + '\n') });

@@ -1,6 +1,6 @@
 /**
  * `klondike replay FILE|-`: replays a solution JSON on its deal under its rules with the plain
- * engine and prints `won`, `illegal move k: why` or `not won`. Exit 0 only when won, 1 for an
+ * engine and prints `won`, `illegal move k: why` or `not won, N cards home`. Exit 0 only when won, 1 for an
  * illegal or unfinished game, 2 when the file cannot be read or is not a solution JSON.
  * `--verbose` first prints the moves in the readable notation; `--score` adds the standard and the
  * Vegas score of a legal game after the verdict (as `klondike score` prints them).
@@ -33,8 +33,10 @@ export function verdictLine(o: ReplayOutcome): string {
   switch (o.status) {
     case 'won':
       return 'won';
-    case 'not won':
-      return 'not won';
+    case 'not won': {
+      const home = o.position.foundations.reduce((a, b) => a + b, 0);
+      return `not won, ${home} card${home === 1 ? '' : 's'} home`;
+    }
     case 'illegal':
       return `illegal move ${o.index}: ${o.why}`;
   }
@@ -71,7 +73,9 @@ export function runReplay(text: string, o: ReplayOptions = {}, name = 'solution'
 export function registerReplay(program: Command): void {
   program
     .command('replay')
-    .description('replay a solution JSON on its deal: prints won, illegal move k: why, or not won (exit 0 only when won)')
+    .description(
+      'replay a solution JSON on its deal: prints won, illegal move k: why, or not won with the cards home (exit 0 only when won)',
+    )
     .argument('<file>', 'solution JSON file, - for stdin')
     .option('--verbose', 'list the moves in readable notation first')
     .option('--score', 'print the standard and the Vegas score after the verdict')

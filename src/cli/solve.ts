@@ -4,6 +4,11 @@
  *
  * Exit codes: 0 winnable, 1 unwinnable, 3 unknown (a budget ran out), 2 bad input.
  *
+ * `--most-home` asks instead for the most cards the position can have home at once
+ * (solver/most-home.ts): the count with the line that reaches it (a solution JSON that replays to
+ * that count), or, when a budget ran out, the best found and the proved bound. Exit 0 when the
+ * count is proved (whatever it is), 3 when it is not, 2 bad input.
+ *
  * The budget is the solver's default (DEFAULT_BUDGET: nodes, a time cap of a minute and the
  * table's memory): someone waiting at a terminal for one deal wants an answer in bounded time, so
  * `solve` keeps the time cap, and an `unknown` says which budget ran out. Batches, whose stored
@@ -13,11 +18,15 @@ import type { Command } from 'commander';
 import { describeMoves, makeSolutionJson } from '../solution.ts';
 import { validatePosition } from '../position.ts';
 import { DEFAULT_BUDGET, type SolveResult, type Verdict, solve } from '../solver.ts';
+import { type MostHomeResult, mostHome } from '../solver/most-home.ts';
+import { vegasPassLimit, vegasResult } from '../score.ts';
+import type { Rules } from '../types.ts';
 import { rulesLabel, unwrap } from '../types.ts';
 import { EXIT_NO, EXIT_OK, EXIT_UNKNOWN } from './exit.ts';
 import {
   type BudgetOptions,
   type DealSourceOptions,
+  type PositionSource,
   type RuleOptions,
   addBudgetOptions,
   addDealSourceOptions,
@@ -33,6 +42,65 @@ export const VERDICT_EXIT: Record<Verdict, number> = { winnable: EXIT_OK, unwinn
 export interface SolveOptions extends DealSourceOptions, RuleOptions, BudgetOptions {
   json?: boolean;
   colour?: boolean;
+  mostHome?: boolean;
+}
+
+/** The count of a most-home result in words: `7`, or `between 20 and 52` when not proved. */
+export function mostHomeText(r: Pick<MostHomeResult, 'mostHome' | 'bound' | 'proved'>): string {
+  return r.proved ? String(r.mostHome) : `between ${r.mostHome} and ${r.bound} (unknown)`;
+}
+
+/** Runs `solve --most-home`: the most cards home, with the line that reaches it. */
+export function runMostHome(o: SolveOptions, src: PositionSource, rules: Rules): { out: string; exitCode: number; result: MostHomeResult } {
+  const result = mostHome(src.position, rules, budgetFromOptions(o, DEFAULT_BUDGET));
+  const exitCode = result.proved ? EXIT_OK : EXIT_UNKNOWN;
+  const { stats } = result;
+  const vegas = rules.passes === vegasPassLimit(rules.draw);
+  if (o.json) {
+    const json = makeSolutionJson(
+      { family: src.family, seed: src.seed, rules, deal: src.position, moves: result.moves },
+      {
+        verdict: result.verdict,
+        mostHome: {
+          best: result.mostHome,
+          bound: result.bound,
+          proved: result.proved,
+          ...(result.proof ? { proof: result.proof } : {}),
+          ...(result.reason ? { reason: result.reason } : {}),
+          ...(vegas && result.proved ? { vegas: vegasResult(result.mostHome) } : {}),
+        },
+        stats: {
+          nodes: stats.nodes,
+          ms: Math.round(stats.ms * 1000) / 1000,
+          uniqueStates: stats.uniqueStates,
+          ttHits: stats.ttHits,
+          lineLength: result.moves.length,
+        },
+      },
+    );
+    return { out: JSON.stringify(json) + '\n', exitCode, result };
+  }
+  const what = src.seed !== undefined ? `${src.family} deal ${src.seed}` : 'position';
+  const how =
+    result.proof === 'exhausted'
+      ? ' (proved: every line searched)'
+      : result.proof === 'bound'
+        ? ' (proved: no line can do better)'
+        : result.verdict === 'winnable'
+          ? ' (winnable)'
+          : result.reason
+            ? ` (${result.reason} budget spent)`
+            : '';
+  const lines = [
+    `${what}, ${rulesLabel(rules)}: most cards home ${mostHomeText(result)}${how}`,
+    `nodes ${stats.nodes}, unique states ${stats.uniqueStates}, table hits ${stats.ttHits}, ${stats.ms.toFixed(1)} ms, ` +
+      `line ${result.moves.length} move${result.moves.length === 1 ? '' : 's'} to ${result.mostHome} cards home`,
+  ];
+  if (vegas && result.proved)
+    lines.push(`Vegas result with perfect information: 5 × ${result.mostHome} − 52 = ${vegasResult(result.mostHome)}`);
+  lines.push(...describeMoves(src.position, rules, result.moves, o.colour === true));
+  if (!result.proved) lines.push('raise --max-nodes, --timeout or --max-memory to search further');
+  return { out: lines.join('\n') + '\n', exitCode, result };
 }
 
 /** Runs the solver for these options; returns the text to print and the exit code. */
@@ -40,6 +108,10 @@ export function runSolve(o: SolveOptions): { out: string; exitCode: number; resu
   const src = positionFromOptions(o);
   const rules = rulesFromOptions(o);
   unwrap(validatePosition(src.position, rules)); // the pass within the pass limit
+  if (o.mostHome) {
+    const m = runMostHome(o, src, rules);
+    return { out: m.out, exitCode: m.exitCode, result: { verdict: m.result.verdict, moves: m.result.moves, stats: m.result.stats } };
+  }
   const result = solve(src.position, rules, budgetFromOptions(o, DEFAULT_BUDGET));
   const exitCode = VERDICT_EXIT[result.verdict];
   const { stats } = result;
@@ -82,7 +154,12 @@ export function registerSolve(program: Command): void {
   addBudgetOptions(cmd, DEFAULT_BUDGET);
   cmd
     .option('--json', 'print the solution JSON with "verdict" and "stats"')
-    .addHelpText('after', '\nExit codes: 0 winnable, 1 unwinnable, 3 unknown (budget spent), 2 bad input, 74 output not written.')
+    .option('--most-home', 'the most cards the deal can send home at once, proved, with the line that reaches it')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 winnable, 1 unwinnable, 3 unknown (budget spent), 2 bad input, 74 output not written.' +
+        '\nWith --most-home: 0 the count is proved, 3 not proved (budget spent), 2 bad input.',
+    )
     .action((opts: SolveOptions) => {
       const { out, exitCode } = runSolve({ ...opts, colour: process.stdout.isTTY === true && !process.env.NO_COLOR });
       process.stdout.write(out);

@@ -107,7 +107,7 @@ export function registerStats(program: Command): void {
           return table + (table && plays.length > 0 ? '\n' : '') + playStatsToTable(plays);
         },
         csv: () => statsToCsv(rows),
-        json: () => statsToJson(rows),
+        json: () => statsToJson(groups.map((g) => (g.mostHome ? { ...g.row, mostHome: g.mostHome } : g.row))),
       } satisfies Record<StatsFormat, () => string>;
       return render[o.format]();
     });

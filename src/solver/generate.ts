@@ -28,6 +28,7 @@ import {
   STOCK_TO_FOUNDATION,
   STOCK_TO_PILE,
   TO_FOUNDATION,
+  addNoise,
   sortByScore,
 } from './order.ts';
 import {
@@ -68,6 +69,9 @@ export class Generator {
   private readonly partialMove = new Int32Array(7);
   private readonly partialScore = new Int32Array(7);
   private readonly scores = new Int32Array(MOVES_PER_NODE);
+  /** Noise added to the move-order scores (0: none) and the state of its generator (order.ts `addNoise`). */
+  private noise = 0;
+  private rng = 1;
 
   constructor(
     private readonly s: State,
@@ -104,8 +108,15 @@ export class Generator {
     n = this.partialRuns(base, n, only);
     if (s.foundationReturn) n = this.returns(base, n, only);
     for (let b = 0; b < 7; b++) if (tops[b] >= 0) topCol[tops[b]] = -1;
+    if (this.noise > 0) this.rng = addNoise(this.scores, n, this.noise, this.rng);
     sortByScore(this.moves, this.scores, base, n);
     return n;
+  }
+
+  /** From now on, adds noise in [0, noise) to each move's score, from a generator seeded with `seed`. */
+  setNoise(noise: number, seed: number): void {
+    this.noise = noise;
+    this.rng = seed | 0 || 1;
   }
 
   /** Stock plays: to the foundations, Kings into an empty pile, onto piles (only onto `only` when stock plays must build on it). */

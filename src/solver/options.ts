@@ -6,9 +6,10 @@
  *   and which positions it takes as one. Every one keeps the verdict exact, and also the largest
  *   number of cards that can be sent home (pruning.ts argues each); each can be switched off so
  *   the tests can cross-check the others.
- * - Strategy (`relaxation`, `deadCheck` in `SolverOptions`) decides how a verdict is reached: a
- *   staged solve through easier rules, and a dead-deal test that answers without searching. Both
- *   are exact for the verdict only: a search for the most cards home must turn them off.
+ * - Strategy (`relaxation`, `deadCheck`, `restarts` in `SolverOptions`) decides how a verdict is
+ *   reached: a staged solve through easier rules, a dead-deal test that answers without
+ *   searching, and restarts with another move order. The first two are exact for the verdict
+ *   only: a search for the most cards home must turn them off; restarts only reorder the search.
  *
  * The switches depend on one another in one way, resolved in one place (`resolvePruning`):
  * without stock macro-moves the search plays the plain engine's atomic moves (genAtomic, as perft
@@ -99,6 +100,14 @@ export interface SolverOptions {
   relaxation?: boolean;
   /** Answer "unwinnable" at once when a card lies above both cards it could go on and a lower card of its suit. Default on. */
   deadCheck?: boolean;
+  /**
+   * Restart each search after RESTART_FIRST_NODES nodes, then after 1.5 times as many each time, with
+   * seeded noise in the move order, keeping the positions proved lost in the table. Only the order
+   * of the search changes: the verdict is the same, found sooner on most winnable deals. Default on.
+   */
+  restarts?: boolean;
+  /** Called every 65,536 positions with the positions the solve has searched so far (a page shows them). */
+  onProgress?: (nodes: number) => void;
 }
 
 /**

@@ -4,6 +4,10 @@
  * found. The classes are spaced so that their adjustments (a few face-down cards, a stock cost of
  * 0…2) never carry a move into the next class; within a score, moves keep the order they were
  * generated in (the sort is stable).
+ *
+ * A restarted search (search.ts) adds seeded noise to the scores, larger than the spacing of the
+ * classes, so that each restart tries the moves in another order, still biased towards the
+ * classes above.
  */
 
 /** A tableau top to its foundation; plus the face-down cards under it when it is the last face-up card (it turns one up). */
@@ -41,4 +45,18 @@ export function sortByScore(moves: Int32Array, scores: Int32Array, base: number,
     moves[base + j + 1] = m;
     scores[j + 1] = v;
   }
+}
+
+/**
+ * Adds to scores[0 … n) a pseudo-random amount in [0, noise) each, from the xorshift32 state x
+ * (not 0); returns the next state.
+ */
+export function addNoise(scores: Int32Array, n: number, noise: number, x: number): number {
+  for (let i = 0; i < n; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    scores[i] += (x >>> 0) % noise;
+  }
+  return x;
 }

@@ -12,6 +12,20 @@
  * there (with a copy of the path) and run to exhaustion, under the options that keep it exact
  * (`MOST_HOME_OPTIONS`, pruning.ts); the rest of the search is the same.
  *
+ * Restarts (`restarts`): the search stops after RESTART_FIRST_NODES nodes and starts again from
+ * the root with seeded noise in the move order (order.ts `addNoise`), then after 1.5 times as
+ * many (RESTART_GROWTH), and so on, with the same table. On stopping, the positions of the abandoned line (the current
+ * path: each frame's position before and after its safe moves, and a child entered but not
+ * expanded) are removed from the table, so that every position left there was searched to the end
+ * without a win. Why that keeps the verdict: call those positions closed, the path P. Every move
+ * the search makes from a closed position leads to a closed position or one on P (it was found in
+ * the table, or searched to the end). A winning line from the root, after its last position on
+ * P, touches no closed position (it could not leave the closed ones again but into P, and the win
+ * is not closed), so the root reaches it along P and then through positions the next run does not
+ * skip. Each run is deterministic (the noise is seeded by the restart's number), and a deal that a
+ * run finishes stops restarting. On most winnable deals a win is found far sooner; a lost deal
+ * costs about what it did (the positions proved lost stay proved).
+ *
  * Budgets: the node budget is checked at every position (the position that reaches it ends the
  * search), the time and the table's memory every 1,024 positions, the depth at every position.
  * Nothing outside the budgeted loop depends on the input's size: the solution is expanded from a
@@ -81,6 +95,13 @@ export interface SolveResult {
   stats: SolveStats;
 }
 
+/** Nodes before the first restart of a search (then RESTART_GROWTH times as many before each next one). */
+export const RESTART_FIRST_NODES = 2_000;
+/** How much longer each run of a restarted search is than the one before. */
+export const RESTART_GROWTH = 1.5;
+/** The noise added to the move-order scores after a restart (order.ts: classes are 100 apart). */
+export const RESTART_NOISE = 3_000;
+
 /** The longest line of play a search follows (frames); longer lines end in unknown ('depth'). */
 export const MAX_DEPTH = 16384;
 
@@ -109,7 +130,13 @@ export class SearchMemory {
 export class Search {
   nodes = 0;
   hits = 0;
-  aborted: 'nodes' | 'time' | 'memory' | 'depth' | undefined;
+  aborted: 'nodes' | 'time' | 'memory' | 'depth' | 'restart' | undefined;
+  /** Runs started (1 + restarts). */
+  runs = 0;
+  /** The node count at which this run stops and the search restarts (Infinity: never). */
+  private restartAt = Infinity;
+  /** Told the node count every 65,536 nodes, at a budget check. */
+  onProgress: ((nodes: number) => void) | undefined;
   private readonly deadline: number;
   private readonly maxNodes: number;
   /** The next node count at which to look at the budgets (a multiple of 1,024, or maxNodes). */
@@ -141,6 +168,7 @@ export class Search {
     pr: Pruning,
     private readonly deadCheck: boolean,
     memory: SearchMemory,
+    private readonly restarts = false,
   ) {
     this.start = s.clone();
     this.deadline = Date.now() + budget.timeoutMs;
@@ -167,7 +195,7 @@ export class Search {
   run(): SolveResult {
     const t0 = performance.now();
     this.tt.insert(this.s.h1, this.s.h2);
-    const won = this.deadCheck && this.s.home < 52 && stuckCard(this.s) >= 0 ? false : this.search();
+    const won = this.deadCheck && this.s.home < 52 && stuckCard(this.s) >= 0 ? false : this.searchWithRestarts();
     const ms = performance.now() - t0;
     const stats: SolveStats = { nodes: this.nodes, uniqueStates: this.tt.count, ttHits: this.hits, ms, solutionLength: 0 };
     if (won) {
@@ -175,8 +203,24 @@ export class Search {
       stats.solutionLength = moves.length;
       return { verdict: 'winnable', moves, stats };
     }
-    if (this.aborted) return { verdict: 'unknown', reason: this.aborted, moves: [], stats };
+    if (this.aborted && this.aborted !== 'restart') return { verdict: 'unknown', reason: this.aborted, moves: [], stats };
     return { verdict: 'unwinnable', moves: [], stats };
+  }
+
+  /** Runs the search, restarting it (when `restarts`) with more nodes and another move order each time. */
+  private searchWithRestarts(): boolean {
+    let limit = this.restarts ? RESTART_FIRST_NODES : Infinity;
+    for (;;) {
+      if (this.runs++ > 0) this.tt.insert(this.s.h1, this.s.h2);
+      this.restartAt = this.nodes + limit;
+      this.nextCheck = Math.min(this.maxNodes, this.restartAt, (Math.floor(this.nodes / 1024) + 1) * 1024);
+      if (this.search()) return true;
+      if (this.aborted !== 'restart') return false;
+      // the abandoned line's positions are out of the table (removed while unwinding): run again
+      this.aborted = undefined;
+      this.gen.setNoise(RESTART_NOISE, Math.imul(this.runs, 0x9e3779b9) ^ 0x2545f491);
+      limit = Math.ceil(limit * RESTART_GROWTH);
+    }
   }
 
   /**
@@ -223,8 +267,11 @@ export class Search {
     while (d >= 0) {
       const k = this.fNext[d]++;
       if (this.aborted || k >= this.fCount[d]) {
-        // frame d is done: take back its safe moves and the move that led to it
+        // frame d is done: take back its safe moves and the move that led to it; on a restart its
+        // positions (after and before the safe moves) were not searched to the end
+        if (this.aborted === 'restart') this.tt.remove(s.h1, s.h2);
         this.undoSafe(this.fAutos[d], this.fMark[d]);
+        if (this.aborted === 'restart') this.tt.remove(s.h1, s.h2);
         d--;
         if (d >= 0) this.takeBack(d, this.moves[d * MOVES_PER_NODE + this.fNext[d] - 1]);
         continue;
@@ -266,6 +313,8 @@ export class Search {
         d++;
         continue;
       }
+      // a child entered as the restart came is not searched either
+      if (this.aborted === 'restart') this.tt.remove(s.h1, s.h2);
       this.takeBack(d, m);
     }
     return false;
@@ -367,9 +416,11 @@ export class Search {
   private checkBudgets(): void {
     const nodes = this.nodes;
     if (nodes >= this.maxNodes) this.aborted = 'nodes';
+    else if (nodes >= this.restartAt) this.aborted = 'restart';
     else if ((nodes & 1023) === 0 && Date.now() > this.deadline) this.aborted = 'time';
     else if ((nodes & 1023) === 0 && this.tt.exhausted) this.aborted = 'memory';
-    this.nextCheck = Math.min(this.maxNodes, (Math.floor(nodes / 1024) + 1) * 1024);
+    this.nextCheck = Math.min(this.maxNodes, this.restartAt, (Math.floor(nodes / 1024) + 1) * 1024);
+    if ((nodes & 0xffff) === 0 && this.onProgress) this.onProgress(nodes);
   }
 
   private undoSafe(autos: number, pathMark: number): void {

@@ -12,6 +12,7 @@ import type Database from 'better-sqlite3';
 import { passesFromDb } from '../store/schema.ts';
 import type { Family } from '../types.ts';
 import { type ResultFilter, filterSql } from '../store/reader.ts';
+import { type MostHomeStats, computeMostHome } from './most-home.ts';
 import { wilson, winBounds } from './wilson.ts';
 
 /** One row of `stats`: the fields of the JSON objects and the CSV columns, in order. */
@@ -96,6 +97,8 @@ export interface GroupStats {
   msHist: Histogram;
   /** Solution length over winnable deals. */
   lengthHist: Histogram;
+  /** The most cards home, when the group has deals with a count (`batch --most-home`). */
+  mostHome?: MostHomeStats;
 }
 
 interface AggRow {
@@ -210,6 +213,7 @@ export function computeStats(db: Database.Database, filter: ResultFilter = {}): 
 
   const run = (): GroupStats[] => {
     const aggs = db.prepare(aggSql).all(...params) as AggRow[];
+    const homes = computeMostHome(db, filter);
     const maxMs = Math.max(0, ...aggs.map((a) => a.msMax));
     const lens = aggs.filter((a) => a.lenMin !== null);
     const tEdges = msEdges(maxMs);
@@ -249,7 +253,8 @@ export function computeStats(db: Database.Database, filter: ResultFilter = {}): 
         lengthP90: nLen ? len.pct[1] : null,
         lengthMax: nLen ? a.lenMax : null,
       };
-      return { row, msHist: ms.hist, lengthHist: nLen ? len.hist : { edges: [], counts: [] } };
+      const mostHome = homes.get(`${a.rs}|${a.family}`);
+      return { row, msHist: ms.hist, lengthHist: nLen ? len.hist : { edges: [], counts: [] }, ...(mostHome ? { mostHome } : {}) };
     });
   };
   // A deferred read transaction gives one consistent snapshot; nested use (already in one) is fine.

@@ -2,6 +2,7 @@
  * Rendering of `stats` rows: JSON (an array of StatsRow), CSV (the same columns, `unlimited` for
  * passes) and a table for people. Also the CSV field quoting shared with `export`.
  */
+import { mostHomeLines } from './most-home.ts';
 import { rulesLabel } from '../types.ts';
 import { type GroupStats, type Histogram, STATS_COLUMNS, type StatsRow } from './aggregate.ts';
 
@@ -83,7 +84,7 @@ export function groupTitle(r: StatsRow): string {
 /** The table form: one block per group. */
 export function statsToTable(groups: readonly GroupStats[], source: string): string {
   if (groups.length === 0) return `no results in ${source} match (0 deals)\n`;
-  const blocks = groups.map(({ row: r, lengthHist }) => {
+  const blocks = groups.map(({ row: r, lengthHist, mostHome }) => {
     const lines = [
       groupTitle(r),
       `  deals      ${int(r.deals)}: winnable ${int(r.winnable)}, unwinnable ${int(r.unwinnable)}, unknown ${int(r.unknown)}, errors ${int(r.errors)}`,
@@ -104,6 +105,7 @@ export function statsToTable(groups: readonly GroupStats[], source: string): str
         `             ${e[0]} |${sparkline(lengthHist)}| ${e[e.length - 1] - 1}`,
       );
     } else lines.push('  length     – (no winnable deals)');
+    if (mostHome) lines.push(...mostHomeLines(mostHome));
     return lines.join('\n');
   });
   return blocks.join('\n\n') + '\n';

@@ -308,6 +308,42 @@ export function renderReport(groups: readonly GroupStats[], info: ReportInfo): s
       );
       parts.push(`<p class="note">Atomic moves of the solution the solver found (not necessarily the shortest).</p>`);
     }
+    const homeGroups = groups.filter((g) => g.mostHome && g.mostHome.proved > 0);
+    const lostGroups = homeGroups.filter((g) => g.mostHome!.provedLost > 0);
+    if (homeGroups.length > 0) {
+      parts.push(`<h2>Most cards home</h2>`);
+      if (lostGroups.length > 0)
+        parts.push(
+          histogramChart(
+            {
+              title: 'Most cards home at once on the lost deals, proved (share of lost deals)',
+              xLabel: 'cards home',
+              edges: Array.from({ length: 53 }, (_, i) => i),
+              tick: (e) => (e % 4 === 0 ? String(e) : undefined),
+            },
+            lostGroups.map((g) => ({ label: label(g.row, withFamily), counts: g.mostHome!.counts.slice(0, 52) })),
+          ),
+        );
+      parts.push(
+        `<table><tr><th>rule set</th><th>deals</th><th>proved</th><th>all 52 home</th><th>mean cards home (95%)</th><th>Vegas $ a game (95%)</th><th>games ahead</th></tr>` +
+          homeGroups
+            .map(({ row, mostHome: m }) => {
+              const f = (x: number | null) => (x === null ? '–' : x.toFixed(2));
+              return (
+                `<tr><td>${esc(label(row, withFamily))}</td><td>${int(m!.deals)}</td><td>${int(m!.proved)}</td><td>${int(m!.counts[52])}</td>` +
+                `<td>${f(m!.mean)} (${f(m!.ciLow)} – ${f(m!.ciHigh)})</td><td>${f(m!.vegasMean)} (${f(m!.vegasLow)} – ${f(m!.vegasHigh)})</td>` +
+                `<td>${m!.vegasWinShare === null ? '–' : pct(m!.vegasWinShare, 1)}</td></tr>`
+              );
+            })
+            .join('') +
+          `</table>`,
+      );
+      parts.push(
+        `<p class="note">The most cards a deal can have on the foundations at once, proved by search; the chart shows the lost deals (the winnable ones reach 52). ` +
+          `Vegas: 5 × cards home − 52 dollars at $1 a card, the result of a player who sees every card. Deals whose count ` +
+          `is not proved are left out of the chart and the means.</p>`,
+      );
+    }
     const appUrl = info.appUrl ?? DEFAULT_APP_URL;
     parts.push(`<h2>Deals</h2>`);
     parts.push(

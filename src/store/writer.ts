@@ -80,6 +80,8 @@ export interface Store {
   verdicts(family: string, ruleSet: number, seeds: readonly bigint[]): Map<bigint, StoredVerdict>;
   /** The seeds among these whose stored row has a proved most-cards-home maximum (for runs that compute it). */
   mostHomeProved(family: string, ruleSet: number, seeds: readonly bigint[]): Set<bigint>;
+  /** The seeds among these whose stored row has a most-cards-home count, each with whether it is proved. */
+  mostHomeStored(family: string, ruleSet: number, seeds: readonly bigint[]): Map<bigint, boolean>;
   /** Adds rows in one transaction; a stored row is replaced only by a better one (`rows.ts`). */
   putResults(rows: readonly ResultRow[]): PutSummary;
   /** Adds games in one transaction; a stored game is replaced only when it was an error. */
@@ -315,6 +317,20 @@ function makeStore(path: string, key: string, db: Database.Database, migratedFro
           part.length,
         );
         for (const [s] of q.all(family, ruleSet, ...part) as [bigint | string][]) out.add(BigInt(s));
+      }
+      return out;
+    },
+    mostHomeStored(family, ruleSet, seeds) {
+      const out = new Map<bigint, boolean>();
+      for (let i = 0; i < seeds.length; i += CHUNK) {
+        const part = seeds.slice(i, i + CHUNK).map(encodeSeed);
+        const q = chunked(
+          (m) =>
+            `SELECT seed, most_home_proved FROM results WHERE family = ? AND rule_set = ? AND most_home IS NOT NULL AND seed IN (${m})`,
+          part.length,
+        );
+        for (const [s, p] of q.all(family, ruleSet, ...part) as [bigint | string, bigint | number | null][])
+          out.set(BigInt(s), Number(p) === 1);
       }
       return out;
     },

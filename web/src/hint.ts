@@ -1,29 +1,99 @@
 /**
- * The Hint button's side of the non-peeking hint policies. A policy receives the observation of
- * the game (observation.ts: what the player sees, never the full state) and names a move, so it
- * cannot use a card the player has not seen.
+ * The Hint and Odds buttons' side of the library's normal-play code (src/hidden): which hint
+ * policies the app offers, the words for a decision and for the odds of a position.
  *
- * `HINT_POLICIES` lists the policies this build carries, first the default. It is empty until the
- * library ships its policies; the Hint button stays disabled, saying so, while it is.
+ * A policy receives the observation of the game (observation.ts: what the player sees, never the
+ * full state) and names a move, so it cannot use a card the player has not seen. The hint is the
+ * one `klondike hint` gives on the same position with the same policy and settings:
+ * - `priority` (the default): the rule documents' hint order, instant, run here in the page;
+ * - `search`: determinized sampling over the solver, every legal move weighed (as `klondike hint`
+ *   does), in the worker (solver.worker.ts), with a small number of sampled worlds. It gives each
+ *   candidate move's estimated chance of winning.
  */
-import type { AtomicMove } from '../../src/notation.ts';
-import type { Game } from './game.ts';
-import { type Observation, observe } from './observation.ts';
+import type { OddsResult } from '../../src/hidden/odds.ts';
+import type { Observation } from '../../src/hidden/observation.ts';
+import { type Decision, describeMove, moveKey } from '../../src/hidden/policy.ts';
+import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
+import { type AtomicMove, movesToCompact } from '../../src/notation.ts';
 
-/** A hint policy: the move a player who sees only `o` should make, or undefined when it has none. */
-export interface HintPolicy {
-  name: string;
-  hint(o: Observation): AtomicMove | undefined;
+/** A hint the app offers: a policy with its settings. */
+export interface HintChoice {
+  /** The value of the choice in the form. */
+  id: string;
+  label: string;
+  policy: 'priority' | 'search';
+  /** Worlds sampled by the search policy. */
+  samples?: number;
 }
 
-/** The policies of this build, the default first. */
-export const HINT_POLICIES: readonly HintPolicy[] = [];
+/** The hints of the form, the default first. */
+export const HINT_CHOICES: readonly HintChoice[] = [
+  { id: 'priority', label: 'Hint order (instant)', policy: 'priority' },
+  { id: 'search-8', label: 'Search, 8 deals', policy: 'search', samples: 8 },
+  { id: 'search-24', label: 'Search, 24 deals', policy: 'search', samples: 24 },
+];
 
-/** The default policy's move for a game, checked against the legal moves; undefined when there is none. */
-export function hintFor(game: Game, policy: HintPolicy | undefined = HINT_POLICIES[0]): AtomicMove | undefined {
-  if (!policy) return undefined;
-  const m = policy.hint(observe(game));
-  if (!m) return undefined;
-  const legal = game.legalMoves().some((x) => x.from === m.from && x.to === m.to && x.count === m.count);
-  return legal ? m : undefined;
+/** Arrangements of the unseen cards the Odds button can solve, the default first. */
+export const ODDS_SAMPLES: readonly number[] = [20, 50, 100];
+
+/** The priority policy's decision (instant; runs in the page). */
+export function priorityHint(o: Observation): Decision {
+  return new PriorityPolicy().decide(o);
+}
+
+/** `t3>t5>2`: a move as the table's data-hint attribute writes it. */
+export function hintAttribute(m: AtomicMove): string {
+  return `${m.from}>${m.to}>${m.count}`;
+}
+
+/** Words for the reasons and notes the policies give (the hint order's categories, the search's reasons). */
+const WORDS: Record<string, string> = {
+  foundation: 'a card home',
+  uncover: 'uncovers a face-down card',
+  waste: 'the waste card to the tableau',
+  stock: 'the stock',
+  forced: 'the only legal move',
+  'no world won': 'no sampled deal could be won: the hint order instead',
+};
+const words = (x: string | undefined) => (x === undefined ? '' : (WORDS[x] ?? x));
+
+/** One line per candidate of a decision: its move as seen, and its chance or its place in the hint order. */
+export function candidateLines(o: Observation, d: Decision): { key: string; compact: string; text: string; chosen: boolean }[] {
+  return d.candidates.map((c) => {
+    const chance = c.chance !== undefined ? `win ${pct(c.chance)} (${c.wins} of ${c.samples} sampled deals)` : words(c.note);
+    return {
+      key: moveKey(c.move),
+      compact: movesToCompact([c.move]),
+      text: `${describeMove(o, c.move)}: ${chance}`,
+      chosen: d.move !== null && moveKey(d.move) === moveKey(c.move),
+    };
+  });
+}
+
+/** The headline of a decision. */
+export function hintHeadline(o: Observation, d: Decision): string {
+  if (!d.move) return `No hint: ${d.reason}.`;
+  const c = d.candidates.find((x) => moveKey(x.move) === moveKey(d.move!));
+  const why = [d.reason === 'search' ? '' : words(d.reason), c?.chance !== undefined ? `estimated chance of a win ${pct(c.chance)}` : ''];
+  const said = why.filter((x) => x !== '').join(', ');
+  return `Hint: ${describeMove(o, d.move)}${said ? ` (${said})` : ''}.`;
+}
+
+/** The odds of a position in words. */
+export function oddsText(r: OddsResult, unseen: number): string {
+  if (r.exact) {
+    const v = r.winnable ? 'it can be won (100%)' : r.unwinnable ? 'it is lost (0%)' : 'the solver could not decide it within its budget';
+    return `Every card is known: ${v}.`;
+  }
+  const iv = r.interval;
+  const head = iv
+    ? `Chance a thoughtful player could still win from here: ${pct(iv.rate)} (95% interval ${pct(iv.low)}–${pct(iv.high)})`
+    : 'Chance a thoughtful player could still win from here: unknown, no sample was decided within the budget';
+  const undecided = r.unknown > 0 ? `, ${r.unknown} undecided (all lost or all won: ${pct(r.lower)}–${pct(r.upper)})` : '';
+  return `${head}. ${r.samples} arrangements of the ${unseen} unseen cards solved: ${r.winnable} winnable, ${r.unwinnable} lost${undecided}.`;
+}
+
+/** A percentage with one decimal. */
+export function pct(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
 }

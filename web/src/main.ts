@@ -2,10 +2,16 @@
  * The app's entry: the deal form (a seed of a family, or a pasted deal in any format the library
  * reads), the rules, the two views (solve and watch; play), the address (a link with a deal in it
  * opens the app on that deal) and the screen-reader announcements.
+ *
+ * A lost deal gets a second search after its verdict, in the same worker: `mostHome`, the most
+ * cards it can send home at once and the line that does, which the viewer plays. It has a node
+ * budget of its own (at most `MOST_HOME_NODES`) besides the form's seconds and table memory, as the
+ * count is a bonus on a verdict already earned; Stop ends it like any search.
  */
 import { dealFromSeed } from '../../src/families.ts';
 import { formatPosition, parsePosition } from '../../src/formats.ts';
 import { type Position, dealPosition, isFreshDeal } from '../../src/position.ts';
+import type { MostHomeResult } from '../../src/solver/most-home.ts';
 import type { Budget, SolveResult } from '../../src/solver.ts';
 import { type Family, type Result, type Rules, err, ok, rulesLabel, validateRules } from '../../src/types.ts';
 import { type DealName, Game } from './game.ts';
@@ -151,6 +157,10 @@ for (const k of ['solve', 'play'] as const) {
 const solver = new SolverClient();
 const watch = new Watch(announce);
 let ticking: number | undefined;
+/** Counts the searches started on `solver`: an answer for an older one is not shown. */
+let searchId = 0;
+/** The most positions the most-cards-home search of a lost deal may visit. */
+const MOST_HOME_NODES = 20_000_000;
 
 function setAddress(r: DealRequest | undefined): void {
   const url = r ? `#${makeDealParams(r)}` : location.pathname + location.search;
@@ -162,6 +172,12 @@ function setAddress(r: DealRequest | undefined): void {
 }
 
 function showResult(c: Chosen, result: SolveResult): void {
+  if (solver.busy) {
+    // A verdict from elsewhere (the game view) replaces whatever this view was still searching.
+    searchId++;
+    solver.stop();
+    setBusy(false);
+  }
   const v = $('verdict');
   const what = c.name.seed !== undefined ? `${c.name.family} deal ${c.name.seed}` : 'This deal';
   const text: Record<SolveResult['verdict'], string> = {
@@ -178,14 +194,64 @@ function showResult(c: Chosen, result: SolveResult): void {
     (result.verdict === 'winnable' ? ` · solution of ${result.moves.length} moves` : '');
   watch.load(c.start, c.rules, result.verdict === 'winnable' ? result.moves : []);
   announce(v.textContent);
+  $('most-home').hidden = true;
+  if (result.verdict === 'unwinnable') findMostHome(c);
 }
 
-function setBusy(busy: boolean, budget?: Budget): void {
+/** `n cards`, or `1 card`. */
+const cards = (n: number) => `${n} card${n === 1 ? '' : 's'}`;
+
+/** Searches the most cards a lost deal can send home (in the worker) and offers its line to watch. */
+async function findMostHome(c: Chosen): Promise<void> {
+  const id = ++searchId;
+  const given = budgetFromForm();
+  const b: Budget = given.ok ? given.value : { timeoutMs: 60_000, maxMemoryMb: 512 };
+  const budget: Budget = { ...b, maxNodes: Math.min(MOST_HOME_NODES, b.maxNodes ?? MOST_HOME_NODES) };
+  const text = $('most-home-text');
+  const button = $<HTMLButtonElement>('watch-most');
+  $('most-home').hidden = false;
+  button.hidden = true;
+  text.textContent = 'Lost: searching for the most cards that can go home…';
+  setBusy(true, budget, 'most cards home: searching…');
+  const o = await solver.run('mostHome', { position: c.start, rules: c.rules, budget });
+  if (id !== searchId) return;
+  setBusy(false);
+  if (o.kind !== 'done') {
+    text.textContent =
+      o.kind === 'stopped'
+        ? 'Lost: the search for the most cards that can go home was stopped.'
+        : `The search for the most cards that can go home failed: ${o.message}`;
+    announce(text.textContent);
+    return;
+  }
+  const r: MostHomeResult = o.result;
+  // The verdict proved 52 out of reach, whatever bound this search proved by itself.
+  const bound = Math.min(r.bound, 51);
+  const found = r.proved
+    ? r.mostHome === 0
+      ? 'Lost: no card can go home (proved)'
+      : `Lost: at most ${cards(r.mostHome)} can go home (proved)`
+    : `Lost: a line sends ${cards(r.mostHome)} home; no line sends more than ${bound} (not proved: the ${r.reason ?? ''} budget ran out)`;
+  text.textContent = r.moves.length > 0 ? `${found};` : `${found}.`;
+  button.hidden = r.moves.length === 0;
+  button.textContent = 'watch that line';
+  button.onclick = () => {
+    watch.load(c.start, c.rules, r.moves);
+    announce(`The line that sends ${cards(r.mostHome)} home, ${r.moves.length} moves, is loaded in the viewer.`);
+  };
+  announce(`${found}.`);
+}
+
+/** Positions the running search has reported so far (the worker says every ~100 ms). */
+let searched = 0;
+
+function setBusy(busy: boolean, budget?: Budget, label = 'searching…'): void {
   $<HTMLButtonElement>('solve').disabled = busy;
   $<HTMLButtonElement>('stop').disabled = !busy;
   $('progress').hidden = !busy;
   if (ticking !== undefined) window.clearInterval(ticking);
   ticking = undefined;
+  searched = 0;
   if (busy && budget) {
     const t0 = performance.now();
     const total = budget.timeoutMs ?? 60_000;
@@ -193,7 +259,8 @@ function setBusy(busy: boolean, budget?: Budget): void {
     const tick = () => {
       const ms = performance.now() - t0;
       bar.value = Math.min(1, ms / total);
-      $('progress-text').textContent = `searching… ${(ms / 1000).toFixed(1)} s of at most ${(total / 1000).toFixed(0)} s`;
+      const nodes = searched > 0 ? ` · ${searched.toLocaleString('en')} positions` : '';
+      $('progress-text').textContent = `${label} ${(ms / 1000).toFixed(1)} s of at most ${(total / 1000).toFixed(0)} s${nodes}`;
     };
     tick();
     ticking = window.setInterval(tick, 200);
@@ -207,14 +274,19 @@ async function runSolve(c: Chosen): Promise<void> {
     return;
   }
   form.error.textContent = '';
+  const id = ++searchId;
   showView('solve');
   setAddress(c.request);
+  $('most-home').hidden = true;
   watch.load(c.start, c.rules, []);
   $('verdict').textContent = 'Solving…';
   $('verdict').className = '';
   $('solve-stats').textContent = '';
   setBusy(true, budget.value);
-  const o = await solver.solve(c.start, c.rules, budget.value);
+  const o = await solver.solve(c.start, c.rules, budget.value, (nodes) => {
+    searched = nodes;
+  });
+  if (id !== searchId) return;
   setBusy(false);
   if (o.kind === 'done') showResult(c, o.result);
   else {
@@ -251,6 +323,8 @@ const endSolver = new SolverClient();
 const play = new Play(
   announce,
   endSolver,
+  new SolverClient(),
+  new SolverClient(),
   (start, rules, name, result) => {
     if (name.seed !== undefined && name.family)
       fillForm({ source: { kind: 'seed', family: name.family, seed: name.seed }, rules, view: 'solve' });

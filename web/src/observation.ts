@@ -1,47 +1,47 @@
 /**
- * What the player sees of a game, and nothing more: the input of a hint that does not peek.
+ * What the player of the app sees: the library's `Observation` (src/hidden/observation.ts, the
+ * one `klondike hint` and `klondike odds` take), made from the app's game. This module is only the
+ * adapter: face-down cards become UNSEEN, and so does every stock card the player has not drawn
+ * yet (the real game: a careful player remembers each card once drawn, so after a whole pass the
+ * stock order is known). The waste, the foundations, the face-up runs, the pass and the rules are
+ * in plain view.
  *
- * Face-down tableau cards are only counted. The stock is listed in turning order with each card
- * the player has already drawn once (a careful player remembers it) and `null` for a card never
- * seen; after one full pass the whole order is known. The waste, the foundations, the face-up
- * runs, the pass and the rules are in plain view. The same game state with different unseen
- * cards gives the same observation (a test checks it), so a policy handed one cannot read them.
+ * The observation crosses to the worker as its seen position (UNSEEN kept) and the rules, and the
+ * worker rebuilds it with `Observation.of`: the hidden cards are never in the message.
  */
-import type { Card } from '../../src/cards.ts';
+import { Observation, observedPosition } from '../../src/hidden/observation.ts';
+import { type Position, UNSEEN } from '../../src/position.ts';
 import type { Rules } from '../../src/types.ts';
 import type { Game } from './game.ts';
 
-/** One tableau pile as seen: how many cards lie face down, and the face-up run (bottom → top). */
-export interface SeenPile {
-  faceDown: number;
-  faceUp: Card[];
-}
-
-/** A game as the player sees it. */
-export interface Observation {
+/** An observation as posted to a worker: the seen position (UNSEEN where hidden) and the rules. */
+export interface SeenMessage {
+  position: Position;
   rules: Rules;
-  tableau: SeenPile[];
-  /** Stock in turning order (first turned first): a card once drawn, or null when never seen. */
-  stock: (Card | null)[];
-  /** Waste, bottom → top. */
-  waste: Card[];
-  /** Top rank 0…13 on the foundation of each suit (clubs, diamonds, hearts, spades). */
-  foundations: number[];
-  pass: number;
-  /** Cards of the last draw still fanned on the waste. */
-  fan: number;
 }
 
 /** The observation of a game now. */
 export function observe(game: Game): Observation {
   const p = game.position();
-  return {
-    rules: { ...game.rules },
-    tableau: p.tableau.map((pile, i) => ({ faceDown: p.faceDown[i], faceUp: pile.slice(p.faceDown[i]) })),
-    stock: p.stock.map((c) => (game.seen[c] ? c : null)),
-    waste: p.waste.slice(),
-    foundations: p.foundations.slice(),
-    pass: p.pass,
-    fan: game.fan,
+  const seen: Position = {
+    ...p,
+    tableau: p.tableau.map((pile, i) => pile.map((c, j) => (j < p.faceDown[i] ? UNSEEN : c))),
+    stock: p.stock.map((c) => (game.seen[c] ? c : UNSEEN)),
   };
+  const o = Observation.of(seen, game.rules);
+  // A game's position is always valid, so this cannot fail short of a bug.
+  if (!o.ok) throw new Error(`internal: bad observation: ${o.error}`);
+  return o.value;
+}
+
+/** The message form of an observation. */
+export function seenMessage(o: Observation): SeenMessage {
+  return { position: observedPosition(o), rules: { ...o.rules } };
+}
+
+/** The observation back from its message form (in the worker). */
+export function fromMessage(m: SeenMessage): Observation {
+  const o = Observation.of(m.position, m.rules);
+  if (!o.ok) throw new Error(`bad observation: ${o.error}`);
+  return o.value;
 }

@@ -8,6 +8,12 @@
  * decides the deal from its start in its worker, and the player learns whether it was winnable
  * with every card known, with the solution to watch.
  *
+ * Hint and Odds (hint.ts) see only the observation of the game (observation.ts): the priority
+ * policy's hint is computed here at once; the search policy's hint and the odds run in workers of
+ * their own, so neither stops the other nor the end-of-game verdict, and the page never waits.
+ * Their answers belong to the position they were asked on: any move clears them (and stops a job
+ * still running for it).
+ *
  * The score shown is the library's standard score of the moves so far (`scoreGame`: +5 a waste
  * card to the tableau, +10 a card home, +5 a card turned up, −15 a card back down, a redeal −100 at
  * draw 1 and −20 otherwise, never below 0); undo takes its points back with the move.
@@ -18,7 +24,10 @@ import { scoreGame } from '../../src/score.ts';
 import type { SolveResult } from '../../src/solver.ts';
 import { type Rules, rulesLabel } from '../../src/types.ts';
 import { type DealName, GAME_KEY, Game } from './game.ts';
-import { HINT_POLICIES, hintFor } from './hint.ts';
+import type { Decision } from '../../src/hidden/policy.ts';
+import type { Observation } from '../../src/hidden/observation.ts';
+import { HINT_CHOICES, ODDS_SAMPLES, candidateLines, hintAttribute, hintHeadline, oddsText, priorityHint } from './hint.ts';
+import { observe, seenMessage } from './observation.ts';
 import type { SolverClient } from './solver-client.ts';
 import { cardsMoved, moveWords } from './speech.ts';
 import { TableView } from './table.ts';
@@ -37,10 +46,14 @@ export class Play {
   private selection: { pile: PileName; count: number } | undefined;
   /** A search of the finished deal, so it runs once per game end. */
   private verdictFor: string | undefined;
+  /** Counts the hints and odds asked (and every change of the game), so an answer to an older question is dropped. */
+  private readonly asked = { hint: 0, odds: 0 };
 
   constructor(
     private readonly announce: (text: string) => void,
     private readonly solver: SolverClient,
+    private readonly hints: SolverClient,
+    private readonly oddsSolver: SolverClient,
     private readonly watch: (start: Position, rules: Rules, name: DealName, result: SolveResult) => void,
     private readonly newDeal: () => { start: Position; rules: Rules; name: DealName } | undefined,
   ) {
@@ -66,11 +79,16 @@ export class Play {
     });
     $('p-undo').addEventListener('click', () => this.undo());
     $('p-finish').addEventListener('click', () => this.finish());
-    const hint = $<HTMLButtonElement>('p-hint');
-    if (HINT_POLICIES.length === 0) {
-      hint.disabled = true;
-      hint.title = 'No hint policy in this build yet';
-    } else hint.addEventListener('click', () => this.hint());
+    const policy = $<HTMLSelectElement>('p-hint-policy');
+    for (const c of HINT_CHOICES) policy.add(new Option(c.label, c.id));
+    const samples = $<HTMLSelectElement>('p-odds-samples');
+    for (const n of ODDS_SAMPLES) samples.add(new Option(String(n), String(n)));
+    $('p-hint').addEventListener('click', () => this.hint());
+    $('p-odds').addEventListener('click', () => this.odds());
+    $('p-think-stop').addEventListener('click', () => {
+      this.hints.stop();
+      this.oddsSolver.stop();
+    });
     // On the whole page while the game is shown (focus may be on no pile after a click), but not
     // inside text fields, whose own undo Ctrl+Z is.
     document.addEventListener('keydown', (e) => {
@@ -140,6 +158,7 @@ export class Play {
   /** After any change: save, draw, announce, check for the end. */
   private changed(message: string | undefined, animate = true): void {
     const g = this.game!;
+    this.clearAdvice();
     this.save();
     this.table.show(g.position(), g.fan, animate);
     const p = g.position();
@@ -308,19 +327,113 @@ export class Play {
     step();
   }
 
-  private hint(): void {
+  /** Drops the hint and the odds of the position before (stopping their jobs). */
+  private clearAdvice(): void {
+    this.asked.hint++;
+    this.asked.odds++;
+    this.hints.stop();
+    this.oddsSolver.stop();
+    this.table.unmark();
+    delete $('play-table').dataset.hint;
+    $('hint-box').hidden = true;
+    $('hint-candidates').innerHTML = '';
+    const odds = $('odds-line');
+    odds.textContent = '';
+    delete odds.dataset.low;
+    delete odds.dataset.high;
+    this.thinking();
+  }
+
+  /** Shows Stop while a hint or the odds are being worked out. */
+  private thinking(): void {
+    $('p-think-stop').hidden = !this.hints.busy && !this.oddsSolver.busy;
+  }
+
+  private async hint(): Promise<void> {
     const g = this.game;
     if (!g) return;
-    const m = hintFor(g);
-    if (!m) {
-      this.announce('No hint: the policy has no move to suggest.');
+    const choice = HINT_CHOICES.find((c) => c.id === $<HTMLSelectElement>('p-hint-policy').value) ?? HINT_CHOICES[0];
+    const o = observe(g);
+    const ask = ++this.asked.hint;
+    this.table.unmark();
+    delete $('play-table').dataset.hint;
+    if (choice.policy === 'priority') {
+      this.hints.stop();
+      this.thinking();
+      this.showHint(o, priorityHint(o));
       return;
     }
-    const cards = m.from === 'stock' || m.to === 'stock' ? [] : cardsMoved(g.position(), m);
-    this.table.flash(cards, m.to);
-    $('play-table').dataset.hint = `${m.from}>${m.to}>${m.count}`;
-    this.announce(
-      `Hint: ${m.from === 'stock' ? 'draw from the stock' : `${this.label(m.from)}, ${m.count} card${m.count > 1 ? 's' : ''}, to ${this.label(m.to)}`}.`,
-    );
+    const box = $('hint-box');
+    box.hidden = false;
+    $('hint-candidates').innerHTML = '';
+    $('hint-text').textContent = `Thinking: every move weighed over ${choice.samples} sampled deals…`;
+    this.announce($('hint-text').textContent!);
+    const job = this.hints.run('hint', { seen: seenMessage(o), options: { samples: choice.samples } });
+    this.thinking();
+    const out = await job;
+    if (ask !== this.asked.hint) return;
+    this.thinking();
+    if (out.kind === 'done') this.showHint(o, out.result);
+    else $('hint-text').textContent = out.kind === 'stopped' ? 'Hint stopped.' : `The hint failed: ${out.message}`;
+  }
+
+  /** Shows a decision: the move highlighted on the table, the headline and every candidate. */
+  private showHint(o: Observation, d: Decision): void {
+    const g = this.game!;
+    $('hint-box').hidden = false;
+    const headline = hintHeadline(o, d);
+    $('hint-text').textContent = headline;
+    const list = $('hint-candidates');
+    list.innerHTML = '';
+    for (const c of candidateLines(o, d)) {
+      const li = document.createElement('li');
+      li.textContent = c.text;
+      li.dataset.move = c.compact;
+      if (c.chosen) {
+        li.className = 'chosen';
+        li.setAttribute('aria-current', 'true');
+      }
+      list.append(li);
+    }
+    const m = d.move;
+    if (m) {
+      const stock = m.from === 'stock' || m.to === 'stock';
+      this.table.mark(stock ? [] : cardsMoved(g.position(), m), stock ? 'stock' : m.to);
+      $('play-table').dataset.hint = hintAttribute(m);
+    }
+    this.announce(headline);
+  }
+
+  private async odds(): Promise<void> {
+    const g = this.game;
+    if (!g) return;
+    const samples = Number($<HTMLSelectElement>('p-odds-samples').value) || ODDS_SAMPLES[0];
+    const o = observe(g);
+    const ask = ++this.asked.odds;
+    const line = $('odds-line');
+    delete line.dataset.low;
+    delete line.dataset.high;
+    const what = o.complete
+      ? 'Solving the position (every card is known)…'
+      : `Solving arrangements of the ${o.unseen.length} unseen cards…`;
+    line.textContent = what;
+    const job = this.oddsSolver.run('odds', { seen: seenMessage(o), options: { samples } }, (p) => {
+      if (ask === this.asked.odds) line.textContent = `${what} ${p.done} of ${p.total}`;
+    });
+    this.thinking();
+    const out = await job;
+    if (ask !== this.asked.odds) return;
+    this.thinking();
+    if (out.kind !== 'done') {
+      line.textContent = out.kind === 'stopped' ? 'Odds stopped.' : `The odds failed: ${out.message}`;
+      return;
+    }
+    const r = out.result;
+    line.textContent = oddsText(r, o.unseen.length);
+    if (r.interval) {
+      line.dataset.low = String(r.interval.low);
+      line.dataset.high = String(r.interval.high);
+    }
+    this.announce(line.textContent);
   }
 }

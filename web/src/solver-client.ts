@@ -1,53 +1,90 @@
 /**
- * The page's side of the solver worker: one search at a time, a promise for its result, and
- * Stop, which terminates the worker (the search is synchronous inside it, so ending the thread is
- * the one way to stop it at once); the next search starts a fresh worker.
+ * The page's side of the solver's worker: one job at a time (a solve, the most cards home of a lost
+ * deal, a search hint, the odds of a position), a promise for its result, progress reports as it goes, and Stop, which terminates
+ * the worker (a job is synchronous inside it, so ending the thread is the one way to stop it at
+ * once); the next job starts a fresh worker. The app keeps one client per kind of work (solving a
+ * deal, the end-of-game verdict, hints, odds), so one never stops another.
+ *
+ * Hints and odds are posted the player's observation only (observation.ts): the seen position
+ * with its hidden cards UNSEEN, never the game.
  *
  * The worker is built inline (a Blob URL): module scripts and module workers are refused on
  * pages opened from disk, a classic worker from a Blob is not.
  */
+import type { OddsOptions, OddsResult } from '../../src/hidden/odds.ts';
+import type { PolicyOptions } from '../../src/hidden/policies.ts';
+import type { Decision } from '../../src/hidden/policy.ts';
 import type { Position } from '../../src/position.ts';
+import type { MostHomeResult } from '../../src/solver/most-home.ts';
 import type { Budget, SolveResult } from '../../src/solver.ts';
 import type { Rules } from '../../src/types.ts';
+import type { SeenMessage } from './observation.ts';
 import SolverWorker from './solver.worker.ts?worker&inline';
 
-/** A search asked of the worker. */
-export interface SolveRequest {
-  id: number;
-  position: Position;
-  rules: Rules;
-  budget: Budget;
+/** The jobs the worker runs: what each is given, what it answers, what it reports on the way. */
+export interface Jobs {
+  /** The library's `solve`; progress: positions searched so far. */
+  solve: { request: { position: Position; rules: Rules; budget: Budget }; result: SolveResult; progress: number };
+  /** The library's `mostHome`: the most cards the position can send home at once, and the line that does. */
+  mostHome: { request: { position: Position; rules: Rules; budget: Budget }; result: MostHomeResult; progress: never };
+  /** The search policy's decision, as `klondike hint` makes it. */
+  hint: { request: { seen: SeenMessage; options: PolicyOptions }; result: Decision; progress: never };
+  /** `estimateOdds`, as `klondike odds`; progress: arrangements solved so far, of how many. */
+  odds: { request: { seen: SeenMessage; options: Partial<OddsOptions> }; result: OddsResult; progress: { done: number; total: number } };
 }
+export type JobName = keyof Jobs;
+
+/** A job posted to the worker. */
+export type WorkerRequest = { [K in JobName]: { id: number; job: K; request: Jobs[K]['request'] } }[JobName];
 
 /** What the worker answers. */
-export type WorkerReply = { type: 'result'; id: number; result: SolveResult } | { type: 'error'; id: number; message: string };
+export type WorkerReply =
+  | { type: 'result'; id: number; result: unknown }
+  | { type: 'progress'; id: number; progress: unknown }
+  | { type: 'error'; id: number; message: string };
 
-/** How a search ended: a result, stopped by the user, or failed (the worker crashed, e.g. out of memory). */
-export type SolveOutcome = { kind: 'done'; result: SolveResult } | { kind: 'stopped' } | { kind: 'failed'; message: string };
+/** How a job ended: a result, stopped by the user, or failed (the worker crashed, e.g. out of memory). */
+export type Outcome<R> = { kind: 'done'; result: R } | { kind: 'stopped' } | { kind: 'failed'; message: string };
+/** How a search ended. */
+export type SolveOutcome = Outcome<SolveResult>;
+
+interface Pending {
+  id: number;
+  resolve: (o: Outcome<unknown>) => void;
+  progress?: (p: unknown) => void;
+}
 
 export class SolverClient {
   private worker: Worker | undefined;
   private nextId = 1;
-  private pending: { id: number; resolve: (o: SolveOutcome) => void } | undefined;
+  private pending: Pending | undefined;
 
-  /** True while a search runs. */
+  /** True while a job runs. */
   get busy(): boolean {
     return this.pending !== undefined;
   }
 
-  /** Starts a search (stopping any running one). */
-  solve(position: Position, rules: Rules, budget: Budget): Promise<SolveOutcome> {
+  /** Starts a job (stopping any running one). */
+  run<K extends JobName>(
+    job: K,
+    request: Jobs[K]['request'],
+    onProgress?: (p: Jobs[K]['progress']) => void,
+  ): Promise<Outcome<Jobs[K]['result']>> {
     this.stop();
     const w = this.ensureWorker();
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending = { id, resolve };
-      const req: SolveRequest = { id, position, rules, budget };
-      w.postMessage(req);
+      this.pending = { id, resolve: resolve as (o: Outcome<unknown>) => void, progress: onProgress as ((p: unknown) => void) | undefined };
+      w.postMessage({ id, job, request } as WorkerRequest);
     });
   }
 
-  /** Stops the running search, if any. */
+  /** Starts a search (stopping any running job). */
+  solve(position: Position, rules: Rules, budget: Budget, onProgress?: (nodes: number) => void): Promise<SolveOutcome> {
+    return this.run('solve', { position, rules, budget }, onProgress);
+  }
+
+  /** Stops the running job, if any. */
   stop(): void {
     if (!this.pending) return;
     const p = this.pending;
@@ -63,6 +100,10 @@ export class SolverClient {
     w.onmessage = (e: MessageEvent<WorkerReply>) => {
       const m = e.data;
       if (!this.pending || this.pending.id !== m.id) return;
+      if (m.type === 'progress') {
+        this.pending.progress?.(m.progress);
+        return;
+      }
       const p = this.pending;
       this.pending = undefined;
       p.resolve(m.type === 'result' ? { kind: 'done', result: m.result } : { kind: 'failed', message: m.message });

@@ -53,6 +53,8 @@ export class TableView {
   private fan = 0;
   private peek = false;
   private selected = new Set<number>();
+  /** The elements outlined by a hint. */
+  private marked: HTMLElement[] = [];
   private cw = 80;
   private readonly timers: number[] = [];
 
@@ -126,14 +128,19 @@ export class TableView {
     for (let c = 0; c < 52; c++) this.cards[c].classList.toggle('selected', this.selected.has(c));
   }
 
-  /** Outlines a hinted move's cards and destination for a moment. */
-  flash(cards: readonly number[], to: PileName | undefined): void {
+  /** Outlines a hinted move's cards and the pile they go to (or the stock, for a draw) until `unmark`. */
+  mark(cards: readonly number[], pile: PileName | undefined): void {
+    this.unmark();
     const els = cards.map((c) => this.cards[c]);
-    if (to) els.push(this.slots[PILE_NAMES.indexOf(to)]);
+    if (pile) els.push(this.slots[PILE_NAMES.indexOf(pile)]);
     for (const e of els) e.classList.add('hinted');
-    window.setTimeout(() => {
-      for (const e of els) e.classList.remove('hinted');
-    }, 1600);
+    this.marked = els;
+  }
+
+  /** Takes the hint's outline away. */
+  unmark(): void {
+    for (const e of this.marked) e.classList.remove('hinted');
+    this.marked = [];
   }
 
   /** Moves keyboard focus to a pile's slot. */
