@@ -6,7 +6,7 @@
  * A path leaves the repository when
  * - a relative path (`../…`) climbs above the repository root from the file that names it, or
  *   stays inside but names something that does not exist there (docs often write paths relative
- *   to the root: `../shared/x` in docs/ means a folder beside the repository, not docs/../shared);
+ *   to the root: `../x` in docs/ names a folder beside the repository, not docs/../x);
  *   build output and installed packages (dist/, node_modules/) count as existing;
  * - an absolute path points into a machine's private folders (`/work`, `/home`, `/root`,
  *   `/Users`, `/mnt`, `/media`), plain or as a `file://` URL. System paths (`/tmp`, `/dev/null`,
@@ -99,14 +99,14 @@ describe('the repository names no path outside itself', () => {
     const leaks = (file: string, text: string) => findLeaks(ROOT, file, text).map((l) => l.path);
     // Leaving: a folder beside the repository, from docs and from a test; a climb past the root;
     // private absolute paths, plain and as a URL.
-    expect(leaks('docs/engine.md', 'The rules are those of `../shared/RULES.md`.')).toEqual(['../shared/RULES.md']);
-    expect(leaks('test/x.test.ts', "readFileSync(new URL('../../shared/fixtures/deals.jsonl', import.meta.url))")).toEqual([
-      '../../shared/fixtures/deals.jsonl',
+    expect(leaks('docs/engine.md', 'The rules are those of `../outside/RULES.md`.')).toEqual(['../outside/RULES.md']);
+    expect(leaks('test/x.test.ts', "readFileSync(new URL('../../outside/data/deals.jsonl', import.meta.url))")).toEqual([
+      '../../outside/data/deals.jsonl',
     ]);
     expect(leaks('bench/README.md', 'figures from ../../../elsewhere.')).toEqual(['../../../elsewhere']);
     expect(leaks('scripts/x.sh', 'cp "../../$NAME" .')).toEqual(['../../']);
-    expect(leaks('scripts/x.sh', 'cp /work/shared/fixtures/*.tsv test/ && ls "/home/me/x"')).toEqual([
-      '/work/shared/fixtures/*.tsv',
+    expect(leaks('scripts/x.sh', 'cp /work/outside/data/*.tsv test/ && ls "/home/me/x"')).toEqual([
+      '/work/outside/data/*.tsv',
       '/home/me/x',
     ]);
     expect(leaks('docs/x.md', 'open file:///Users/me/report.html')).toEqual(['/Users/me/report.html']);
