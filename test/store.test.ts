@@ -317,6 +317,35 @@ describe('most cards home', () => {
     ]);
     r.close();
   });
+
+  it('a verdict and most-cards-home knowledge from different rows are both kept', () => {
+    const f = tmp('home-merge.sqlite');
+    const s = ok(openStore(f));
+    const id = s.ruleSetId(R3);
+    const home = (x: ResultRow) => [x.verdict, x.mostHome, x.mostHomeBound, x.mostHomeProved];
+    // a plain verdict stored first, then a most-home search that ran out of budget (unknown)
+    s.putResults([result(1n, { ruleSet: id })]);
+    const unknownHome = { ruleSet: id, verdict: 'unknown' as const, mostHome: 9, mostHomeBound: 30, mostHomeProved: false };
+    expect(s.putResults([result(1n, unknownHome)])).toMatchObject({ replaced: 1, kept: 0 });
+    // the other order: the unknown most-home row first, then the decided plain verdict
+    s.putResults([result(2n, unknownHome)]);
+    expect(s.putResults([result(2n, { ruleSet: id })])).toMatchObject({ replaced: 1 });
+    // a row that knows less changes nothing
+    expect(s.putResults([result(1n, { ...unknownHome, mostHome: 5 })])).toMatchObject({ kept: 1 });
+    expect(s.mostHomeStored('exact', id, [1n, 2n])).toEqual(
+      new Map([
+        [1n, false],
+        [2n, false],
+      ]),
+    );
+    s.close();
+    const r = ok(openReader(f));
+    expect([...resultRows(r.db)].map((x) => home(x.row))).toEqual([
+      ['unwinnable', 9, 30, false],
+      ['unwinnable', 9, 30, false],
+    ]);
+    r.close();
+  });
 });
 
 describe('player rows', () => {

@@ -11,6 +11,9 @@
  *    conflict;
  * 4. two winnable rows: the shorter solution; two unknown rows: the one that searched more nodes;
  * 5. otherwise the first is kept.
+ * Whichever row is kept, the writer keeps the better most-cards-home knowledge of the two
+ * (`betterHome`): a plain verdict never erases a count, and a most-home search that ran out of
+ * budget still adds its best line's count and its bound to a decided row.
  */
 
 /** Verdicts as stored: the solver's three plus `error`. */
@@ -87,6 +90,23 @@ function homeKnowledge(r: Ranked): number {
   return r.mostHomeProved ? 2 : r.mostHome !== null || r.mostHomeBound !== null ? 1 : 0;
 }
 
+const homeLow = (r: Ranked) => r.mostHome ?? 0;
+const homeHigh = (r: Ranked) => r.mostHomeBound ?? 52;
+const sameHome = (a: Ranked, b: Ranked) =>
+  homeKnowledge(a) === homeKnowledge(b) && homeLow(a) === homeLow(b) && homeHigh(a) === homeHigh(b);
+
+/**
+ * True when row b knows more of the most cards home than row a, whatever their verdicts: a proved
+ * count against none or an interval, or an interval (best found, proved bound) inside a's.
+ */
+export function betterHome(b: Ranked, a: Ranked): boolean {
+  const kb = homeKnowledge(b);
+  const ka = homeKnowledge(a);
+  if (kb !== ka) return kb > ka;
+  if (kb !== 1) return false;
+  return homeLow(b) >= homeLow(a) && homeHigh(b) <= homeHigh(a) && (homeLow(b) > homeLow(a) || homeHigh(b) < homeHigh(a));
+}
+
 /** Why rows a (kept) and b disagree on a fact, or undefined: decided verdicts, or proved most-home maxima. */
 export function conflictOf(b: Ranked, a: Ranked): { kept: string; other: string } | undefined {
   if (RANK[a.verdict] === 2 && RANK[b.verdict] === 2 && a.verdict !== b.verdict) return { kept: a.verdict, other: b.verdict };
@@ -101,15 +121,8 @@ export function better(b: Ranked, a: Ranked): boolean {
   const ra = RANK[a.verdict] ?? 0;
   if (rb !== ra) return rb > ra;
   if (b.verdict !== a.verdict || conflictOf(b, a)) return false;
-  const kb = homeKnowledge(b);
-  const ka = homeKnowledge(a);
-  if (kb !== ka) return kb > ka;
-  if (kb === 1) {
-    const lo = (r: Ranked) => r.mostHome ?? 0;
-    const hi = (r: Ranked) => r.mostHomeBound ?? 52;
-    if (lo(b) >= lo(a) && hi(b) <= hi(a) && (lo(b) > lo(a) || hi(b) < hi(a))) return true;
-    if (lo(b) !== lo(a) || hi(b) !== hi(a)) return false;
-  }
+  if (betterHome(b, a)) return true;
+  if (betterHome(a, b) || !sameHome(a, b)) return false;
   if (b.verdict === 'winnable') return (b.solutionLength ?? Infinity) < (a.solutionLength ?? Infinity);
   if (b.verdict === 'unknown') return b.nodes > a.nodes;
   return false;

@@ -26,7 +26,7 @@ import Database from 'better-sqlite3';
 import { type Result, type Rules, err, ok } from '../types.ts';
 import { checkDbPath, describeDbError, errorCode, fileId, readHeader } from './files.ts';
 import { migrateToV2 } from './migrate.ts';
-import { type PlayRow, type Ranked, type ResultRow, type StockMode, type StoredVerdict, better, conflictOf } from './rows.ts';
+import { type PlayRow, type Ranked, type ResultRow, type StockMode, type StoredVerdict, better, betterHome, conflictOf } from './rows.ts';
 import {
   PLAYS,
   RESULTS,
@@ -240,6 +240,10 @@ function makeStore(path: string, key: string, db: Database.Database, migratedFro
   const addRules = db.prepare('INSERT INTO rule_sets (draw, passes, foundation_return) VALUES (?, ?, ?)');
   const getRanked = db.prepare(`SELECT ${RANK_COLUMNS} FROM results WHERE family = ? AND seed = ? AND rule_set = ?`);
   const putRow = db.prepare(insertSql(RESULTS, 'INSERT OR REPLACE'));
+  const putHome = db.prepare(
+    'UPDATE results SET most_home = ?, most_home_bound = ?, most_home_proved = ? WHERE family = ? AND seed = ? AND rule_set = ?',
+  );
+  const homeOf = (r: Ranked) => ({ mostHome: r.mostHome, mostHomeBound: r.mostHomeBound, mostHomeProved: r.mostHomeProved });
   const addNew = db.prepare(`${insertSql(RESULTS)} ON CONFLICT (family, seed, rule_set) DO NOTHING`);
   const keyCols = ['family', 'seed', 'rule_set', 'stock', 'policy', 'params'];
   const putPlay = db.prepare(
@@ -277,7 +281,20 @@ function makeStore(path: string, key: string, db: Database.Database, migratedFro
       const conflict = conflictOf(row, have);
       if (conflict) sum.conflicts.push({ row, ...conflict });
       else if (better(row, have)) {
-        putRow.run(values);
+        // a better verdict never drops what the stored row knew of the most cards home
+        putRow.run(betterHome(have, row) ? encodeRow(RESULTS, { ...row, ...homeOf(have) }) : values);
+        sum.replaced++;
+      } else if (betterHome(row, have)) {
+        // the stored verdict stays; the row's most-cards-home knowledge is added to it
+        const h = homeOf(row);
+        putHome.run(
+          h.mostHome,
+          h.mostHomeBound,
+          h.mostHomeProved === null ? null : h.mostHomeProved ? 1 : 0,
+          row.family,
+          encodeSeed(row.seed),
+          row.ruleSet,
+        );
         sum.replaced++;
       } else sum.kept++;
     }
