@@ -531,7 +531,7 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     await page.selectOption('#p-hint-policy', 'search-8');
     await page.click('#p-hint');
     await page.waitForSelector('#play-table[data-hint]', { timeout: 30_000 });
-    expect(await page.textContent('#hint-candidates')).toMatch(/win \d+\.\d% \(\d+ of 8 sampled deals\)/);
+    await expect.poll(() => page.textContent('#hint-candidates'), { timeout: 30_000 }).toMatch(/win \d+\.\d% \(\d+ of 8 sampled deals\)/);
     await shot(page, '10-file-url');
     expect(problems.splice(0)).toEqual([]);
     await page.close();
