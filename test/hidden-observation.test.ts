@@ -5,23 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NUM_CARDS } from '../src/cards.ts';
-import { dealFromSeed } from '../src/families.ts';
 import { type Game, gameAfter } from '../src/hidden/game.ts';
 import { Observation } from '../src/hidden/observation.ts';
 import { applyMove } from '../src/hidden/policy.ts';
 import { Random, fillWorld, repairWorld, sampleWorld } from '../src/hidden/sample.ts';
 import { movesFromCompact } from '../src/notation.ts';
-import { type Position, UNSEEN, dealPosition } from '../src/position.ts';
+import { type Position, UNSEEN } from '../src/position.ts';
 import type { Rules } from '../src/types.ts';
+import { seedPosition } from './positions.ts';
 
 const DRAW3: Rules = { draw: 3, passes: null, foundationReturn: true };
 const DRAW1: Rules = { draw: 1, passes: null, foundationReturn: true };
 
-function deal(seed: number): Position {
-  const d = dealFromSeed(seed, 'solvitaire');
-  if (!d.ok) throw new Error(d.error);
-  return dealPosition(d.value);
-}
+/** A Solvitaire deal as a position. */
+const deal = seedPosition;
 
 function game(seed: number, rules: Rules, stock: 'hidden' | 'visible', compact = ''): Game {
   const moves = movesFromCompact(compact);

@@ -4,25 +4,22 @@
  * policy's decisions carry what it weighed.
  */
 import { describe, expect, it } from 'vitest';
-import { dealFromSeed } from '../src/families.ts';
 import type { Observation } from '../src/hidden/observation.ts';
 import { type PlayResult, playGame } from '../src/hidden/play.ts';
 import { type Decision, type Policy, legalMoves } from '../src/hidden/policy.ts';
 import { PriorityPolicy } from '../src/hidden/policy-priority.ts';
 import { createPolicy, gameSeed, parsePolicyName } from '../src/hidden/policies.ts';
 import { SearchPolicy } from '../src/hidden/policy-search.ts';
-import { type Position, UNSEEN, dealPosition } from '../src/position.ts';
+import { UNSEEN } from '../src/position.ts';
 import { replay } from '../src/solution.ts';
 import type { Rules } from '../src/types.ts';
+import { seedPosition } from './positions.ts';
 
 const DRAW3: Rules = { draw: 3, passes: null, foundationReturn: true };
 const DRAW1: Rules = { draw: 1, passes: null, foundationReturn: true };
 
-function deal(seed: number): Position {
-  const d = dealFromSeed(seed, 'solvitaire');
-  if (!d.ok) throw new Error(d.error);
-  return dealPosition(d.value);
-}
+/** A Solvitaire deal as a position. */
+const deal = seedPosition;
 
 function play(seed: number, rules: Rules, policy: Policy, stock: 'hidden' | 'visible' = 'hidden'): PlayResult {
   const r = playGame(deal(seed), rules, policy, { stock });

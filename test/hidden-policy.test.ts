@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeCard } from '../src/cards.ts';
-import { dealFromSeed } from '../src/families.ts';
 import { Game } from '../src/hidden/game.ts';
 import { Observation, type StockMode } from '../src/hidden/observation.ts';
 import { isSafeHome, legalMoves } from '../src/hidden/policy.ts';
@@ -13,17 +12,15 @@ import { PriorityPolicy, priorityMoves } from '../src/hidden/policy-priority.ts'
 import { SearchPolicy, type Weighed, compareWeighed } from '../src/hidden/policy-search.ts';
 import { Random } from '../src/hidden/sample.ts';
 import { movesToCompact, type AtomicMove } from '../src/notation.ts';
-import { type Position, dealPosition } from '../src/position.ts';
+import type { Position } from '../src/position.ts';
 import type { Rules } from '../src/types.ts';
+import { seedPosition } from './positions.ts';
 
 const DRAW3: Rules = { draw: 3, passes: null, foundationReturn: true };
 const DRAW1: Rules = { draw: 1, passes: null, foundationReturn: true };
 
-function deal(seed: number): Position {
-  const d = dealFromSeed(seed, 'solvitaire');
-  if (!d.ok) throw new Error(d.error);
-  return dealPosition(d.value);
-}
+/** A Solvitaire deal as a position. */
+const deal = seedPosition;
 
 function start(p: Position, rules: Rules, stock: StockMode): Game {
   const g = Game.start(p, rules, stock);

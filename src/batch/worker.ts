@@ -14,11 +14,30 @@
  */
 import { dealFromSeed } from '../families.ts';
 import { playSeeded } from '../hidden/policies.ts';
-import { movesToCompact } from '../notation.ts';
+import { type AtomicMove, movesToCompact } from '../notation.ts';
 import { dealPosition } from '../position.ts';
 import { solve } from '../solver.ts';
 import { mostHome } from '../solver/most-home.ts';
 import { type DealOutcome, type DealTask, PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
+
+/** The stored outcome of a search: its verdict, statistics and (won) solution. */
+function outcome(
+  seed: bigint,
+  r: { verdict: DealOutcome['verdict']; stats: { nodes: number; ms: number }; moves: readonly AtomicMove[] },
+  stopReason: DealOutcome['stopReason'],
+): DealOutcome {
+  const won = r.verdict === 'winnable';
+  return {
+    seed,
+    verdict: r.verdict,
+    nodes: r.stats.nodes,
+    ms: r.stats.ms,
+    solutionLength: won ? r.moves.length : null,
+    moves: won ? movesToCompact(r.moves) : null,
+    error: null,
+    stopReason,
+  };
+}
 
 function parseFaults(text: string | undefined): Map<string, string> {
   const m = new Map<string, string>();
@@ -78,35 +97,14 @@ export default function solveDeal(task: DealTask | PlayTask | typeof PING): Deal
     injectFault(task.seed);
     const deal = dealFromSeed(task.seed, task.family);
     if (!deal.ok) return errorOutcome(task.seed, deal.error);
+    const position = dealPosition(deal.value);
     if (task.mostHome) {
-      const h = mostHome(dealPosition(deal.value), task.rules, task.budget);
-      const won = h.verdict === 'winnable';
-      return {
-        seed: task.seed,
-        verdict: h.verdict,
-        nodes: h.stats.nodes,
-        ms: h.stats.ms,
-        solutionLength: won ? h.moves.length : null,
-        moves: won ? movesToCompact(h.moves) : null,
-        error: null,
-        stopReason: h.verdict === 'unknown' || !h.proved ? (h.reason ?? null) : null,
-        mostHome: h.mostHome,
-        mostHomeBound: h.bound,
-        mostHomeProved: h.proved,
-      };
+      const h = mostHome(position, task.rules, task.budget);
+      const stop = h.verdict === 'unknown' || !h.proved ? (h.reason ?? null) : null;
+      return { ...outcome(task.seed, h, stop), mostHome: h.mostHome, mostHomeBound: h.bound, mostHomeProved: h.proved };
     }
-    const r = solve(dealPosition(deal.value), task.rules, task.budget);
-    const won = r.verdict === 'winnable';
-    return {
-      seed: task.seed,
-      verdict: r.verdict,
-      nodes: r.stats.nodes,
-      ms: r.stats.ms,
-      solutionLength: won ? r.moves.length : null,
-      moves: won ? movesToCompact(r.moves) : null,
-      error: null,
-      stopReason: r.verdict === 'unknown' ? (r.reason ?? null) : null,
-    };
+    const r = solve(position, task.rules, task.budget);
+    return outcome(task.seed, r, r.verdict === 'unknown' ? (r.reason ?? null) : null);
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     return errorOutcome(task.seed, `solver threw: ${msg.split('\n')[0]}`, performance.now() - t0);
