@@ -13,8 +13,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parsePasses } from '../src/cli/options.ts';
-import { dealFromSeed, parseFamily } from '../src/families.ts';
+import { dealArgs, failer } from './args.ts';
+import { dealFromSeed } from '../src/families.ts';
 import { parseStockMode } from '../src/hidden/observation.ts';
 import { createPolicy, DEFAULT_SEARCH, gameSeed, parsePolicyName } from '../src/hidden/policies.ts';
 import { playGame } from '../src/hidden/play.ts';
@@ -46,24 +46,14 @@ const { values } = parseArgs({
   },
 });
 
-function fail(message: string): never {
-  process.stderr.write(`play.bench: ${message}\n`);
-  process.exit(2);
-}
-
-const from = Number(values.from);
-const to = Number(values.to);
-if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from) fail(`bad seed range ${values.from}…${values.to}`);
-const family = parseFamily(values.family);
-if (!family.ok) fail(family.error);
-const passes = parsePasses(values.passes);
-if (!passes.ok) fail(passes.error);
+const fail: (message: string) => never = failer('play.bench');
+const { from, to, family, passes } = dealArgs(values, fail);
 const stock = parseStockMode(values.stock);
 if (!stock.ok) fail(stock.error);
 const policyName = parsePolicyName(values.policy);
 if (!policyName.ok) fail(policyName.error);
 if (values.unit !== 'macro' && values.unit !== 'reveal') fail(`--unit must be macro or reveal, got ${values.unit}`);
-const rules: Rules = { draw: Number(values.draw), passes: passes.value === 'unlimited' ? null : passes.value, foundationReturn: true };
+const rules: Rules = { draw: Number(values.draw), passes, foundationReturn: true };
 const policySeed = Number(values['policy-seed']);
 
 const rows: string[] = ['seed,won,cards_home,moves,end,solves,nodes,ms'];
@@ -76,7 +66,7 @@ let peakRss = 0;
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 for (let seed = from; seed <= to; seed++) {
-  const d = dealFromSeed(seed, family.value);
+  const d = dealFromSeed(seed, family);
   if (!d.ok) fail(d.error);
   const policy = createPolicy(policyName.value, {
     samples: Number(values.samples),
@@ -116,7 +106,7 @@ const opts =
   policyName.value === 'search'
     ? `, ${values.samples} worlds, ${values['max-nodes']} nodes a solve, ${values.candidates} candidates, unit ${values.unit}, extend ${values.extend} in ${values['extend-worlds']}, quick ${values.quick}, reveal bonus ${values['reveal-bonus']}, ties ${values.ties}`
     : '';
-console.log(`${family.value} ${from}–${to}, ${rulesLabel(rules)}, stock ${stock.value}, policy ${policyName.value}${opts}`);
+console.log(`${family} ${from}–${to}, ${rulesLabel(rules)}, stock ${stock.value}, policy ${policyName.value}${opts}`);
 console.log(
   `won ${won} of ${n}: ${pct(iv.rate)} (95% interval ${pct(iv.low)}–${pct(iv.high)}), ${(home / n).toFixed(1)} cards home on average`,
 );

@@ -31,8 +31,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parsePasses } from '../src/cli/options.ts';
-import { dealFromSeed, parseFamily } from '../src/families.ts';
+import { dealArgs, failer } from './args.ts';
+import { dealFromSeed } from '../src/families.ts';
 import { dealPosition } from '../src/position.ts';
 import { type Budget, DEFAULT_BUDGET, type Verdict, solve } from '../src/solver.ts';
 import { type Rules, rulesLabel } from '../src/types.ts';
@@ -57,23 +57,13 @@ const { values } = parseArgs({
   },
 });
 
-function fail(message: string): never {
-  process.stderr.write(`solve.bench: ${message}\n`);
-  process.exit(2);
-}
-
-const from = Number(values.from);
-const to = Number(values.to);
-if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from) fail(`bad seed range ${values.from}…${values.to}`);
-const family = parseFamily(values.family);
-if (!family.ok) fail(family.error);
-const passes = parsePasses(values.passes);
-if (!passes.ok) fail(passes.error);
+const fail: (message: string) => never = failer('solve.bench');
+const { from, to, family, passes } = dealArgs(values, fail);
 const draws = values.draw.split(',').map(Number);
 if (draws.some((d) => !Number.isInteger(d) || d < 1 || d > 52)) fail(`bad draw ${values.draw}`);
 const rulesFor = (draw: number): Rules => ({
   draw,
-  passes: passes.value === 'unlimited' ? null : passes.value,
+  passes,
   foundationReturn: !values['no-foundation-return'],
 });
 const budget: Required<Budget> = {
@@ -124,10 +114,7 @@ function readLonelybot(path: string): Map<string, { verdict: string; ms: number 
   }
   return out;
 }
-const lonely =
-  family.value === 'solvitaire' && passes.value === 'unlimited' && !values['no-foundation-return']
-    ? readLonelybot(values.lonelybot)
-    : undefined;
+const lonely = family === 'solvitaire' && passes === null && !values['no-foundation-return'] ? readLonelybot(values.lonelybot) : undefined;
 
 const rows: Row[] = [];
 const summaries: string[] = [];
@@ -138,10 +125,10 @@ for (const draw of draws) {
   const drawRows: Row[] = [];
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const label = `${family.value} seeds ${from}–${to}, ${rulesLabel(rules)}, ${values.timeout} s per deal${options.restarts ? '' : ', no restarts'}${values.busy ? ', other core busy' : ''}`;
+  const label = `${family} seeds ${from}–${to}, ${rulesLabel(rules)}, ${values.timeout} s per deal${options.restarts ? '' : ', no restarts'}${values.busy ? ', other core busy' : ''}`;
   if (!values.quiet) process.stderr.write(`${label}\n`);
   for (let seed = from; seed <= to; seed++) {
-    const deal = dealFromSeed(seed, family.value);
+    const deal = dealFromSeed(seed, family);
     if (!deal.ok) fail(deal.error);
     const position = dealPosition(deal.value);
     const c0 = process.cpuUsage();
