@@ -29,8 +29,8 @@ import {
 
 const SMALL = { maxNodes: 3_000_000, timeoutMs: 600_000, maxMemoryMb: 64 };
 
-/** No pruning rule, no staged solve, no dead-deal check, no restarts: the plain engine's moves, searched exhaustively. */
-const PLAIN: SolverOptions = { pruning: NO_PRUNING, relaxation: false, deadCheck: false, restarts: false };
+/** No pruning rule, no staged solve, no dead-deal test, no restarts: the plain engine's moves, searched exhaustively. */
+const PLAIN: SolverOptions = { pruning: NO_PRUNING, relaxation: false, deadCheck: false, deadlocks: false, restarts: false };
 
 /** Everything off, then each pruning rule and each strategy switch off on its own. */
 const VARIANTS: [string, SolverOptions][] = [
@@ -40,6 +40,8 @@ const VARIANTS: [string, SolverOptions][] = [
   ),
   ['relaxation off', { relaxation: false }],
   ['deadCheck off', { deadCheck: false }],
+  ['deadlocks off', { deadlocks: false }],
+  ['both dead-deal tests off', { deadCheck: false, deadlocks: false }],
   ['restarts off', { restarts: false }],
   ['no pruning, restarts on', { ...PLAIN, restarts: true }],
 ];
@@ -225,7 +227,7 @@ describe('a card that can never move (dead deal check)', () => {
     expect(r.stats.nodes).toBe(0);
   });
   it('the search without the check agrees (seed 15, draw 3)', () => {
-    const r = solve(seedPosition(15), d3, { maxNodes: 20_000_000 }, { deadCheck: false });
+    const r = solve(seedPosition(15), d3, { maxNodes: 20_000_000 }, { deadCheck: false, deadlocks: false });
     expect(r.verdict).toBe('unwinnable');
     expect(r.stats.nodes).toBeGreaterThan(1000);
   });
@@ -409,7 +411,7 @@ describe('budgets and edge positions', () => {
       expect(r.verdict, name).not.toBe('unknown');
       expectReplays(parsed.value, rules, r);
       // the same verdict with atomic stock moves (and no staged solve or dead-deal check)
-      const atomic = { pruning: { ...FULL_PRUNING, stockMacros: false }, relaxation: false, deadCheck: false };
+      const atomic = { pruning: { ...FULL_PRUNING, stockMacros: false }, relaxation: false, deadCheck: false, deadlocks: false };
       expect(solve(parsed.value, rules, { ...SMALL, maxNodes: 2_000_000 }, atomic).verdict, `${name}, atomic`).toBe(r.verdict);
       n++;
     }

@@ -13,7 +13,7 @@
  *   changing what it reaches; the moves in question never lower the count of cards home, except
  *   foundation returns, which are only ever postponed (keeping cards home longer);
  * - dominance: playing a card home that nothing could need does not take anything away.
- * The strategy switches (`relaxation`, `deadCheck`) are exact for the verdict only.
+ * The strategy switches (`relaxation`, `deadCheck`, `deadlocks`) are exact for the verdict only.
  */
 import { RANK, RED, makeCard, twin } from '../cards.ts';
 import { S2T, T2T, aOf, countOf, kindOf } from '../moves.ts';
@@ -34,13 +34,14 @@ for (let c = 0; c < 52; c++) {
  * The options under which a search for the most cards home at once (instead of a win) stays
  * exact: every pruning rule (each argued above for both objectives), but neither strategy. The
  * staged solve proves a loss under easier rules, which bounds the cards home but does not give
- * their number; the dead-deal test stops at a lost deal however many cards could still go home.
+ * their number; the dead-deal tests stop at a lost deal however many cards could still go home.
  * Restarts would be exact but useless: a search run to exhaustion gains nothing from a new order.
  */
 export const MOST_HOME_OPTIONS: Readonly<Required<Omit<SolverOptions, 'onProgress'>>> = {
   pruning: FULL_PRUNING,
   relaxation: false,
   deadCheck: false,
+  deadlocks: false,
   restarts: false,
 };
 
@@ -288,5 +289,99 @@ export function stuckCard(s: State): number {
       below[x] = 1;
     }
   }
+  return -1;
+}
+
+// ---- Deadlocks (the deadlocks strategy; exact for the verdict only) ----
+
+/** `deadlockedCard`'s work arrays (module state: one search runs on a thread at a time, and the test allocates nothing). */
+const DL_PILE = new Int8Array(52);
+const DL_HEIGHT = new Int8Array(52);
+const DL_ON_TABLEAU = new Uint8Array(52);
+const DL_LEFT = new Uint8Array(52);
+const DL_CLEAR = new Int8Array(7);
+
+/**
+ * A card that can never leave its place, found as a least fixed point, or -1. The fixed cards are,
+ * in each pile, the face-down cards and the foot of the face-up run: each stays in its place until
+ * it leaves for good (turned up only as the top, the foot moving only as the base of its whole run
+ * or alone to its foundation). The test marks, from the top of each pile down, the fixed cards
+ * that might leave, optimistically (every other card counts as free to move), until nothing
+ * changes. Fixed card x (every fixed card above it marked) is marked when
+ * - a card it could go on might be a pile top: a fixed one uncovered (every fixed card above it
+ *   marked; not one under x in x's pile, which needs x gone first), a face-up one that is not
+ *   fixed, or one in the stock, the waste or on a foundation (with returns allowed) that could
+ *   itself be put on the tableau (a King, or one of its own parents might be a pile top);
+ * - or every lower card of its suit might go home (each fixed one marked);
+ * - or x is a King and another pile might be emptied (every fixed card of it marked).
+ * Exact for the verdict: in any line of play, the fixed cards that leave their places do so in
+ * some order, and each, when it leaves, meets one of these conditions with only cards that left
+ * before it (a card put on the tableau from elsewhere went onto one of its parents, then a pile
+ * top); so every card that ever leaves is marked, and a card left unmarked never goes home.
+ * Cards that leave only stop being fixed, so the start position's test is the strongest one.
+ * It catches what `stuckCard` catches (both parents and a lower card of the suit under x), and
+ * also blocks that run across piles.
+ */
+export function deadlockedCard(s: State): number {
+  const pile = DL_PILE;
+  const height = DL_HEIGHT;
+  const onTableau = DL_ON_TABLEAU;
+  const left = DL_LEFT;
+  const clear = DL_CLEAR; // per pile: the fixed cards at this height and above are marked
+  pile.fill(-1);
+  onTableau.fill(0);
+  left.fill(0);
+  for (let a = 0; a < 7; a++) {
+    const base = a * STRIDE;
+    const foot = Math.min(s.down[a], s.len[a] - 1);
+    clear[a] = foot + 1;
+    for (let k = 0; k < s.len[a]; k++) {
+      const c = s.cols[base + k];
+      onTableau[c] = 1;
+      if (k <= foot) {
+        pile[c] = a;
+        height[c] = k;
+      }
+    }
+  }
+  const found = s.found;
+  const returns = s.foundationReturn;
+  /** Card p (52: none) might be a pile top at some time. */
+  const mightBeTop = (p: number): boolean => {
+    if (p === 52) return false;
+    if (pile[p] >= 0) return height[p] + 1 >= clear[pile[p]];
+    if (onTableau[p]) return true;
+    if (!returns && found[p & 3] >= RANK[p]) return false;
+    return RANK[p] === 13 || mightBeTop(PARENT1[p]) || mightBeTop(PARENT2[p]);
+  };
+  /** Every lower card of x's suit might go home. */
+  const lowerMayGoHome = (x: number): boolean => {
+    const suit = x & 3;
+    for (let r = found[suit] + 1; r < RANK[x]; r++) {
+      const y = makeCard(r, suit);
+      if (pile[y] >= 0 && !left[y]) return false;
+    }
+    return true;
+  };
+  /** Some pile other than a might be emptied. */
+  const emptyElsewhere = (a: number): boolean => {
+    for (let b = 0; b < 7; b++) if (b !== a && clear[b] === 0) return true;
+    return false;
+  };
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let a = 0; a < 7; a++) {
+      const k = clear[a] - 1;
+      if (k < 0) continue;
+      const x = s.cols[a * STRIDE + k];
+      if (RANK[x] === 13 ? emptyElsewhere(a) || lowerMayGoHome(x) : mightBeTop(PARENT1[x]) || mightBeTop(PARENT2[x]) || lowerMayGoHome(x)) {
+        left[x] = 1;
+        clear[a] = k;
+        changed = true;
+      }
+    }
+  }
+  for (let a = 0; a < 7; a++) if (clear[a] > 0) return s.cols[a * STRIDE + clear[a] - 1];
   return -1;
 }

@@ -60,6 +60,7 @@ import {
   FREE,
   PLACED,
   UNCOVERED,
+  deadlockedCard,
   placedCardLeft,
   restrictionAfter,
   safeHome,
@@ -169,6 +170,7 @@ export class Search {
     private readonly deadCheck: boolean,
     memory: SearchMemory,
     private readonly restarts = false,
+    private readonly deadlocks = false,
   ) {
     this.start = s.clone();
     this.deadline = Date.now() + budget.timeoutMs;
@@ -195,7 +197,8 @@ export class Search {
   run(): SolveResult {
     const t0 = performance.now();
     this.tt.insert(this.s.h1, this.s.h2);
-    const won = this.deadCheck && this.s.home < 52 && stuckCard(this.s) >= 0 ? false : this.searchWithRestarts();
+    const dead = this.s.home < 52 && ((this.deadCheck && stuckCard(this.s) >= 0) || (this.deadlocks && deadlockedCard(this.s) >= 0));
+    const won = dead ? false : this.searchWithRestarts();
     const ms = performance.now() - t0;
     const stats: SolveStats = { nodes: this.nodes, uniqueStates: this.tt.count, ttHits: this.hits, ms, solutionLength: 0 };
     if (won) {

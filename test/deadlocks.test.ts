@@ -1,0 +1,161 @@
+/**
+ * The deadlock test (`deadlockedCard`, the `deadlocks` strategy): a face-down card or the foot of a
+ * face-up run that can never leave its place, found as a least fixed point over the cards that
+ * might leave. It must never fire on a winnable deal, must agree with the search where it fires,
+ * and switched off must leave the search exactly as it was.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cardName, parseCard } from '../src/cards.ts';
+import { type SolverOptions, deadlockedCard, solve, stuckCard } from '../src/solver.ts';
+import { State } from '../src/state.ts';
+import type { Rules } from '../src/types.ts';
+import { ALL_RULES, build, readVerdictFixture, rulesTag, seedPosition } from './positions.ts';
+
+const SMALL = { maxNodes: 3_000_000, timeoutMs: 600_000, maxMemoryMb: 64 };
+const d1: Rules = { draw: 1, passes: null, foundationReturn: true };
+const d3: Rules = { draw: 3, passes: null, foundationReturn: true };
+/** No pruning rule, no staged solve, neither dead-deal test, no restarts. */
+const PLAIN: SolverOptions = {
+  pruning: {
+    safeFoundation: false,
+    partialRuns: false,
+    foundationReturns: false,
+    oneEmptyColumn: false,
+    stockMacros: false,
+    delayStock: false,
+    delayPartial: false,
+    twinSwaps: false,
+    stockGrid: false,
+    emptyForKing: false,
+  },
+  relaxation: false,
+  deadCheck: false,
+  deadlocks: false,
+  restarts: false,
+};
+
+/** Every card not named, as a stock string. */
+function rest(named: string, foundations: number): string {
+  const used = new Set(named.split(' ').map((x) => parseCard(x)));
+  return [...Array(52).keys()]
+    .filter((c) => !used.has(c) && (c >> 2) + 1 > foundations)
+    .map((c) => cardName(c))
+    .join(' ');
+}
+
+/**
+ * Ranks 1–8 home. J♣ lies above Q♥ and 10♣ (one of its places and the card it needs home first);
+ * its other place, Q♦, lies under J♠, which lies above Q♦ and needs 10♠, under J♣. Each waits for
+ * the other: neither card lies above both of its own places, so `stuckCard` sees nothing.
+ */
+function crossPiles(): ReturnType<typeof build> {
+  const named = 'Qh Ts Tc Jc Qd Js';
+  return build({ piles: ['Qh Ts Tc Jc', 'Qd Js'], down: [3, 1], stock: rest(named, 8), foundations: [8, 8, 8, 8] });
+}
+
+describe('deadlocks: cards that wait for each other across piles', () => {
+  it('finds the cross-pile deadlock that stuckCard misses, under every rule set; the search without it agrees', () => {
+    const p = crossPiles();
+    for (const rules of ALL_RULES) {
+      const s = State.fromPosition(p, rules);
+      expect(stuckCard(s), rulesTag(rules)).toBe(-1);
+      expect(deadlockedCard(s), rulesTag(rules)).toBe(parseCard('Jc'));
+      const r = solve(p, rules, SMALL);
+      expect(r.verdict, rulesTag(rules)).toBe('unwinnable');
+      expect(r.stats.nodes, rulesTag(rules)).toBe(0);
+      const off = solve(p, rules, SMALL, { deadlocks: false });
+      expect(off.verdict, `${rulesTag(rules)}, deadlocks off`).toBe('unwinnable');
+      expect(off.stats.nodes).toBeGreaterThan(10);
+      if (rules.passes === 1) expect(solve(p, rules, SMALL, PLAIN).verdict, `${rulesTag(rules)}, no pruning`).toBe('unwinnable');
+    }
+  });
+
+  it('stays quiet when one of the two has a way out', () => {
+    // Q♦ moved to the stock: J♣ can go onto it, then everything comes out
+    const named = 'Qh Ts Tc Jc Js';
+    const p = build({ piles: ['Qh Ts Tc Jc', 'Js'], down: [3, 0], stock: rest(named, 8), foundations: [8, 8, 8, 8] });
+    for (const rules of ALL_RULES) {
+      expect(deadlockedCard(State.fromPosition(p, rules)), rulesTag(rules)).toBe(-1);
+      expect(solve(p, rules, SMALL).verdict, rulesTag(rules)).toBe('winnable');
+    }
+  });
+});
+
+describe('deadlocks against known verdicts', () => {
+  it('never fires on a winnable row of the verdict fixture (every rule set), and catches more lost rows than stuckCard', () => {
+    let winnable = 0;
+    let caught = 0;
+    let stuck = 0;
+    for (const row of readVerdictFixture()) {
+      const s = State.fromPosition(seedPosition(row.seed, row.family), row.rules);
+      const x = deadlockedCard(s);
+      if (row.verdict === 'winnable') {
+        winnable++;
+        expect(x, `${row.family} ${row.seed} ${rulesTag(row.rules)}`).toBe(-1);
+      } else {
+        if (x >= 0) caught++;
+        if (stuckCard(s) >= 0) {
+          stuck++;
+          expect(x, `${row.family} ${row.seed}: stuckCard fires, deadlocks must too`).toBeGreaterThanOrEqual(0);
+        }
+      }
+    }
+    expect(winnable).toBeGreaterThan(500);
+    expect(caught).toBeGreaterThan(stuck);
+  });
+
+  it('never fires on a deal lonelybot wins (Solvitaire 1–1000, draw 1 and 3), and every deal it flags is one lonelybot loses', () => {
+    const lines = readFileSync(new URL('../bench/lonelybot-solvitaire.tsv', import.meta.url), 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('seed\tdraw\tverdict\tms');
+    let flagged = 0;
+    for (const line of lines.slice(1)) {
+      const [seed, draw, verdict] = line.split('\t');
+      const x = deadlockedCard(State.fromPosition(seedPosition(Number(seed)), Number(draw) === 1 ? d1 : d3));
+      if (x < 0) continue;
+      flagged++;
+      expect(verdict, `seed ${seed} draw ${draw}`).toBe('unwinnable');
+    }
+    expect(lines.length).toBe(2001);
+    // 34 deals at each draw when written (against 12 for stuckCard alone)
+    expect(flagged).toBeGreaterThan(40);
+  });
+});
+
+describe('deadlocks on and off', () => {
+  // Solvitaire deals lost at draw 1: the first four are caught by the deadlock test only (the
+  // counts with it off are those of the search without the test), the others not at all
+  const CAUGHT: [number, Rules, number][] = [
+    [181, d1, 43_540],
+    [893, d1, 41_049],
+    [181, d3, 64_020],
+    [893, d3, 61_529],
+  ];
+  it.each(CAUGHT.map(([seed, rules, nodes]) => [seed, rulesTag(rules), rules, nodes] as const))(
+    'seed %i, %s: answered without a search; off, the search it replaces',
+    (seed, _tag, rules, nodes) => {
+      const p = seedPosition(seed);
+      expect(stuckCard(State.fromPosition(p, rules))).toBe(-1);
+      const on = solve(p, rules, SMALL);
+      expect(on.verdict).toBe('unwinnable');
+      expect(on.stats.nodes).toBe(0);
+      const off = solve(p, rules, SMALL, { deadlocks: false });
+      expect(off.verdict).toBe('unwinnable');
+      expect(off.stats.nodes).toBe(nodes);
+    },
+  );
+  it('where it does not fire the search is the same, node for node', () => {
+    for (const seed of [1, 2, 3, 5, 11, 15, 31]) {
+      for (const rules of [d1, d3]) {
+        const p = seedPosition(seed);
+        const on = solve(p, rules, SMALL);
+        const off = solve(p, rules, SMALL, { deadlocks: false });
+        expect(off.verdict).toBe(on.verdict);
+        if (deadlockedCard(State.fromPosition(p, rules)) >= 0) continue;
+        expect(off.stats, `seed ${seed} ${rulesTag(rules)}`).toEqual({ ...on.stats, ms: off.stats.ms });
+      }
+    }
+  });
+});
