@@ -268,7 +268,7 @@ describe('staged solve: the easiest rules first', () => {
     }
   });
   it('budgets cover all three stages: a node budget past the first stage still ends in unknown', () => {
-    const r = solve(seedPosition(22), d3, { maxNodes: 100_000 });
+    const r = solve(seedPosition(598), d3, { maxNodes: 100_000 });
     expect(r).toMatchObject({ verdict: 'unknown', reason: 'nodes' });
     expect(r.stats.nodes).toBe(100_000); // the node budget holds exactly, over all three stages
   });
@@ -314,9 +314,9 @@ describe('budgets and edge positions', () => {
 
   it('a node budget holds exactly: unknown (nodes) after that many positions', () => {
     for (const maxNodes of [1, 2, 100, 1023, 1500, 20_481]) {
-      // seed 22 takes millions of nodes at either draw
+      // seed 598 takes 1.6 M nodes at either draw
       for (const rules of [d1, { ...d1, draw: 3 }]) {
-        const r = solve(seedPosition(22), rules, { maxNodes });
+        const r = solve(seedPosition(598), rules, { maxNodes });
         expect(r.verdict).toBe('unknown');
         expect(r.reason).toBe('nodes');
         expect(r.moves).toEqual([]);

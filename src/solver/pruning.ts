@@ -308,16 +308,21 @@ const DL_CLEAR = new Int8Array(7);
  * or alone to its foundation). The test marks, from the top of each pile down, the fixed cards
  * that might leave, optimistically (every other card counts as free to move), until nothing
  * changes. Fixed card x (every fixed card above it marked) is marked when
- * - a card it could go on might be a pile top: a fixed one uncovered (every fixed card above it
+ * - a card p it could go on might be a pile top: a fixed one uncovered (every fixed card above it
  *   marked; not one under x in x's pile, which needs x gone first), a face-up one that is not
  *   fixed, or one in the stock, the waste or on a foundation (with returns allowed) that could
- *   itself be put on the tableau (a King, or one of its own parents might be a pile top);
+ *   itself be put on the tableau (a King, or one of its own parents might be a pile top); and,
+ *   when x's twin t (same parents) is fixed above x in its pile, t might leave p again: t leaves
+ *   before x, onto p, its other parent or home, and off p only to the other parent or home, so
+ *   unless one of those two might open while x is still in place, t holds p for good;
  * - or every lower card of its suit might go home (each fixed one marked);
  * - or x is a King and another pile might be emptied (every fixed card of it marked).
  * Exact for the verdict: in any line of play, the fixed cards that leave their places do so in
  * some order, and each, when it leaves, meets one of these conditions with only cards that left
  * before it (a card put on the tableau from elsewhere went onto one of its parents, then a pile
- * top); so every card that ever leaves is marked, and a card left unmarked never goes home.
+ * top; when x goes onto p with its twin t once above it, t had gone, and was not on p, so it had
+ * used its other parent or gone home before x left); so every card that ever leaves is marked,
+ * and a card left unmarked never goes home.
  * Cards that leave only stop being fixed, so the start position's test is the strongest one.
  * It catches what `stuckCard` catches (both parents and a lower card of the suit under x), and
  * also blocks that run across piles.
@@ -368,6 +373,18 @@ export function deadlockedCard(s: State): number {
     for (let b = 0; b < 7; b++) if (b !== a && clear[b] === 0) return true;
     return false;
   };
+  /**
+   * Fixed card x (not a King, at height k of pile a) might go onto its parent p, q being its other
+   * parent: p might be a pile top, and if x's twin t is fixed above x in the same pile, t might
+   * leave p again (for q, or home) while x waits: t leaves first, and if its only way out is onto
+   * p and it can leave p only for places that open after x has gone, p never takes x.
+   */
+  const mayGoOn = (x: number, a: number, k: number, p: number, q: number): boolean => {
+    if (!mightBeTop(p)) return false;
+    const t = twin(x);
+    if (pile[t] !== a || height[t] <= k) return true;
+    return mightBeTop(q) || lowerMayGoHome(t);
+  };
   let changed = true;
   while (changed) {
     changed = false;
@@ -375,7 +392,11 @@ export function deadlockedCard(s: State): number {
       const k = clear[a] - 1;
       if (k < 0) continue;
       const x = s.cols[a * STRIDE + k];
-      if (RANK[x] === 13 ? emptyElsewhere(a) || lowerMayGoHome(x) : mightBeTop(PARENT1[x]) || mightBeTop(PARENT2[x]) || lowerMayGoHome(x)) {
+      if (
+        RANK[x] === 13
+          ? emptyElsewhere(a) || lowerMayGoHome(x)
+          : mayGoOn(x, a, k, PARENT1[x], PARENT2[x]) || mayGoOn(x, a, k, PARENT2[x], PARENT1[x]) || lowerMayGoHome(x)
+      ) {
         left[x] = 1;
         clear[a] = k;
         changed = true;
