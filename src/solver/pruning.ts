@@ -311,7 +311,8 @@ const DL_CLEAR = new Int8Array(7);
  * - a card p it could go on might be a pile top: a fixed one uncovered (every fixed card above it
  *   marked; not one under x in x's pile, which needs x gone first), a face-up one that is not
  *   fixed, or one in the stock, the waste or on a foundation (with returns allowed) that could
- *   itself be put on the tableau (a King, or one of its own parents might be a pile top); and,
+ *   itself be put on the tableau (a King when some pile might be emptied, another card when one
+ *   of its own parents might be a pile top); and,
  *   when x's twin t (same parents) is fixed above x in its pile, t might leave p again: t leaves
  *   before x, onto p, its other parent or home, and off p only to the other parent or home, so
  *   unless one of those two might open while x is still in place, t holds p for good;
@@ -320,7 +321,7 @@ const DL_CLEAR = new Int8Array(7);
  * Exact for the verdict: in any line of play, the fixed cards that leave their places do so in
  * some order, and each, when it leaves, meets one of these conditions with only cards that left
  * before it (a card put on the tableau from elsewhere went onto one of its parents, then a pile
- * top; when x goes onto p with its twin t once above it, t had gone, and was not on p, so it had
+ * top, or, a King, into a pile emptied of its fixed cards; when x goes onto p with its twin t once above it, t had gone, and was not on p, so it had
  * used its other parent or gone home before x left); so every card that ever leaves is marked,
  * and a card left unmarked never goes home.
  * Cards that leave only stop being fixed, so the start position's test is the strongest one.
@@ -357,7 +358,7 @@ export function deadlockedCard(s: State): number {
     if (pile[p] >= 0) return height[p] + 1 >= clear[pile[p]];
     if (onTableau[p]) return true;
     if (!returns && found[p & 3] >= RANK[p]) return false;
-    return RANK[p] === 13 || mightBeTop(PARENT1[p]) || mightBeTop(PARENT2[p]);
+    return RANK[p] === 13 ? emptyElsewhere(-1) : mightBeTop(PARENT1[p]) || mightBeTop(PARENT2[p]);
   };
   /** Every lower card of x's suit might go home. */
   const lowerMayGoHome = (x: number): boolean => {
