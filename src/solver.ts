@@ -67,6 +67,7 @@ export class Solver {
     const pruning = resolvePruning(options.pruning ?? FULL_PRUNING);
     const deadCheck = options.deadCheck ?? true;
     const deadlocks = options.deadlocks ?? true;
+    const lockingMoves = options.lockingMoves ?? true;
     const restarts = options.restarts ?? true;
     const game = searchedGame(position, askedRules, pruning);
     const start: Position = game.pass === position.pass ? position : { ...position, pass: game.pass };
@@ -76,7 +77,7 @@ export class Solver {
     let before = 0;
     const progress = onProgress && ((n: number) => onProgress(before + n));
     const once = (r: Rules, budget: Required<Budget>) => {
-      const result = this.searchOnce(start, r, budget, pruning, deadCheck, restarts, progress, deadlocks);
+      const result = this.searchOnce(start, r, budget, pruning, deadCheck, restarts, progress, deadlocks, lockingMoves);
       before += result.stats.nodes;
       return result;
     };
@@ -118,6 +119,7 @@ export class Solver {
     restarts: boolean,
     onProgress: ((nodes: number) => void) | undefined,
     deadlocks: boolean,
+    lockingMoves: boolean,
   ): SolveResult {
     if (!(b.maxNodes >= 1) || !(b.timeoutMs > 0))
       return {
@@ -129,7 +131,7 @@ export class Solver {
     if (!this.table) this.table = new TranspositionTable(b.maxMemoryMb);
     else this.table.reset(b.maxMemoryMb);
     const state = State.fromPosition(position, rules, keyOptions(pruning));
-    const search = new Search(state, this.table, b, pruning, deadCheck, this.memory, restarts, deadlocks);
+    const search = new Search(state, this.table, b, pruning, deadCheck, this.memory, restarts, deadlocks, lockingMoves);
     search.onProgress = onProgress;
     return search.run();
   }

@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cardName, parseCard } from '../src/cards.ts';
+import { S2T, genAtomic, mv } from '../src/moves.ts';
 import { type SolverOptions, deadlockedCard, solve, stuckCard } from '../src/solver.ts';
+import { LockingMoves } from '../src/solver/pruning.ts';
 import { State } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';
 import { ALL_RULES, build, readVerdictFixture, rulesTag, seedPosition } from './positions.ts';
@@ -32,6 +34,7 @@ const PLAIN: SolverOptions = {
   relaxation: false,
   deadCheck: false,
   deadlocks: false,
+  lockingMoves: false,
   restarts: false,
 };
 
@@ -144,14 +147,14 @@ describe('deadlocks against known verdicts', () => {
     for (const seed of [22, 719])
       for (const rules of [d1, d3])
         expect(deadlockedCard(State.fromPosition(seedPosition(seed), rules)), `seed ${seed}`).toBeGreaterThanOrEqual(0);
-    // 41 deals at each draw when written (against 12 for stuckCard alone), seeds 22 and 719 among them
+    // 46 deals at each draw when written (against 12 for stuckCard alone), seeds 22 and 719 among them
     expect(flagged).toBeGreaterThan(40);
   });
 });
 
 describe('deadlocks on and off', () => {
-  // Solvitaire deals lost at draw 1: the first four are caught by the deadlock test only (the
-  // counts with it off are those of the search without the test), the others not at all
+  // Solvitaire deals lost at both draws, caught by the deadlock test only: with it and the locking
+  // moves off, the node counts of the search without either (measured before they were written)
   const CAUGHT: [number, Rules, number][] = [
     [181, d1, 43_540],
     [893, d1, 41_049],
@@ -166,9 +169,11 @@ describe('deadlocks on and off', () => {
       const on = solve(p, rules, SMALL);
       expect(on.verdict).toBe('unwinnable');
       expect(on.stats.nodes).toBe(0);
-      const off = solve(p, rules, SMALL, { deadlocks: false });
+      const off = solve(p, rules, SMALL, { deadlocks: false, lockingMoves: false });
       expect(off.verdict).toBe('unwinnable');
       expect(off.stats.nodes).toBe(nodes);
+      // with the locking moves alone it is shorter on these deals
+      expect(solve(p, rules, SMALL, { deadlocks: false }).stats.nodes).toBeLessThanOrEqual(nodes);
     },
   );
   it('where it does not fire the search is the same, node for node', () => {
@@ -182,5 +187,42 @@ describe('deadlocks on and off', () => {
         expect(off.stats, `seed ${seed} ${rulesTag(rules)}`).toEqual({ ...on.stats, ms: off.stats.ms });
       }
     }
+  });
+});
+
+describe('locking moves: a card put on the one place its held twin can go', () => {
+  // J♦ (the foot) lies above Q♠ and 10♦: it can only go onto Q♣. J♥ fits on Q♣ too, and with 10♥
+  // under J♦ it could never leave Q♣ again (not onto Q♠, not home) while J♦ waits for it
+  const named = 'Qs Td Th Jd Qc Jh';
+  const open = build({ piles: ['Qs Td Th Jd', 'Qc'], down: [3, 0], waste: 'Jh', stock: rest(named, 8), foundations: [8, 8, 8, 8] });
+  const locked = build({ piles: ['Qs Td Th Jd', 'Qc Jh'], down: [3, 0], stock: rest(named, 8), foundations: [8, 8, 8, 8] });
+
+  it('finds the move and only it; the position after it is lost, the one before winnable', () => {
+    for (const rules of ALL_RULES) {
+      const s = State.fromPosition(open, rules);
+      const locks = new LockingMoves(s);
+      expect(locks.count, rulesTag(rules)).toBe(1);
+      // the waste top J♥ onto Q♣ (pile 2), and nothing else the plain engine offers here
+      const moves = new Int32Array(256);
+      const n = genAtomic(s, moves, 0);
+      const locking = [...moves.subarray(0, n)].filter((m) => locks.locks(s, m));
+      expect(locking, rulesTag(rules)).toEqual([mv(S2T, 0, 1, 1, 0)]);
+      expect(deadlockedCard(State.fromPosition(locked, rules)), rulesTag(rules)).toBe(-1);
+      expect(solve(locked, rules, SMALL, { lockingMoves: false }).verdict, `${rulesTag(rules)}: after the move`).toBe('unwinnable');
+      if (rules.passes === 1) expect(solve(locked, rules, SMALL, PLAIN).verdict, `${rulesTag(rules)}: no pruning`).toBe('unwinnable');
+      const r = solve(open, rules, SMALL);
+      expect(r.verdict, `${rulesTag(rules)}: before it`).toBe('winnable');
+      expect(solve(open, rules, SMALL, { lockingMoves: false }).verdict).toBe('winnable');
+    }
+  });
+
+  it('Solvitaire seed 627 at draw 1: J♥ onto Q♣ locks it; off, the search as it was', () => {
+    const p = seedPosition(627);
+    const on = solve(p, d1, SMALL);
+    expect(on.verdict).toBe('unwinnable');
+    expect(on.stats.nodes).toBeLessThan(10_000); // the table is made after LOCKS_AFTER nodes
+    const off = solve(p, d1, SMALL, { lockingMoves: false });
+    expect(off.verdict).toBe('unwinnable');
+    expect(off.stats.nodes).toBe(1_240_198);
   });
 });

@@ -30,7 +30,14 @@ import {
 const SMALL = { maxNodes: 3_000_000, timeoutMs: 600_000, maxMemoryMb: 64 };
 
 /** No pruning rule, no staged solve, no dead-deal test, no restarts: the plain engine's moves, searched exhaustively. */
-const PLAIN: SolverOptions = { pruning: NO_PRUNING, relaxation: false, deadCheck: false, deadlocks: false, restarts: false };
+const PLAIN: SolverOptions = {
+  pruning: NO_PRUNING,
+  relaxation: false,
+  deadCheck: false,
+  deadlocks: false,
+  lockingMoves: false,
+  restarts: false,
+};
 
 /** Everything off, then each pruning rule and each strategy switch off on its own. */
 const VARIANTS: [string, SolverOptions][] = [
@@ -42,6 +49,7 @@ const VARIANTS: [string, SolverOptions][] = [
   ['deadCheck off', { deadCheck: false }],
   ['deadlocks off', { deadlocks: false }],
   ['both dead-deal tests off', { deadCheck: false, deadlocks: false }],
+  ['lockingMoves off', { lockingMoves: false }],
   ['restarts off', { restarts: false }],
   ['no pruning, restarts on', { ...PLAIN, restarts: true }],
 ];
@@ -301,7 +309,8 @@ describe('restarts: another move order, the same verdict', () => {
     expect(b.stats.nodes).toBe(a.stats.nodes);
     expect(b.moves).toEqual(a.moves);
     expectReplays(seedPosition(32), d3, a);
-    const off = solve(seedPosition(32), d3, {}, { restarts: false });
+    // (without locking moves, which alone cut the single search to about 10,000 nodes)
+    const off = solve(seedPosition(32), d3, {}, { restarts: false, lockingMoves: false });
     expect(off.verdict).toBe('winnable');
     expect(a.stats.nodes * 4).toBeLessThan(off.stats.nodes);
   });
@@ -411,7 +420,13 @@ describe('budgets and edge positions', () => {
       expect(r.verdict, name).not.toBe('unknown');
       expectReplays(parsed.value, rules, r);
       // the same verdict with atomic stock moves (and no staged solve or dead-deal check)
-      const atomic = { pruning: { ...FULL_PRUNING, stockMacros: false }, relaxation: false, deadCheck: false, deadlocks: false };
+      const atomic = {
+        pruning: { ...FULL_PRUNING, stockMacros: false },
+        relaxation: false,
+        deadCheck: false,
+        deadlocks: false,
+        lockingMoves: false,
+      };
       expect(solve(parsed.value, rules, { ...SMALL, maxNodes: 2_000_000 }, atomic).verdict, `${name}, atomic`).toBe(r.verdict);
       n++;
     }

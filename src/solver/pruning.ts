@@ -13,10 +13,11 @@
  *   changing what it reaches; the moves in question never lower the count of cards home, except
  *   foundation returns, which are only ever postponed (keeping cards home longer);
  * - dominance: playing a card home that nothing could need does not take anything away.
- * The strategy switches (`relaxation`, `deadCheck`, `deadlocks`) are exact for the verdict only.
+ * The strategy switches (`relaxation`, `deadCheck`, `deadlocks`, `lockingMoves`) are exact for the
+ * verdict only.
  */
 import { RANK, RED, makeCard, twin } from '../cards.ts';
-import { S2T, T2T, aOf, countOf, kindOf } from '../moves.ts';
+import { F2T, S2T, T2T, aOf, bOf, countOf, indexOf, kindOf } from '../moves.ts';
 import { type KeyOptions, type State, STRIDE } from '../state.ts';
 import type { Rules } from '../types.ts';
 import { FULL_PRUNING, type Pruning, type SolverOptions } from './options.ts';
@@ -42,6 +43,7 @@ export const MOST_HOME_OPTIONS: Readonly<Required<Omit<SolverOptions, 'onProgres
   relaxation: false,
   deadCheck: false,
   deadlocks: false,
+  lockingMoves: false,
   restarts: false,
 };
 
@@ -294,12 +296,110 @@ export function stuckCard(s: State): number {
 
 // ---- Deadlocks (the deadlocks strategy; exact for the verdict only) ----
 
-/** `deadlockedCard`'s work arrays (module state: one search runs on a thread at a time, and the test allocates nothing). */
-const DL_PILE = new Int8Array(52);
-const DL_HEIGHT = new Int8Array(52);
-const DL_ON_TABLEAU = new Uint8Array(52);
-const DL_LEFT = new Uint8Array(52);
-const DL_CLEAR = new Int8Array(7);
+/**
+ * The least fixed point of the fixed cards that might leave their places (`deadlockedCard` argues
+ * it), optionally with one fixed card held in place: the marks are then those of the cards that
+ * might leave before it does. Work arrays allocated once (module state: one search runs on a
+ * thread at a time), so the test allocates nothing.
+ */
+class Fixpoint {
+  /** Pile and height of each fixed card (pile −1: not fixed). */
+  private readonly pile = new Int8Array(52);
+  private readonly height = new Int8Array(52);
+  private readonly onTableau = new Uint8Array(52);
+  /** Marked: might leave its place. */
+  readonly left = new Uint8Array(52);
+  /** Per pile: the fixed cards at this height and above are marked. */
+  readonly clear = new Int8Array(7);
+  private s: State | undefined;
+
+  /** Marks the fixed cards of s that might leave, with card `held` (or none: −1) never leaving. */
+  run(s: State, held: number): void {
+    const { pile, height, onTableau, left, clear } = this;
+    this.s = s;
+    pile.fill(-1);
+    onTableau.fill(0);
+    left.fill(0);
+    for (let a = 0; a < 7; a++) {
+      const base = a * STRIDE;
+      const foot = Math.min(s.down[a], s.len[a] - 1);
+      clear[a] = foot + 1;
+      for (let k = 0; k < s.len[a]; k++) {
+        const c = s.cols[base + k];
+        onTableau[c] = 1;
+        if (k <= foot) {
+          pile[c] = a;
+          height[c] = k;
+        }
+      }
+    }
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (let a = 0; a < 7; a++) {
+        const k = clear[a] - 1;
+        if (k < 0) continue;
+        const x = s.cols[a * STRIDE + k];
+        if (x === held) continue;
+        if (
+          RANK[x] === 13
+            ? this.emptyElsewhere(a) || this.lowerMayGoHome(x)
+            : this.mayGoOn(x, a, k, PARENT1[x], PARENT2[x]) || this.mayGoOn(x, a, k, PARENT2[x], PARENT1[x]) || this.lowerMayGoHome(x)
+        ) {
+          left[x] = 1;
+          clear[a] = k;
+          changed = true;
+        }
+      }
+    }
+  }
+
+  /** True when card c is fixed (at or below its pile's foot). */
+  fixed(c: number): boolean {
+    return this.pile[c] >= 0;
+  }
+
+  /** Card p (52: none) might be a pile top at some time. */
+  mightBeTop(p: number): boolean {
+    if (p === 52) return false;
+    const s = this.s!;
+    if (this.pile[p] >= 0) return this.height[p] + 1 >= this.clear[this.pile[p]];
+    if (this.onTableau[p]) return true;
+    if (!s.foundationReturn && s.found[p & 3] >= RANK[p]) return false;
+    return RANK[p] === 13 ? this.emptyElsewhere(-1) : this.mightBeTop(PARENT1[p]) || this.mightBeTop(PARENT2[p]);
+  }
+
+  /** Every lower card of x's suit might go home. */
+  lowerMayGoHome(x: number): boolean {
+    const suit = x & 3;
+    for (let r = this.s!.found[suit] + 1; r < RANK[x]; r++) {
+      const y = makeCard(r, suit);
+      if (this.pile[y] >= 0 && !this.left[y]) return false;
+    }
+    return true;
+  }
+
+  /** Some pile other than a might be emptied. */
+  private emptyElsewhere(a: number): boolean {
+    for (let b = 0; b < 7; b++) if (b !== a && this.clear[b] === 0) return true;
+    return false;
+  }
+
+  /**
+   * Fixed card x (not a King, at height k of pile a) might go onto its parent p, q being its other
+   * parent: p might be a pile top, and if x's twin t is fixed above x in the same pile, t might
+   * leave p again (for q, or home) while x waits: t leaves first, and if its only way out is onto
+   * p and it can leave p only for places that open after x has gone, p never takes x.
+   */
+  private mayGoOn(x: number, a: number, k: number, p: number, q: number): boolean {
+    if (!this.mightBeTop(p)) return false;
+    const t = twin(x);
+    if (this.pile[t] !== a || this.height[t] <= k) return true;
+    return this.mightBeTop(q) || this.lowerMayGoHome(t);
+  }
+}
+
+const FIXPOINT = new Fixpoint();
 
 /**
  * A card that can never leave its place, found as a least fixed point, or -1. The fixed cards are,
@@ -321,89 +421,81 @@ const DL_CLEAR = new Int8Array(7);
  * Exact for the verdict: in any line of play, the fixed cards that leave their places do so in
  * some order, and each, when it leaves, meets one of these conditions with only cards that left
  * before it (a card put on the tableau from elsewhere went onto one of its parents, then a pile
- * top, or, a King, into a pile emptied of its fixed cards; when x goes onto p with its twin t once above it, t had gone, and was not on p, so it had
- * used its other parent or gone home before x left); so every card that ever leaves is marked,
- * and a card left unmarked never goes home.
+ * top, or, a King, into a pile emptied of its fixed cards; when x goes onto p with its twin t
+ * once above it, t had gone, and was not on p, so it had used its other parent or gone home before
+ * x left); so every card that ever leaves is marked, and a card left unmarked never goes home.
  * Cards that leave only stop being fixed, so the start position's test is the strongest one.
  * It catches what `stuckCard` catches (both parents and a lower card of the suit under x), and
  * also blocks that run across piles.
  */
 export function deadlockedCard(s: State): number {
-  const pile = DL_PILE;
-  const height = DL_HEIGHT;
-  const onTableau = DL_ON_TABLEAU;
-  const left = DL_LEFT;
-  const clear = DL_CLEAR; // per pile: the fixed cards at this height and above are marked
-  pile.fill(-1);
-  onTableau.fill(0);
-  left.fill(0);
-  for (let a = 0; a < 7; a++) {
-    const base = a * STRIDE;
-    const foot = Math.min(s.down[a], s.len[a] - 1);
-    clear[a] = foot + 1;
-    for (let k = 0; k < s.len[a]; k++) {
-      const c = s.cols[base + k];
-      onTableau[c] = 1;
-      if (k <= foot) {
-        pile[c] = a;
-        height[c] = k;
-      }
-    }
-  }
-  const found = s.found;
-  const returns = s.foundationReturn;
-  /** Card p (52: none) might be a pile top at some time. */
-  const mightBeTop = (p: number): boolean => {
-    if (p === 52) return false;
-    if (pile[p] >= 0) return height[p] + 1 >= clear[pile[p]];
-    if (onTableau[p]) return true;
-    if (!returns && found[p & 3] >= RANK[p]) return false;
-    return RANK[p] === 13 ? emptyElsewhere(-1) : mightBeTop(PARENT1[p]) || mightBeTop(PARENT2[p]);
-  };
-  /** Every lower card of x's suit might go home. */
-  const lowerMayGoHome = (x: number): boolean => {
-    const suit = x & 3;
-    for (let r = found[suit] + 1; r < RANK[x]; r++) {
-      const y = makeCard(r, suit);
-      if (pile[y] >= 0 && !left[y]) return false;
-    }
-    return true;
-  };
-  /** Some pile other than a might be emptied. */
-  const emptyElsewhere = (a: number): boolean => {
-    for (let b = 0; b < 7; b++) if (b !== a && clear[b] === 0) return true;
-    return false;
-  };
-  /**
-   * Fixed card x (not a King, at height k of pile a) might go onto its parent p, q being its other
-   * parent: p might be a pile top, and if x's twin t is fixed above x in the same pile, t might
-   * leave p again (for q, or home) while x waits: t leaves first, and if its only way out is onto
-   * p and it can leave p only for places that open after x has gone, p never takes x.
-   */
-  const mayGoOn = (x: number, a: number, k: number, p: number, q: number): boolean => {
-    if (!mightBeTop(p)) return false;
-    const t = twin(x);
-    if (pile[t] !== a || height[t] <= k) return true;
-    return mightBeTop(q) || lowerMayGoHome(t);
-  };
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (let a = 0; a < 7; a++) {
-      const k = clear[a] - 1;
-      if (k < 0) continue;
-      const x = s.cols[a * STRIDE + k];
-      if (
-        RANK[x] === 13
-          ? emptyElsewhere(a) || lowerMayGoHome(x)
-          : mayGoOn(x, a, k, PARENT1[x], PARENT2[x]) || mayGoOn(x, a, k, PARENT2[x], PARENT1[x]) || lowerMayGoHome(x)
-      ) {
-        left[x] = 1;
-        clear[a] = k;
-        changed = true;
-      }
-    }
-  }
+  FIXPOINT.run(s, -1);
+  const clear = FIXPOINT.clear;
   for (let a = 0; a < 7; a++) if (clear[a] > 0) return s.cols[a * STRIDE + clear[a] - 1];
   return -1;
+}
+
+// ---- Locking moves (the lockingMoves strategy; exact for the verdict only) ----
+
+/**
+ * The moves that would lock the deal, found from a search's start position: putting card c onto
+ * the one place p its twin y can go, where c could never leave it again while y waits.
+ *
+ * For each fixed card y that is not a King, the fixed point of `deadlockedCard` is taken with y
+ * held in place: its marks are the cards that might leave before y does. If y's home is shut then
+ * (a lower card of its suit never leaves first) and only one of its parents, p, might be a pile
+ * top, y can leave only onto p. Its twin c fits on the same two cards; if c's home is shut too
+ * (its other parent q is shut already), c, once put directly on p, can leave p neither onto q
+ * nor home while y is in place; y then never leaves, and never goes home. Exact for the verdict:
+ * every position after such a move is lost, so no winning line makes it. The fixed point is
+ * argued for any position reached with y in its place (the fixed cards there are the start's,
+ * fewer), so the table holds as long as y is in place, which is checked at each move.
+ */
+export class LockingMoves {
+  /** Per card c: the card it must not be put on (52: none), and the pile and height of its twin y. */
+  private readonly onto = new Uint8Array(52).fill(52);
+  private readonly pileOf = new Int8Array(52);
+  private readonly heightOf = new Int8Array(52);
+  /** How many cards have a locking place. */
+  readonly count: number;
+
+  /** The locking places of the fixed cards of s. */
+  constructor(s: State) {
+    let n = 0;
+    for (let a = 0; a < 7; a++) {
+      const foot = Math.min(s.down[a], s.len[a] - 1);
+      for (let h = 0; h <= foot; h++) {
+        const y = s.cols[a * STRIDE + h];
+        if (RANK[y] === 13) continue;
+        FIXPOINT.run(s, y);
+        if (FIXPOINT.lowerMayGoHome(y)) continue;
+        const p1 = FIXPOINT.mightBeTop(PARENT1[y]);
+        if (p1 === FIXPOINT.mightBeTop(PARENT2[y])) continue; // two ways out, or none (a deadlock)
+        const c = twin(y);
+        if (FIXPOINT.lowerMayGoHome(c)) continue;
+        this.onto[c] = p1 ? PARENT1[y] : PARENT2[y];
+        this.pileOf[c] = a;
+        this.heightOf[c] = h;
+        n++;
+      }
+    }
+    this.count = n;
+  }
+
+  /** True when move m (not yet made on s) puts a card directly on the place that locks the deal. */
+  locks(s: State, m: number): boolean {
+    const kind = kindOf(m);
+    let c: number;
+    if (kind === T2T) c = s.cols[aOf(m) * STRIDE + s.len[aOf(m)] - countOf(m)];
+    else if (kind === S2T) c = s.deck[indexOf(m)];
+    else if (kind === F2T) c = makeCard(s.found[aOf(m)], aOf(m));
+    else return false;
+    const p = this.onto[c];
+    const b = bOf(m);
+    if (p === 52 || s.len[b] === 0 || s.top(b) !== p) return false;
+    // y (c's twin) still in its place: same card at the same height, still face down or the foot
+    const a = this.pileOf[c];
+    const h = this.heightOf[c];
+    return s.len[a] > h && s.down[a] >= h && s.cols[a * STRIDE + h] === twin(c);
+  }
 }

@@ -58,6 +58,7 @@ import type { Budget, Pruning } from './options.ts';
 import {
   EMPTIED,
   FREE,
+  LockingMoves,
   PLACED,
   UNCOVERED,
   deadlockedCard,
@@ -102,6 +103,9 @@ export const RESTART_FIRST_NODES = 2_000;
 export const RESTART_GROWTH = 1.5;
 /** The noise added to the move-order scores after a restart (order.ts: classes are 100 apart). */
 export const RESTART_NOISE = 3_000;
+
+/** Nodes a search runs before it looks for locking moves (pruning.ts `LockingMoves`). */
+export const LOCKS_AFTER = 4096;
 
 /** The longest line of play a search follows (frames); longer lines end in unknown ('depth'). */
 export const MAX_DEPTH = 16384;
@@ -160,6 +164,9 @@ export class Search {
   private readonly delayStock: boolean;
   private readonly delayPartial: boolean;
   private readonly emptyForKing: boolean;
+  /** The moves that would lock the deal (pruning.ts), when there are any; looked for after LOCKS_AFTER nodes. */
+  private locks: LockingMoves | undefined;
+  private locksPending: boolean;
 
   /** A search of state s (hashed with the key of `pr`), with its budget; `pr` is resolved (options.ts). */
   constructor(
@@ -171,6 +178,7 @@ export class Search {
     memory: SearchMemory,
     private readonly restarts = false,
     private readonly deadlocks = false,
+    lockingMoves = false,
   ) {
     this.start = s.clone();
     this.deadline = Date.now() + budget.timeoutMs;
@@ -191,6 +199,7 @@ export class Search {
     this.delayStock = pr.delayStock;
     this.delayPartial = pr.delayPartial;
     this.emptyForKing = pr.emptyForKing;
+    this.locksPending = lockingMoves;
   }
 
   /** Runs the search to a verdict (or a spent budget). */
@@ -280,6 +289,7 @@ export class Search {
         continue;
       }
       const m = this.moves[d * MOVES_PER_NODE + k];
+      if (this.locks?.locks(s, m)) continue;
       let mode = FREE;
       if (m & HOME_AFTER) {
         // a partial run onto the twin of the card it leaves, and that card home
@@ -418,6 +428,12 @@ export class Search {
   /** At the node that reaches the budget, or every 1,024 nodes: is a budget spent? */
   private checkBudgets(): void {
     const nodes = this.nodes;
+    if (this.locksPending && nodes >= LOCKS_AFTER) {
+      // most searches end sooner: only the longer ones pay for the table
+      this.locksPending = false;
+      const locks = new LockingMoves(this.start);
+      if (locks.count > 0) this.locks = locks;
+    }
     if (nodes >= this.maxNodes) this.aborted = 'nodes';
     else if (nodes >= this.restartAt) this.aborted = 'restart';
     else if ((nodes & 1023) === 0 && Date.now() > this.deadline) this.aborted = 'time';
