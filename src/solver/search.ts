@@ -7,7 +7,8 @@
  * Solver that runs it and is reused by every search of that Solver, one at a time.
  *
  * The moves come from generate.ts (or, without stock macro-moves, from the plain engine), the
- * rules from pruning.ts. The objective lives in one place, `enter`: a position with 52 cards home
+ * rules from pruning.ts; a move that would lock the deal (pruning.ts `LockingMoves`, looked for
+ * once a search has run LOCKS_AFTER nodes) is not made. The objective lives in one place, `enter`: a position with 52 cards home
  * ends the search. A search for the most cards home would instead note the largest `s.home` seen
  * there (with a copy of the path) and run to exhaustion, under the options that keep it exact
  * (`MOST_HOME_OPTIONS`, pruning.ts); the rest of the search is the same.
