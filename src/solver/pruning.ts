@@ -438,51 +438,78 @@ export function deadlockedCard(s: State): number {
 // ---- Locking moves (the lockingMoves strategy; exact for the verdict only) ----
 
 /**
- * The moves that would lock the deal, found from a search's start position: putting card c onto
- * the one place p its twin y can go, where c could never leave it again while y waits.
+ * The moves that would lock the deal, found from a search's start position: putting a card w
+ * directly on a card z that some fixed card y needs uncovered, where w could never leave z again
+ * while y waits.
  *
  * For each fixed card y that is not a King, the fixed point of `deadlockedCard` is taken with y
- * held in place: its marks are the cards that might leave before y does. If y's home is shut then
- * (a lower card of its suit never leaves first) and only one of its parents, p, might be a pile
- * top, y can leave only onto p. Its twin c fits on the same two cards; if c's home is shut too
- * (its other parent q is shut already), c, once put directly on p, can leave p neither onto q
- * nor home while y is in place; y then never leaves, and never goes home. Exact for the verdict:
- * every position after such a move is lost, so no winning line makes it. The fixed point is
- * argued for any position reached with y in its place (the fixed cards there are the start's,
- * fewer), so the table holds as long as y is in place, which is checked at each move.
+ * held in place: its marks are the cards that might leave before y does. Then
+ * - if y's home is shut (a lower card of its suit never leaves first) and only one of its parents,
+ *   p, might be a pile top, y can leave only onto p, which must then be a top: z = p, and w is
+ *   y's twin (the other card that fits on p);
+ * - if both parents are shut and its home is not, y can leave only to its foundation, after every
+ *   lower card of its suit, each of which must be a top to go home: z is each of them, w each
+ *   card that fits on it.
+ * w on z locks the deal when, with y held, w can leave z neither onto its other parent (z's twin)
+ * nor home: z is never a top again before y leaves, and y never leaves, never goes home. Exact
+ * for the verdict: every position after such a move is lost, so no winning line makes it. The
+ * fixed point covers every line from the search's start with y in its place, so the table holds
+ * at every position where y is still in its place, which is checked at each move.
  */
 export class LockingMoves {
-  /** Per card c: the card it must not be put on (52: none), and the pile and height of its twin y. */
-  private readonly onto = new Uint8Array(52).fill(52);
-  private readonly pileOf = new Int8Array(52);
-  private readonly heightOf = new Int8Array(52);
-  /** How many cards have a locking place. */
-  readonly count: number;
+  /**
+   * Per card w and each of its two parents (slot 2w + k, PARENTk+1): 1 when putting w on that
+   * parent locks the deal, with the pile and height of the card y that would wait for ever.
+   */
+  private readonly locked = new Uint8Array(104);
+  private readonly pileOf = new Int8Array(104);
+  private readonly heightOf = new Int8Array(104);
+  private readonly heldCard = new Uint8Array(104);
+  /** How many locking placements there are. */
+  count = 0;
 
-  /** The locking places of the fixed cards of s. */
+  /** The locking placements of the fixed cards of s. */
   constructor(s: State) {
-    let n = 0;
     for (let a = 0; a < 7; a++) {
       const foot = Math.min(s.down[a], s.len[a] - 1);
       for (let h = 0; h <= foot; h++) {
         const y = s.cols[a * STRIDE + h];
         if (RANK[y] === 13) continue;
         FIXPOINT.run(s, y);
-        if (FIXPOINT.lowerMayGoHome(y)) continue;
+        const home = FIXPOINT.lowerMayGoHome(y);
         const p1 = FIXPOINT.mightBeTop(PARENT1[y]);
-        if (p1 === FIXPOINT.mightBeTop(PARENT2[y])) continue; // two ways out, or none (a deadlock)
-        const c = twin(y);
-        if (FIXPOINT.lowerMayGoHome(c)) continue;
-        this.onto[c] = p1 ? PARENT1[y] : PARENT2[y];
-        this.pileOf[c] = a;
-        this.heightOf[c] = h;
-        n++;
+        const p2 = FIXPOINT.mightBeTop(PARENT2[y]);
+        if (!home && p1 !== p2) {
+          // y can only go onto p: its twin must not sit there for good
+          this.lockOnto(twin(y), p1 ? PARENT1[y] : PARENT2[y], a, h, y);
+        } else if (home && !p1 && !p2) {
+          // y can only go home: no lower card of its suit may be covered for good
+          for (let r = Math.max(s.found[y & 3] + 1, 2); r < RANK[y]; r++) {
+            const z = makeCard(r, y & 3);
+            for (let w = makeCard(r - 1, RED[z] ? 0 : 1), k = 0; k < 2; k++, w = makeCard(r - 1, RED[z] ? 3 : 2))
+              this.lockOnto(w, z, a, h, y);
+          }
+        }
       }
     }
-    this.count = n;
   }
 
-  /** True when move m (not yet made on s) puts a card directly on the place that locks the deal. */
+  /**
+   * Records w on z as locking when, with y held in place (the fixed point just run), w could leave
+   * z neither onto its other parent (z's twin) nor home.
+   */
+  private lockOnto(w: number, z: number, a: number, h: number, y: number): void {
+    if (FIXPOINT.mightBeTop(twin(z)) || FIXPOINT.lowerMayGoHome(w)) return;
+    const slot = 2 * w + (PARENT1[w] === z ? 0 : 1);
+    if (this.locked[slot]) return;
+    this.locked[slot] = 1;
+    this.pileOf[slot] = a;
+    this.heightOf[slot] = h;
+    this.heldCard[slot] = y;
+    this.count++;
+  }
+
+  /** True when move m (not yet made on s) puts a card directly on a place that locks the deal. */
   locks(s: State, m: number): boolean {
     const kind = kindOf(m);
     let c: number;
@@ -490,12 +517,13 @@ export class LockingMoves {
     else if (kind === S2T) c = s.deck[indexOf(m)];
     else if (kind === F2T) c = makeCard(s.found[aOf(m)], aOf(m));
     else return false;
-    const p = this.onto[c];
     const b = bOf(m);
-    if (p === 52 || s.len[b] === 0 || s.top(b) !== p) return false;
-    // y (c's twin) still in its place: same card at the same height, still face down or the foot
-    const a = this.pileOf[c];
-    const h = this.heightOf[c];
-    return s.len[a] > h && s.down[a] >= h && s.cols[a * STRIDE + h] === twin(c);
+    if (s.len[b] === 0) return false;
+    const slot = 2 * c + (PARENT1[c] === s.top(b) ? 0 : 1);
+    if (!this.locked[slot]) return false;
+    // the card that waits still in its place: same card at the same height, face down or the foot
+    const a = this.pileOf[slot];
+    const h = this.heightOf[slot];
+    return s.len[a] > h && s.down[a] >= h && s.cols[a * STRIDE + h] === this.heldCard[slot];
   }
 }
