@@ -216,6 +216,30 @@ describe('locking moves: a card put on the one place its held twin can go', () =
     }
   });
 
+  it('a card whose only way out is home: a lower card of its suit covered for good', () => {
+    // Q♠ lies above both red Kings: it can only go home, after J♠. 10♥ on J♠ could leave it only
+    // for J♣ or home (after 9♥), both under Q♠
+    const cards = 'Kh Kd Jc 9h Qs Js Th';
+    const before = build({ piles: ['Kh Kd Jc 9h Qs', 'Js'], down: [4, 0], waste: 'Th', stock: rest(cards, 8), foundations: [8, 8, 8, 8] });
+    const after = build({ piles: ['Kh Kd Jc 9h Qs', 'Js Th'], down: [4, 0], stock: rest(cards, 8), foundations: [8, 8, 8, 8] });
+    for (const rules of ALL_RULES) {
+      const s = State.fromPosition(before, rules);
+      const locks = new LockingMoves(s);
+      expect(locks.count, rulesTag(rules)).toBe(1);
+      const moves = new Int32Array(256);
+      const n = genAtomic(s, moves, 0);
+      expect(
+        [...moves.subarray(0, n)].filter((m) => locks.locks(s, m)),
+        rulesTag(rules),
+      ).toEqual([mv(S2T, 0, 1, 1, 0)]);
+      expect(solve(after, rules, SMALL, { lockingMoves: false }).verdict, `${rulesTag(rules)}: after the move`).toBe('unwinnable');
+      if (rules.passes === 1) expect(solve(after, rules, SMALL, PLAIN).verdict, `${rulesTag(rules)}: no pruning`).toBe('unwinnable');
+      const r = solve(before, rules, SMALL);
+      expect(r.verdict, `${rulesTag(rules)}: before it`).toBe(solve(before, rules, SMALL, { lockingMoves: false }).verdict);
+      if (rules.draw === 1 && rules.passes === null) expect(r.verdict).toBe('winnable');
+    }
+  });
+
   it('Solvitaire seed 627 at draw 1: J♥ onto Q♣ locks it; off, the search as it was', () => {
     const p = seedPosition(627);
     const on = solve(p, d1, SMALL);
