@@ -354,11 +354,6 @@ class Fixpoint {
     }
   }
 
-  /** True when card c is fixed (at or below its pile's foot). */
-  fixed(c: number): boolean {
-    return this.pile[c] >= 0;
-  }
-
   /** Card p (52: none) might be a pile top at some time. */
   mightBeTop(p: number): boolean {
     if (p === 52) return false;
@@ -412,10 +407,10 @@ const FIXPOINT = new Fixpoint();
  *   marked; not one under x in x's pile, which needs x gone first), a face-up one that is not
  *   fixed, or one in the stock, the waste or on a foundation (with returns allowed) that could
  *   itself be put on the tableau (a King when some pile might be emptied, another card when one
- *   of its own parents might be a pile top); and,
- *   when x's twin t (same parents) is fixed above x in its pile, t might leave p again: t leaves
- *   before x, onto p, its other parent or home, and off p only to the other parent or home, so
- *   unless one of those two might open while x is still in place, t holds p for good;
+ *   of its own parents might be a pile top); and, when x's twin t (same parents) is fixed above
+ *   x in its pile, t might leave p again: t leaves before x, onto p, its other parent or home,
+ *   and off p only to the other parent or home, so unless one of those two might open while x is
+ *   still in place, t holds p for good;
  * - or every lower card of its suit might go home (each fixed one marked);
  * - or x is a King and another pile might be emptied (every fixed card of it marked).
  * Exact for the verdict: in any line of play, the fixed cards that leave their places do so in
