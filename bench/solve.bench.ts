@@ -4,7 +4,8 @@
  *
  *   npx tsx bench/solve.bench.ts [--from 1] [--to 1000] [--family solvitaire] [--draw 3|1|3,1]
  *     [--passes unlimited] [--no-foundation-return] [--timeout 60] [--max-nodes N]
- *     [--max-memory 1024] [--no-restarts] [--busy] [--lonelybot FILE] [--csv results.csv]
+ *     [--max-memory 1024] [--no-restarts] [--no-deadlocks]
+ *     [--no-locking-moves] [--busy] [--lonelybot FILE] [--csv results.csv]
  *     [--compare before.csv] [--quiet]
  *
  * For each draw: deals/s, mean/median/p90/p99/max ms per deal, total nodes and nodes/s, the
@@ -49,6 +50,8 @@ const { values } = parseArgs({
     'max-nodes': { type: 'string', default: String(DEFAULT_BUDGET.maxNodes) },
     'max-memory': { type: 'string', default: String(DEFAULT_BUDGET.maxMemoryMb) },
     'no-restarts': { type: 'boolean', default: false },
+    'no-deadlocks': { type: 'boolean', default: false },
+    'no-locking-moves': { type: 'boolean', default: false },
     busy: { type: 'boolean', default: false },
     lonelybot: { type: 'string', default: new URL('./lonelybot-solvitaire.tsv', import.meta.url).pathname },
     csv: { type: 'string' },
@@ -72,7 +75,7 @@ const budget: Required<Budget> = {
   maxMemoryMb: Number(values['max-memory']),
 };
 if (!(budget.timeoutMs > 0) || !(budget.maxNodes >= 1) || !(budget.maxMemoryMb >= 1)) fail('bad budget');
-const options = { restarts: !values['no-restarts'] };
+const options = { restarts: !values['no-restarts'], deadlocks: !values['no-deadlocks'], lockingMoves: !values['no-locking-moves'] };
 
 interface Row {
   draw: number;

@@ -28,7 +28,7 @@ import { TranspositionTable } from './tt.ts';
 import type { Rules } from './types.ts';
 
 export { type Budget, DEFAULT_BUDGET, FULL_PRUNING, NO_PRUNING, type Pruning, type SolverOptions } from './solver/options.ts';
-export { MOST_HOME_OPTIONS, stuckCard } from './solver/pruning.ts';
+export { MOST_HOME_OPTIONS, deadlockedCard, stuckCard } from './solver/pruning.ts';
 export { MAX_DEPTH, type SolveResult, type SolveStats, type Verdict } from './solver/search.ts';
 
 /** Nodes for the first, short search of a staged solve (20 × 1,024). */
@@ -66,6 +66,8 @@ export class Solver {
     };
     const pruning = resolvePruning(options.pruning ?? FULL_PRUNING);
     const deadCheck = options.deadCheck ?? true;
+    const deadlocks = options.deadlocks ?? true;
+    const lockingMoves = options.lockingMoves ?? true;
     const restarts = options.restarts ?? true;
     const game = searchedGame(position, askedRules, pruning);
     const start: Position = game.pass === position.pass ? position : { ...position, pass: game.pass };
@@ -75,7 +77,7 @@ export class Solver {
     let before = 0;
     const progress = onProgress && ((n: number) => onProgress(before + n));
     const once = (r: Rules, budget: Required<Budget>) => {
-      const result = this.searchOnce(start, r, budget, pruning, deadCheck, restarts, progress);
+      const result = this.searchOnce(start, r, budget, pruning, deadCheck, restarts, progress, deadlocks, lockingMoves);
       before += result.stats.nodes;
       return result;
     };
@@ -116,6 +118,8 @@ export class Solver {
     deadCheck: boolean,
     restarts: boolean,
     onProgress: ((nodes: number) => void) | undefined,
+    deadlocks: boolean,
+    lockingMoves: boolean,
   ): SolveResult {
     if (!(b.maxNodes >= 1) || !(b.timeoutMs > 0))
       return {
@@ -127,7 +131,7 @@ export class Solver {
     if (!this.table) this.table = new TranspositionTable(b.maxMemoryMb);
     else this.table.reset(b.maxMemoryMb);
     const state = State.fromPosition(position, rules, keyOptions(pruning));
-    const search = new Search(state, this.table, b, pruning, deadCheck, this.memory, restarts);
+    const search = new Search(state, this.table, b, pruning, deadCheck, this.memory, restarts, deadlocks, lockingMoves);
     search.onProgress = onProgress;
     return search.run();
   }

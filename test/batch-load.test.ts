@@ -24,7 +24,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const SEEDS = '82,135,234,521';
+const SEEDS = '48,135,234,521';
 
 function batch(db: string, extra: string[] = []): Promise<number | null> {
   return new Promise((resolve) => {
@@ -57,7 +57,7 @@ describe('machine-independent batch verdicts', () => {
 
     const idle = rows(join(dir, 'idle.sqlite'));
     expect(idle.map((r) => [r.seed, r.verdict])).toEqual([
-      [82, 'winnable'],
+      [48, 'winnable'],
       [135, 'winnable'],
       [234, 'winnable'],
       [521, 'winnable'],

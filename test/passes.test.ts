@@ -183,8 +183,14 @@ describe('pass limits the stock cannot use, and large limits searched exactly', 
   });
 
   it('atomic searches keep a large limit exactly: 300 passes agree with unlimited', () => {
-    const atomic: SolverOptions = { pruning: { ...FULL_PRUNING, stockMacros: false }, relaxation: false, deadCheck: false };
-    const plain: SolverOptions = { pruning: NO_PRUNING, relaxation: false, deadCheck: false };
+    const atomic: SolverOptions = {
+      pruning: { ...FULL_PRUNING, stockMacros: false },
+      relaxation: false,
+      deadCheck: false,
+      deadlocks: false,
+      lockingMoves: false,
+    };
+    const plain: SolverOptions = { pruning: NO_PRUNING, relaxation: false, deadCheck: false, deadlocks: false, lockingMoves: false };
     let compared = 0;
     for (const [seed, k] of [
       [17, 9],

@@ -6,10 +6,11 @@
  *   and which positions it takes as one. Every one keeps the verdict exact, and also the largest
  *   number of cards that can be sent home (pruning.ts argues each); each can be switched off so
  *   the tests can cross-check the others.
- * - Strategy (`relaxation`, `deadCheck`, `restarts` in `SolverOptions`) decides how a verdict is
- *   reached: a staged solve through easier rules, a dead-deal test that answers without
- *   searching, and restarts with another move order. The first two are exact for the verdict
- *   only: a search for the most cards home must turn them off; restarts only reorder the search.
+ * - Strategy (`relaxation`, `deadCheck`, `deadlocks`, `lockingMoves`, `restarts` in
+ *   `SolverOptions`) decides how a verdict is reached: a staged solve through easier rules, two
+ *   dead-deal tests that answer without searching, moves never made because they lose the deal,
+ *   and restarts with another move order. The first four are exact for the verdict only: a search for the most cards home must turn them off; restarts only reorder the
+ *   search.
  *
  * The switches depend on one another in one way, resolved in one place (`resolvePruning`):
  * without stock macro-moves the search plays the plain engine's atomic moves (genAtomic, as perft
@@ -100,6 +101,18 @@ export interface SolverOptions {
   relaxation?: boolean;
   /** Answer "unwinnable" at once when a card lies above both cards it could go on and a lower card of its suit. Default on. */
   deadCheck?: boolean;
+  /**
+   * Answer "unwinnable" at once when a face-down card or the foot of a face-up run can never leave
+   * its place, blocked by cards that themselves wait for it, in its pile or across piles
+   * (pruning.ts `deadlockedCard`). Default on.
+   */
+  deadlocks?: boolean;
+  /**
+   * Never put a card directly on the one place its twin, held in its pile, can go, when it could
+   * not leave that place again: every position after such a move is lost (pruning.ts
+   * `LockingMoves`). Default on.
+   */
+  lockingMoves?: boolean;
   /**
    * Restart each search after RESTART_FIRST_NODES nodes, then after 1.5 times as many each time, with
    * seeded noise in the move order, keeping the positions proved lost in the table. Only the order

@@ -13,10 +13,11 @@
  *   changing what it reaches; the moves in question never lower the count of cards home, except
  *   foundation returns, which are only ever postponed (keeping cards home longer);
  * - dominance: playing a card home that nothing could need does not take anything away.
- * The strategy switches (`relaxation`, `deadCheck`) are exact for the verdict only.
+ * The strategy switches (`relaxation`, `deadCheck`, `deadlocks`, `lockingMoves`) are exact for the
+ * verdict only.
  */
 import { RANK, RED, makeCard, twin } from '../cards.ts';
-import { S2T, T2T, aOf, countOf, kindOf } from '../moves.ts';
+import { F2T, S2T, T2T, aOf, bOf, countOf, indexOf, kindOf } from '../moves.ts';
 import { type KeyOptions, type State, STRIDE } from '../state.ts';
 import type { Rules } from '../types.ts';
 import { FULL_PRUNING, type Pruning, type SolverOptions } from './options.ts';
@@ -34,13 +35,15 @@ for (let c = 0; c < 52; c++) {
  * The options under which a search for the most cards home at once (instead of a win) stays
  * exact: every pruning rule (each argued above for both objectives), but neither strategy. The
  * staged solve proves a loss under easier rules, which bounds the cards home but does not give
- * their number; the dead-deal test stops at a lost deal however many cards could still go home.
+ * their number; the dead-deal tests stop at a lost deal however many cards could still go home.
  * Restarts would be exact but useless: a search run to exhaustion gains nothing from a new order.
  */
 export const MOST_HOME_OPTIONS: Readonly<Required<Omit<SolverOptions, 'onProgress'>>> = {
   pruning: FULL_PRUNING,
   relaxation: false,
   deadCheck: false,
+  deadlocks: false,
+  lockingMoves: false,
   restarts: false,
 };
 
@@ -289,4 +292,233 @@ export function stuckCard(s: State): number {
     }
   }
   return -1;
+}
+
+// ---- Deadlocks (the deadlocks strategy; exact for the verdict only) ----
+
+/**
+ * The least fixed point of the fixed cards that might leave their places (`deadlockedCard` argues
+ * it), optionally with one fixed card held in place: the marks are then those of the cards that
+ * might leave before it does. Work arrays allocated once (module state: one search runs on a
+ * thread at a time), so the test allocates nothing.
+ */
+class Fixpoint {
+  /** Pile and height of each fixed card (pile −1: not fixed). */
+  private readonly pile = new Int8Array(52);
+  private readonly height = new Int8Array(52);
+  private readonly onTableau = new Uint8Array(52);
+  /** Marked: might leave its place. */
+  readonly left = new Uint8Array(52);
+  /** Per pile: the fixed cards at this height and above are marked. */
+  readonly clear = new Int8Array(7);
+  private s: State | undefined;
+
+  /** Marks the fixed cards of s that might leave, with card `held` (or none: −1) never leaving. */
+  run(s: State, held: number): void {
+    const { pile, height, onTableau, left, clear } = this;
+    this.s = s;
+    pile.fill(-1);
+    onTableau.fill(0);
+    left.fill(0);
+    for (let a = 0; a < 7; a++) {
+      const base = a * STRIDE;
+      const foot = Math.min(s.down[a], s.len[a] - 1);
+      clear[a] = foot + 1;
+      for (let k = 0; k < s.len[a]; k++) {
+        const c = s.cols[base + k];
+        onTableau[c] = 1;
+        if (k <= foot) {
+          pile[c] = a;
+          height[c] = k;
+        }
+      }
+    }
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (let a = 0; a < 7; a++) {
+        const k = clear[a] - 1;
+        if (k < 0) continue;
+        const x = s.cols[a * STRIDE + k];
+        if (x === held) continue;
+        if (
+          RANK[x] === 13
+            ? this.emptyElsewhere(a) || this.lowerMayGoHome(x)
+            : this.mayGoOn(x, a, k, PARENT1[x], PARENT2[x]) || this.mayGoOn(x, a, k, PARENT2[x], PARENT1[x]) || this.lowerMayGoHome(x)
+        ) {
+          left[x] = 1;
+          clear[a] = k;
+          changed = true;
+        }
+      }
+    }
+  }
+
+  /** Card p (52: none) might be a pile top at some time. */
+  mightBeTop(p: number): boolean {
+    if (p === 52) return false;
+    const s = this.s!;
+    if (this.pile[p] >= 0) return this.height[p] + 1 >= this.clear[this.pile[p]];
+    if (this.onTableau[p]) return true;
+    if (!s.foundationReturn && s.found[p & 3] >= RANK[p]) return false;
+    return RANK[p] === 13 ? this.emptyElsewhere(-1) : this.mightBeTop(PARENT1[p]) || this.mightBeTop(PARENT2[p]);
+  }
+
+  /** Every lower card of x's suit might go home. */
+  lowerMayGoHome(x: number): boolean {
+    const suit = x & 3;
+    for (let r = this.s!.found[suit] + 1; r < RANK[x]; r++) {
+      const y = makeCard(r, suit);
+      if (this.pile[y] >= 0 && !this.left[y]) return false;
+    }
+    return true;
+  }
+
+  /** Some pile other than a might be emptied. */
+  private emptyElsewhere(a: number): boolean {
+    for (let b = 0; b < 7; b++) if (b !== a && this.clear[b] === 0) return true;
+    return false;
+  }
+
+  /**
+   * Fixed card x (not a King, at height k of pile a) might go onto its parent p, q being its other
+   * parent: p might be a pile top, and if x's twin t is fixed above x in the same pile, t might
+   * leave p again (for q, or home) while x waits: t leaves first, and if its only way out is onto
+   * p and it can leave p only for places that open after x has gone, p never takes x.
+   */
+  private mayGoOn(x: number, a: number, k: number, p: number, q: number): boolean {
+    if (!this.mightBeTop(p)) return false;
+    const t = twin(x);
+    if (this.pile[t] !== a || this.height[t] <= k) return true;
+    return this.mightBeTop(q) || this.lowerMayGoHome(t);
+  }
+}
+
+const FIXPOINT = new Fixpoint();
+
+/**
+ * A card that can never leave its place, found as a least fixed point, or -1. The fixed cards are,
+ * in each pile, the face-down cards and the foot of the face-up run: each stays in its place until
+ * it leaves for good (turned up only as the top, the foot moving only as the base of its whole run
+ * or alone to its foundation). The test marks, from the top of each pile down, the fixed cards
+ * that might leave, optimistically (every other card counts as free to move), until nothing
+ * changes. Fixed card x (every fixed card above it marked) is marked when
+ * - a card p it could go on might be a pile top: a fixed one uncovered (every fixed card above it
+ *   marked; not one under x in x's pile, which needs x gone first), a face-up one that is not
+ *   fixed, or one in the stock, the waste or on a foundation (with returns allowed) that could
+ *   itself be put on the tableau (a King when some pile might be emptied, another card when one
+ *   of its own parents might be a pile top); and, when x's twin t (same parents) is fixed above
+ *   x in its pile, t might leave p again: t leaves before x, onto p, its other parent or home,
+ *   and off p only to the other parent or home, so unless one of those two might open while x is
+ *   still in place, t holds p for good;
+ * - or every lower card of its suit might go home (each fixed one marked);
+ * - or x is a King and another pile might be emptied (every fixed card of it marked).
+ * Exact for the verdict: in any line of play, the fixed cards that leave their places do so in
+ * some order, and each, when it leaves, meets one of these conditions with only cards that left
+ * before it (a card put on the tableau from elsewhere went onto one of its parents, then a pile
+ * top, or, a King, into a pile emptied of its fixed cards; when x goes onto p with its twin t
+ * once above it, t had gone, and was not on p, so it had used its other parent or gone home before
+ * x left); so every card that ever leaves is marked, and a card left unmarked never goes home.
+ * Cards that leave only stop being fixed, so the start position's test is the strongest one.
+ * It catches what `stuckCard` catches (both parents and a lower card of the suit under x), and
+ * also blocks that run across piles.
+ */
+export function deadlockedCard(s: State): number {
+  FIXPOINT.run(s, -1);
+  const clear = FIXPOINT.clear;
+  for (let a = 0; a < 7; a++) if (clear[a] > 0) return s.cols[a * STRIDE + clear[a] - 1];
+  return -1;
+}
+
+// ---- Locking moves (the lockingMoves strategy; exact for the verdict only) ----
+
+/**
+ * The moves that would lock the deal, found from a search's start position: putting a card w
+ * directly on a card z that some fixed card y needs uncovered, where w could never leave z again
+ * while y waits.
+ *
+ * For each fixed card y that is not a King, the fixed point of `deadlockedCard` is taken with y
+ * held in place: its marks are the cards that might leave before y does. Then
+ * - if y's home is shut (a lower card of its suit never leaves first) and only one of its parents,
+ *   p, might be a pile top, y can leave only onto p, which must then be a top: z = p, and w is
+ *   y's twin (the other card that fits on p);
+ * - if both parents are shut and its home is not, y can leave only to its foundation, after every
+ *   lower card of its suit, each of which must be a top to go home: z is each of them, w each
+ *   card that fits on it.
+ * w on z locks the deal when, with y held, w can leave z neither onto its other parent (z's twin)
+ * nor home: z is never a top again before y leaves, and y never leaves, never goes home. Exact
+ * for the verdict: every position after such a move is lost, so no winning line makes it. The
+ * fixed point covers every line from the search's start with y in its place, so the table holds
+ * at every position where y is still in its place, which is checked at each move.
+ */
+export class LockingMoves {
+  /**
+   * Per card w and each of its two parents (slot 2w + k, PARENTk+1): 1 when putting w on that
+   * parent locks the deal, with the pile and height of the card y that would wait for ever.
+   */
+  private readonly locked = new Uint8Array(104);
+  private readonly pileOf = new Int8Array(104);
+  private readonly heightOf = new Int8Array(104);
+  private readonly heldCard = new Uint8Array(104);
+  /** How many locking placements there are. */
+  count = 0;
+
+  /** The locking placements of the fixed cards of s. */
+  constructor(s: State) {
+    for (let a = 0; a < 7; a++) {
+      const foot = Math.min(s.down[a], s.len[a] - 1);
+      for (let h = 0; h <= foot; h++) {
+        const y = s.cols[a * STRIDE + h];
+        if (RANK[y] === 13) continue;
+        FIXPOINT.run(s, y);
+        const home = FIXPOINT.lowerMayGoHome(y);
+        const p1 = FIXPOINT.mightBeTop(PARENT1[y]);
+        const p2 = FIXPOINT.mightBeTop(PARENT2[y]);
+        if (!home && p1 !== p2) {
+          // y can only go onto p: its twin must not sit there for good
+          this.lockOnto(twin(y), p1 ? PARENT1[y] : PARENT2[y], a, h, y);
+        } else if (home && !p1 && !p2) {
+          // y can only go home: no lower card of its suit may be covered for good
+          for (let r = Math.max(s.found[y & 3] + 1, 2); r < RANK[y]; r++) {
+            const z = makeCard(r, y & 3);
+            for (let w = makeCard(r - 1, RED[z] ? 0 : 1), k = 0; k < 2; k++, w = makeCard(r - 1, RED[z] ? 3 : 2))
+              this.lockOnto(w, z, a, h, y);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Records w on z as locking when, with y held in place (the fixed point just run), w could leave
+   * z neither onto its other parent (z's twin) nor home.
+   */
+  private lockOnto(w: number, z: number, a: number, h: number, y: number): void {
+    if (FIXPOINT.mightBeTop(twin(z)) || FIXPOINT.lowerMayGoHome(w)) return;
+    const slot = 2 * w + (PARENT1[w] === z ? 0 : 1);
+    if (this.locked[slot]) return;
+    this.locked[slot] = 1;
+    this.pileOf[slot] = a;
+    this.heightOf[slot] = h;
+    this.heldCard[slot] = y;
+    this.count++;
+  }
+
+  /** True when move m (not yet made on s) puts a card directly on a place that locks the deal. */
+  locks(s: State, m: number): boolean {
+    const kind = kindOf(m);
+    let c: number;
+    if (kind === T2T) c = s.cols[aOf(m) * STRIDE + s.len[aOf(m)] - countOf(m)];
+    else if (kind === S2T) c = s.deck[indexOf(m)];
+    else if (kind === F2T) c = makeCard(s.found[aOf(m)], aOf(m));
+    else return false;
+    const b = bOf(m);
+    if (s.len[b] === 0) return false;
+    const slot = 2 * c + (PARENT1[c] === s.top(b) ? 0 : 1);
+    if (!this.locked[slot]) return false;
+    // the card that waits still in its place: same card at the same height, face down or the foot
+    const a = this.pileOf[slot];
+    const h = this.heightOf[slot];
+    return s.len[a] > h && s.down[a] >= h && s.cols[a * STRIDE + h] === this.heldCard[slot];
+  }
 }

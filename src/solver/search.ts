@@ -7,7 +7,8 @@
  * Solver that runs it and is reused by every search of that Solver, one at a time.
  *
  * The moves come from generate.ts (or, without stock macro-moves, from the plain engine), the
- * rules from pruning.ts. The objective lives in one place, `enter`: a position with 52 cards home
+ * rules from pruning.ts; a move that would lock the deal (pruning.ts `LockingMoves`, looked for
+ * once a search has run LOCKS_AFTER nodes) is not made. The objective lives in one place, `enter`: a position with 52 cards home
  * ends the search. A search for the most cards home would instead note the largest `s.home` seen
  * there (with a copy of the path) and run to exhaustion, under the options that keep it exact
  * (`MOST_HOME_OPTIONS`, pruning.ts); the rest of the search is the same.
@@ -58,8 +59,10 @@ import type { Budget, Pruning } from './options.ts';
 import {
   EMPTIED,
   FREE,
+  LockingMoves,
   PLACED,
   UNCOVERED,
+  deadlockedCard,
   placedCardLeft,
   restrictionAfter,
   safeHome,
@@ -101,6 +104,9 @@ export const RESTART_FIRST_NODES = 2_000;
 export const RESTART_GROWTH = 1.5;
 /** The noise added to the move-order scores after a restart (order.ts: classes are 100 apart). */
 export const RESTART_NOISE = 3_000;
+
+/** Nodes a search runs before it looks for locking moves (pruning.ts `LockingMoves`). */
+export const LOCKS_AFTER = 4096;
 
 /** The longest line of play a search follows (frames); longer lines end in unknown ('depth'). */
 export const MAX_DEPTH = 16384;
@@ -159,6 +165,9 @@ export class Search {
   private readonly delayStock: boolean;
   private readonly delayPartial: boolean;
   private readonly emptyForKing: boolean;
+  /** The moves that would lock the deal (pruning.ts), when there are any; looked for after LOCKS_AFTER nodes. */
+  private locks: LockingMoves | undefined;
+  private locksPending: boolean;
 
   /** A search of state s (hashed with the key of `pr`), with its budget; `pr` is resolved (options.ts). */
   constructor(
@@ -169,6 +178,8 @@ export class Search {
     private readonly deadCheck: boolean,
     memory: SearchMemory,
     private readonly restarts = false,
+    private readonly deadlocks = false,
+    lockingMoves = false,
   ) {
     this.start = s.clone();
     this.deadline = Date.now() + budget.timeoutMs;
@@ -189,13 +200,15 @@ export class Search {
     this.delayStock = pr.delayStock;
     this.delayPartial = pr.delayPartial;
     this.emptyForKing = pr.emptyForKing;
+    this.locksPending = lockingMoves;
   }
 
   /** Runs the search to a verdict (or a spent budget). */
   run(): SolveResult {
     const t0 = performance.now();
     this.tt.insert(this.s.h1, this.s.h2);
-    const won = this.deadCheck && this.s.home < 52 && stuckCard(this.s) >= 0 ? false : this.searchWithRestarts();
+    const dead = this.s.home < 52 && ((this.deadCheck && stuckCard(this.s) >= 0) || (this.deadlocks && deadlockedCard(this.s) >= 0));
+    const won = dead ? false : this.searchWithRestarts();
     const ms = performance.now() - t0;
     const stats: SolveStats = { nodes: this.nodes, uniqueStates: this.tt.count, ttHits: this.hits, ms, solutionLength: 0 };
     if (won) {
@@ -277,6 +290,7 @@ export class Search {
         continue;
       }
       const m = this.moves[d * MOVES_PER_NODE + k];
+      if (this.locks?.locks(s, m)) continue;
       let mode = FREE;
       if (m & HOME_AFTER) {
         // a partial run onto the twin of the card it leaves, and that card home
@@ -415,6 +429,12 @@ export class Search {
   /** At the node that reaches the budget, or every 1,024 nodes: is a budget spent? */
   private checkBudgets(): void {
     const nodes = this.nodes;
+    if (this.locksPending && nodes >= LOCKS_AFTER) {
+      // most searches end sooner: only the longer ones pay for the table
+      this.locksPending = false;
+      const locks = new LockingMoves(this.start);
+      if (locks.count > 0) this.locks = locks;
+    }
     if (nodes >= this.maxNodes) this.aborted = 'nodes';
     else if (nodes >= this.restartAt) this.aborted = 'restart';
     else if ((nodes & 1023) === 0 && Date.now() > this.deadline) this.aborted = 'time';
