@@ -31,7 +31,7 @@
  * Nothing outside the budgeted loop depends on the input's size: the solution is expanded from a
  * path of at most MAX_DEPTH moves, each into at most a stock's worth of draws.
  */
-import { RANK } from '../cards.ts';
+import { RANK, makeCard } from '../cards.ts';
 import {
   DRAW,
   REDEAL,
@@ -104,6 +104,10 @@ export const RESTART_NOISE = 3_000;
 
 /** The longest line of play a search follows (frames); longer lines end in unknown ('depth'). */
 export const MAX_DEPTH = 16384;
+
+/** `safeNext`: a safe next card lies face up in the tableau, or in the stock or waste. */
+const SAFE_TABLEAU = 1;
+const SAFE_DECK = 2;
 
 /** What entering a position found. */
 const WON = 0;
@@ -384,19 +388,23 @@ export class Search {
     let again = true;
     while (again) {
       again = false;
-      for (let a = 0; a < 7; a++) {
-        const l = len[a];
-        if (l === 0) continue;
-        const c = cols[a * STRIDE + l - 1];
-        // the next card of its suit (a legal move), and safe
-        if (found[c & 3] !== RANK[c] - 1 || !safeHome(s, c)) continue;
-        const m = mv(T2F, a, c & 3, 1, 0);
-        this.tokens[this.pathLen] = make(s, m);
-        this.path[this.pathLen++] = m;
-        count++;
-        again = true;
-      }
-      if (stockToo) {
+      // where the safe next cards of the suits lie: none face up means nothing to play (four tests)
+      const where = this.safeNext();
+      if (where === 0) break;
+      if (where & SAFE_TABLEAU)
+        for (let a = 0; a < 7; a++) {
+          const l = len[a];
+          if (l === 0) continue;
+          const c = cols[a * STRIDE + l - 1];
+          // the next card of its suit (a legal move), and safe
+          if (found[c & 3] !== RANK[c] - 1 || !safeHome(s, c)) continue;
+          const m = mv(T2F, a, c & 3, 1, 0);
+          this.tokens[this.pathLen] = make(s, m);
+          this.path[this.pathLen++] = m;
+          count++;
+          again = true;
+        }
+      if (stockToo && (again ? this.safeNext() : where) & SAFE_DECK) {
         for (let i = 0; i < s.n; i++) {
           const c = deck[i];
           if (found[c & 3] !== RANK[c] - 1 || !safeHome(s, c)) continue;
@@ -410,6 +418,25 @@ export class Search {
       }
     }
     return count;
+  }
+
+  /**
+   * Where the suits' next cards that may go home safely (pruning.ts `safeHome`) lie: SAFE_TABLEAU
+   * when one is face up in the tableau, SAFE_DECK when one is in the stock or waste, or both; 0
+   * when none is face up (most positions), so `playSafe` scans nothing.
+   */
+  private safeNext(): number {
+    const s = this.s;
+    const { found, isDown, inDeck } = s;
+    let where = 0;
+    for (let suit = 0; suit < 4; suit++) {
+      const h = found[suit];
+      if (h === 13) continue;
+      const c = makeCard(h + 1, suit);
+      if (isDown[c] || !safeHome(s, c)) continue;
+      where |= inDeck[c] ? SAFE_DECK : SAFE_TABLEAU;
+    }
+    return where;
   }
 
   /** At the node that reaches the budget, or every 1,024 nodes: is a budget spent? */
