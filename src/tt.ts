@@ -156,6 +156,14 @@ export class TranspositionTable {
   }
 
   /**
+   * Reads the home slot of the hash and returns its first half: a lookup to come then finds the
+   * slot in the cache. Several in a row overlap their wait for memory.
+   */
+  touch(h1: number, h2: number): number {
+    return this.keys[2 * ((h1 ^ Math.imul(h2, 0x9e3779b1)) & this.mask)];
+  }
+
+  /**
    * Removes the hash (every copy: at full size a key beyond its probe window may have been stored
    * again at its home slot); returns true when it was there. Backward-shift deletion keeps every
    * other key reachable by linear probing, with no tombstones.

