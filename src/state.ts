@@ -11,6 +11,8 @@
  *   `w` by min(k, n−w); a redeal sets `w = 0` (the waste becomes the stock in the same order) and
  *   counts a pass. Playing the waste top removes `deck[w-1]`; the cards after it shift down.
  * - Foundations: `found[s]` is the top rank 0…13 of suit s (clubs, diamonds, hearts, spades).
+ * - Per-card flags kept by the primitives: `isDown` (face down in the tableau) and `inDeck` (in
+ *   the stock or waste), so that the solver can tell where a suit's next card lies without a scan.
  * - `pass`: the current pass through the stock, from 1.
  *
  * Worked example: the deal `t1 = [6d]`, `t2 = [2d 4c]`, …, stock `Th 9c 8d …` gives
