@@ -97,8 +97,10 @@ export class Generator {
       }
     const topCol = this.topCol;
     const tops = this.tops;
+    const { len, cols } = s;
     for (let b = 0; b < 7; b++) {
-      const t = s.len[b] === 0 ? -1 : s.top(b);
+      const l = len[b];
+      const t = l === 0 ? -1 : cols[b * STRIDE + l - 1];
       tops[b] = t;
       if (t >= 0) topCol[t] = b;
     }
@@ -307,6 +309,8 @@ export class Generator {
     for (let suit = 0; suit < 4; suit++) {
       const h = s.found[suit];
       if (h === 0) continue;
+      // no pile could take the card (no empty pile for a King): no move, whatever the rule says
+      if (h === 13 ? this.firstEmpty < 0 : !this.anyPileTakes(makeCard(h, suit))) continue;
       if (this.pr.foundationReturns && !returnUseful(s, suit)) continue;
       if (h === 13) {
         for (let b = 0; b < 7; b++) {
@@ -369,6 +373,11 @@ export class Generator {
     if (b1 >= 0 && (only < 0 || b1 === only)) n = this.push(base, n, mv(kind, a, b1, 1, i), score);
     if (b2 >= 0 && (only < 0 || b2 === only)) n = this.push(base, n, mv(kind, a, b2, 1, i), score);
     return n;
+  }
+
+  /** True when some pile's top takes card c (not a King). */
+  private anyPileTakes(c: number): boolean {
+    return this.topCol[PARENT1[c]] >= 0 || this.topCol[PARENT2[c]] >= 0;
   }
 
   /** Marks the cards available now, with a fresh mark (the marks never need clearing). */

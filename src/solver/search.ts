@@ -172,6 +172,8 @@ export class Search {
   private readonly delayStock: boolean;
   private readonly delayPartial: boolean;
   private readonly emptyForKing: boolean;
+  /** Stock cards go home by safe moves too (pruning.ts `stockAlwaysReachable`; the rules are fixed for a search). */
+  private readonly stockToo: boolean;
 
   /** A search of state s (hashed with the key of `pr`), with its budget; `pr` is resolved (options.ts). */
   constructor(
@@ -204,6 +206,7 @@ export class Search {
     this.delayStock = pr.delayStock;
     this.delayPartial = pr.delayPartial;
     this.emptyForKing = pr.emptyForKing;
+    this.stockToo = stockAlwaysReachable(s);
   }
 
   /** Runs the search to a verdict (or a spent budget). */
@@ -416,7 +419,7 @@ export class Search {
   private playSafe(): number {
     const s = this.s;
     const { len, cols, deck, found } = s;
-    const stockToo = stockAlwaysReachable(s);
+    const stockToo = this.stockToo;
     let count = 0;
     let again = true;
     while (again) {
