@@ -16,6 +16,9 @@
  * verdict. When evictions exceed the capacity the table is thrashing, and `exhausted` tells the
  * solver to give up with "unknown (memory)".
  *
+ * `touch` reads a key's home slot ahead of its lookup: the search reads the slots of all of a
+ * position's children in one tight loop, so that their cache misses overlap (search.ts).
+ *
  * `remove` takes a key out again (backward-shift deletion); the solver's restarts use it to forget
  * the positions of an abandoned line that were never searched to the end.
  *
