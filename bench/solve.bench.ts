@@ -103,6 +103,8 @@ const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 
 // the other core kept busy: a process spinning until this one ends
 const spinner = values.busy ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : undefined;
+// unref: the benchmark must not wait for the spinner (which never ends) before exiting
+spinner?.unref();
 process.on('exit', () => spinner?.kill());
 
 /** lonelybot's verdict and ms by draw and seed, when the file is there. */

@@ -11,6 +11,8 @@
  *   `w` by min(k, n−w); a redeal sets `w = 0` (the waste becomes the stock in the same order) and
  *   counts a pass. Playing the waste top removes `deck[w-1]`; the cards after it shift down.
  * - Foundations: `found[s]` is the top rank 0…13 of suit s (clubs, diamonds, hearts, spades).
+ * - Per-card flags kept by the primitives: `isDown` (face down in the tableau) and `inDeck` (in
+ *   the stock or waste), so that the solver can tell where a suit's next card lies without a scan.
  * - `pass`: the current pass through the stock, from 1.
  *
  * Worked example: the deal `t1 = [6d]`, `t2 = [2d 4c]`, …, stock `Th 9c 8d …` gives
@@ -123,6 +125,8 @@ export class State {
   readonly found = new Uint8Array(4);
   /** 1 for each face-down card (kept by flip/unflip). */
   readonly isDown = new Uint8Array(52);
+  /** 1 for each stock or waste card (kept by takeDeck/putDeck). */
+  readonly inDeck = new Uint8Array(52);
   pass = 1;
   /** Cards on the foundations (52 = won). */
   home = 0;
@@ -204,6 +208,8 @@ export class State {
   private markDown(): void {
     this.isDown.fill(0);
     for (let i = 0; i < 7; i++) for (let j = 0; j < this.down[i]; j++) this.isDown[this.cols[i * STRIDE + j]] = 1;
+    this.inDeck.fill(0);
+    for (let j = 0; j < this.n; j++) this.inDeck[this.deck[j]] = 1;
   }
 
   /** The plain position this state stands for. */
@@ -231,6 +237,7 @@ export class State {
     s.deck.set(this.deck);
     s.found.set(this.found);
     s.isDown.set(this.isDown);
+    s.inDeck.set(this.inDeck);
     s.n = this.n;
     s.w = this.w;
     s.pass = this.pass;
@@ -411,6 +418,7 @@ export class State {
     for (let j = i; j < n - 1; j++) deck[j] = deck[j + 1];
     this.n = n - 1;
     this.w = i;
+    this.inDeck[c] = 0;
     return c;
   }
 
@@ -419,6 +427,7 @@ export class State {
     const deck = this.deck;
     for (let j = this.n; j > i; j--) deck[j] = deck[j - 1];
     deck[i] = c;
+    this.inDeck[c] = 1;
     this.n++;
     const k0 = this.wk(this.w, this.n - 1);
     const k1 = this.wk(i + 1, this.n);
@@ -554,6 +563,8 @@ export class State {
         const c = this.cols[i * STRIDE + j];
         if (this.isDown[c] !== (j < this.down[i] ? 1 : 0)) return `face-down flag of card ${c} wrong`;
       }
+    for (let c = 0; c < 52; c++)
+      if (this.inDeck[c] !== (this.deck.subarray(0, this.n).includes(c) ? 1 : 0)) return `deck flag of card ${c} wrong`;
     return undefined;
   }
 }

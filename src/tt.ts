@@ -16,6 +16,9 @@
  * verdict. When evictions exceed the capacity the table is thrashing, and `exhausted` tells the
  * solver to give up with "unknown (memory)".
  *
+ * `touch` reads a key's home slot ahead of its lookup: the search reads the slots of all of a
+ * position's children in one tight loop, so that their cache misses overlap (search.ts).
+ *
  * `remove` takes a key out again (backward-shift deletion); the solver's restarts use it to forget
  * the positions of an abandoned line that were never searched to the end.
  *
@@ -153,6 +156,14 @@ export class TranspositionTable {
     keys[2 * home + 1] = h2;
     this.evictions++;
     return false;
+  }
+
+  /**
+   * Reads the home slot of the hash and returns its first half: a lookup to come then finds the
+   * slot in the cache. Several in a row overlap their wait for memory.
+   */
+  touch(h1: number, h2: number): number {
+    return this.keys[2 * ((h1 ^ Math.imul(h2, 0x9e3779b1)) & this.mask)];
   }
 
   /**

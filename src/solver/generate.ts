@@ -68,6 +68,8 @@ export class Generator {
   private firstEmpty = -1;
   private readonly partialMove = new Int32Array(7);
   private readonly partialScore = new Int32Array(7);
+  /** The suits' next cards that lie inside a run (partialHomeRuns). */
+  private readonly nextCards = new Int32Array(4);
   private readonly scores = new Int32Array(MOVES_PER_NODE);
   /** Noise added to the move-order scores (0: none) and the state of its generator (order.ts `addNoise`). */
   private noise = 0;
@@ -95,8 +97,10 @@ export class Generator {
       }
     const topCol = this.topCol;
     const tops = this.tops;
+    const { len, cols } = s;
     for (let b = 0; b < 7; b++) {
-      const t = s.len[b] === 0 ? -1 : s.top(b);
+      const l = len[b];
+      const t = l === 0 ? -1 : cols[b * STRIDE + l - 1];
       tops[b] = t;
       if (t >= 0) topCol[t] = b;
     }
@@ -214,6 +218,7 @@ export class Generator {
     const partialRule = this.pr.partialRuns;
     const twins = this.pr.twinSwaps;
     const topCol = this.topCol;
+    if (partialRule && twins) return this.partialHomeRuns(base, n, only);
     for (let a = 0; a < 7; a++) {
       const end = a * STRIDE + s.len[a];
       const pileMove = mv(T2T, a, 0, 0, 0);
@@ -249,6 +254,54 @@ export class Generator {
     return n;
   }
 
+  /**
+   * partialRuns with twinSwaps: the same moves in the same order, found from the other end. The
+   * cards a run may move off (`partialSendsHome`) are the suits' next cards; each lies in a pile's
+   * run at the place its rank gives, so no run is scanned card by card.
+   */
+  private partialHomeRuns(base: number, n: number, only: number): number {
+    const s = this.s;
+    const { cols, len, down, found, isDown, inDeck } = s;
+    const topCol = this.topCol;
+    const next = this.nextCards;
+    let k = 0;
+    for (let suit = 0; suit < 4; suit++) {
+      const h = found[suit];
+      if (h === 13) continue;
+      const x = makeCard(h + 1, suit);
+      // face up in the tableau, not a pile's top
+      if (isDown[x] || inDeck[x] || topCol[x] >= 0 || !partialSendsHome(s, x)) continue;
+      next[k++] = x;
+    }
+    if (k === 0) return n;
+    for (let a = 0; a < 7; a++) {
+      const foot = a * STRIDE + down[a];
+      const end = a * STRIDE + len[a];
+      if (end - foot < 2) continue;
+      const footRank = RANK[cols[foot]];
+      const topRank = RANK[cols[end - 1]];
+      const pileMove = mv(T2T, a, 0, 0, 0) | HOME_AFTER;
+      let slots = 0;
+      for (let q = 0; q < k; q++) {
+        const x = next[q];
+        const r = RANK[x];
+        // x lies footRank − r cards above the foot, when it is in this run below the top
+        if (r <= topRank || r > footRank || cols[foot + footRank - r] !== x) continue;
+        const j = foot + footRank - r + 1;
+        const c = cols[j];
+        const move = pileMove | ((end - j) << 12);
+        for (let t = 0; t < 2; t++) {
+          const b = topCol[t === 0 ? PARENT1[c] : PARENT2[c]];
+          if (b < 0 || (only >= 0 && b !== only)) continue;
+          this.partialMove[b] = move | (b << 8);
+          slots |= 1 << b;
+        }
+      }
+      for (let b = 0; slots !== 0; b++, slots >>= 1) if (slots & 1) n = this.push(base, n, this.partialMove[b], PARTIAL_HOME);
+    }
+    return n;
+  }
+
   /** Foundation tops back down onto piles (Kings into an empty pile). */
   private returns(base: number, n: number, only: number): number {
     const s = this.s;
@@ -256,6 +309,8 @@ export class Generator {
     for (let suit = 0; suit < 4; suit++) {
       const h = s.found[suit];
       if (h === 0) continue;
+      // no pile could take the card (no empty pile for a King): no move, whatever the rule says
+      if (h === 13 ? this.firstEmpty < 0 : !this.anyPileTakes(makeCard(h, suit))) continue;
       if (this.pr.foundationReturns && !returnUseful(s, suit)) continue;
       if (h === 13) {
         for (let b = 0; b < 7; b++) {
@@ -318,6 +373,11 @@ export class Generator {
     if (b1 >= 0 && (only < 0 || b1 === only)) n = this.push(base, n, mv(kind, a, b1, 1, i), score);
     if (b2 >= 0 && (only < 0 || b2 === only)) n = this.push(base, n, mv(kind, a, b2, 1, i), score);
     return n;
+  }
+
+  /** True when some pile's top takes card c (not a King). */
+  private anyPileTakes(c: number): boolean {
+    return this.topCol[PARENT1[c]] >= 0 || this.topCol[PARENT2[c]] >= 0;
   }
 
   /** Marks the cards available now, with a fresh mark (the marks never need clearing). */

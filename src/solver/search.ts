@@ -2,6 +2,8 @@
  * One depth-first search over the packed state, with a transposition table: the position after
  * every move is looked up (by the hash `childHash` gives before the move is made) and searched
  * only when new; safe foundation moves are played on entering a position, without branching.
+ * The children's hashes are computed when a position's moves are generated, and their table
+ * slots read together at once (`childHashes`), so that their cache misses overlap.
  * The search is iterative (frames indexed by depth in typed arrays), so a deep line never runs
  * out of call stack, and allocates nothing per node: its memory (`SearchMemory`) belongs to the
  * Solver that runs it and is reused by every search of that Solver, one at a time.
@@ -32,7 +34,7 @@
  * Nothing outside the budgeted loop depends on the input's size: the solution is expanded from a
  * path of at most MAX_DEPTH moves, each into at most a stock's worth of draws.
  */
-import { RANK } from '../cards.ts';
+import { RANK, makeCard } from '../cards.ts';
 import {
   DRAW,
   REDEAL,
@@ -111,15 +113,22 @@ export const LOCKS_AFTER = 4096;
 /** The longest line of play a search follows (frames); longer lines end in unknown ('depth'). */
 export const MAX_DEPTH = 16384;
 
+/** `safeNext`: a safe next card lies face up in the tableau, or in the stock or waste. */
+const SAFE_TABLEAU = 1;
+const SAFE_DECK = 2;
+
 /** What entering a position found. */
 const WON = 0;
 const EXPANDED = 1;
 const PRUNED = 2;
 
-/** The work arrays of a search (about 17 MiB), allocated once by a Solver and reused. */
+/** The work arrays of a search (about 49 MiB of address space; only the frames a search reaches are touched), allocated once by a Solver and reused. */
 export class SearchMemory {
   /** The moves of each frame, MOVES_PER_NODE per depth. */
   readonly moves = new Int32Array(MAX_DEPTH * MOVES_PER_NODE);
+  /** The hash of the position after each of those moves (`childHash`), both halves. */
+  readonly childH1 = new Int32Array(MAX_DEPTH * MOVES_PER_NODE);
+  readonly childH2 = new Int32Array(MAX_DEPTH * MOVES_PER_NODE);
   /** The moves from the start to here (safe moves included), and their undo tokens. */
   readonly path = new Int32Array(MAX_DEPTH * 2 + 64);
   readonly tokens = new Int32Array(MAX_DEPTH * 2 + 64);
@@ -148,6 +157,8 @@ export class Search {
   /** The next node count at which to look at the budgets (a multiple of 1,024, or maxNodes). */
   private nextCheck: number;
   private readonly moves: Int32Array;
+  private readonly childH1: Int32Array;
+  private readonly childH2: Int32Array;
   private readonly path: Int32Array;
   private readonly tokens: Int32Array;
   private readonly fCount: Int32Array;
@@ -157,6 +168,8 @@ export class Search {
   private readonly fToken: Int32Array;
   private readonly fToken2: Int32Array;
   private pathLen = 0;
+  /** What `childHashes` read from the table (kept so that the reads are not optimised away). */
+  touched = 0;
   private readonly start: State;
   private readonly gen: Generator;
   // the resolved pruning switches the hot loop reads
@@ -168,6 +181,8 @@ export class Search {
   /** The moves that would lock the deal (pruning.ts), when there are any; looked for after LOCKS_AFTER nodes. */
   private locks: LockingMoves | undefined;
   private locksPending: boolean;
+  /** Stock cards go home by safe moves too (pruning.ts `stockAlwaysReachable`; the rules are fixed for a search). */
+  private readonly stockToo: boolean;
 
   /** A search of state s (hashed with the key of `pr`), with its budget; `pr` is resolved (options.ts). */
   constructor(
@@ -186,6 +201,8 @@ export class Search {
     this.maxNodes = budget.maxNodes;
     this.nextCheck = Math.min(budget.maxNodes, 1024);
     this.moves = memory.moves;
+    this.childH1 = memory.childH1;
+    this.childH2 = memory.childH2;
     this.path = memory.path;
     this.tokens = memory.tokens;
     this.fCount = memory.fCount;
@@ -201,6 +218,7 @@ export class Search {
     this.delayPartial = pr.delayPartial;
     this.emptyForKing = pr.emptyForKing;
     this.locksPending = lockingMoves;
+    this.stockToo = stockAlwaysReachable(s);
   }
 
   /** Runs the search to a verdict (or a spent budget). */
@@ -308,8 +326,8 @@ export class Search {
         this.path[this.pathLen++] = m1;
         this.path[this.pathLen++] = m2;
       } else {
-        childHash(s, m);
-        if (this.tt.insert(s.ph1, s.ph2)) {
+        const at = d * MOVES_PER_NODE + k;
+        if (this.tt.insert(this.childH1[at], this.childH2[at])) {
           this.hits++;
           continue;
         }
@@ -380,10 +398,32 @@ export class Search {
       : mode === EMPTIED
         ? this.gen.kingsForEmptied(base)
         : this.gen.generate(base, rCol, mode);
+    this.childHashes(base, this.fCount[d]);
     this.fNext[d] = 0;
     this.fAutos[d] = autos;
     this.fMark[d] = pathMark;
     return EXPANDED;
+  }
+
+  /**
+   * The hashes after the n moves at moves[base …] (the compound moves excepted: they are made to be
+   * looked up), into childH1/childH2; then their table slots are read in a loop that does nothing
+   * else, so that the reads wait for memory side by side, and each later lookup finds its slot in
+   * the cache instead of waiting for it alone (measured: 5% less time on the heavy deals).
+   */
+  private childHashes(base: number, n: number): void {
+    const s = this.s;
+    const { moves, childH1, childH2, tt } = this;
+    for (let k = base; k < base + n; k++) {
+      const m = moves[k];
+      if (m & HOME_AFTER) continue;
+      childHash(s, m);
+      childH1[k] = s.ph1;
+      childH2[k] = s.ph2;
+    }
+    let touched = 0;
+    for (let k = base; k < base + n; k++) touched ^= tt.touch(childH1[k], childH2[k]);
+    this.touched = touched;
   }
 
   /**
@@ -393,24 +433,28 @@ export class Search {
   private playSafe(): number {
     const s = this.s;
     const { len, cols, deck, found } = s;
-    const stockToo = stockAlwaysReachable(s);
+    const stockToo = this.stockToo;
     let count = 0;
     let again = true;
     while (again) {
       again = false;
-      for (let a = 0; a < 7; a++) {
-        const l = len[a];
-        if (l === 0) continue;
-        const c = cols[a * STRIDE + l - 1];
-        // the next card of its suit (a legal move), and safe
-        if (found[c & 3] !== RANK[c] - 1 || !safeHome(s, c)) continue;
-        const m = mv(T2F, a, c & 3, 1, 0);
-        this.tokens[this.pathLen] = make(s, m);
-        this.path[this.pathLen++] = m;
-        count++;
-        again = true;
-      }
-      if (stockToo) {
+      // where the safe next cards of the suits lie: none face up means nothing to play (four tests)
+      const where = this.safeNext();
+      if (where === 0) break;
+      if (where & SAFE_TABLEAU)
+        for (let a = 0; a < 7; a++) {
+          const l = len[a];
+          if (l === 0) continue;
+          const c = cols[a * STRIDE + l - 1];
+          // the next card of its suit (a legal move), and safe
+          if (found[c & 3] !== RANK[c] - 1 || !safeHome(s, c)) continue;
+          const m = mv(T2F, a, c & 3, 1, 0);
+          this.tokens[this.pathLen] = make(s, m);
+          this.path[this.pathLen++] = m;
+          count++;
+          again = true;
+        }
+      if (stockToo && (again ? this.safeNext() : where) & SAFE_DECK) {
         for (let i = 0; i < s.n; i++) {
           const c = deck[i];
           if (found[c & 3] !== RANK[c] - 1 || !safeHome(s, c)) continue;
@@ -424,6 +468,25 @@ export class Search {
       }
     }
     return count;
+  }
+
+  /**
+   * Where the suits' next cards that may go home safely (pruning.ts `safeHome`) lie: SAFE_TABLEAU
+   * when one is face up in the tableau, SAFE_DECK when one is in the stock or waste, or both; 0
+   * when none is face up (most positions), so `playSafe` scans nothing.
+   */
+  private safeNext(): number {
+    const s = this.s;
+    const { found, isDown, inDeck } = s;
+    let where = 0;
+    for (let suit = 0; suit < 4; suit++) {
+      const h = found[suit];
+      if (h === 13) continue;
+      const c = makeCard(h + 1, suit);
+      if (isDown[c] || !safeHome(s, c)) continue;
+      where |= inDeck[c] ? SAFE_DECK : SAFE_TABLEAU;
+    }
+    return where;
   }
 
   /** At the node that reaches the budget, or every 1,024 nodes: is a budget spent? */
