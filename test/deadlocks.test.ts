@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cardName, parseCard } from '../src/cards.ts';
 import { S2T, genAtomic, mv } from '../src/moves.ts';
-import { type SolverOptions, deadlockedCard, solve, stuckCard } from '../src/solver.ts';
+import { NO_PRUNING, type SolverOptions, deadlockedCard, solve, stuckCard } from '../src/solver.ts';
 import { LockingMoves } from '../src/solver/pruning.ts';
 import { State } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';
@@ -19,18 +19,7 @@ const d1: Rules = { draw: 1, passes: null, foundationReturn: true };
 const d3: Rules = { draw: 3, passes: null, foundationReturn: true };
 /** No pruning rule, no staged solve, neither dead-deal test, no restarts. */
 const PLAIN: SolverOptions = {
-  pruning: {
-    safeFoundation: false,
-    partialRuns: false,
-    foundationReturns: false,
-    oneEmptyColumn: false,
-    stockMacros: false,
-    delayStock: false,
-    delayPartial: false,
-    twinSwaps: false,
-    stockGrid: false,
-    emptyForKing: false,
-  },
+  pruning: NO_PRUNING,
   relaxation: false,
   deadCheck: false,
   deadlocks: false,
