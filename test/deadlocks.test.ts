@@ -8,24 +8,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cardName, parseCard } from '../src/cards.ts';
 import { S2T, genAtomic, mv } from '../src/moves.ts';
-import { NO_PRUNING, type SolverOptions, deadlockedCard, solve, stuckCard } from '../src/solver.ts';
+import { deadlockedCard, solve, stuckCard } from '../src/solver.ts';
 import { LockingMoves } from '../src/solver/pruning.ts';
 import { State } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';
-import { ALL_RULES, build, readVerdictFixture, rulesTag, seedPosition } from './positions.ts';
+import { ALL_RULES, PLAIN, build, readVerdictFixture, rulesTag, seedPosition } from './positions.ts';
 
 const SMALL = { maxNodes: 3_000_000, timeoutMs: 600_000, maxMemoryMb: 64 };
 const d1: Rules = { draw: 1, passes: null, foundationReturn: true };
 const d3: Rules = { draw: 3, passes: null, foundationReturn: true };
-/** No pruning rule, no staged solve, neither dead-deal test, no restarts. */
-const PLAIN: SolverOptions = {
-  pruning: NO_PRUNING,
-  relaxation: false,
-  deadCheck: false,
-  deadlocks: false,
-  lockingMoves: false,
-  restarts: false,
-};
 
 /** Every card not named, as a stock string. */
 function rest(named: string, foundations: number): string {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { type Card, RANK, parseCard } from '../src/cards.ts';
 import { dealFromSeed } from '../src/families.ts';
 import { type Position, dealPosition, validatePosition } from '../src/position.ts';
+import { NO_PRUNING, type SolverOptions } from '../src/solver.ts';
 import { type Family, type Rules, rulesLabel } from '../src/types.ts';
 
 /** A small seeded PRNG (mulberry32) for reproducible playouts. */
@@ -191,3 +192,13 @@ export function rowLabel(r: FixtureRow, full: boolean): string {
   const rules = rulesLabel(r.rules);
   return full ? `${r.family} ${r.seed}, ${rules} → ${r.verdict}` : rules;
 }
+
+/** No pruning rule, no staged solve, no dead-deal or deadlock test, no locking moves, no restarts: the plain engine's moves, searched exhaustively. */
+export const PLAIN: SolverOptions = {
+  pruning: NO_PRUNING,
+  relaxation: false,
+  deadCheck: false,
+  deadlocks: false,
+  lockingMoves: false,
+  restarts: false,
+};

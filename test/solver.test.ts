@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePositionJson, type Position } from '../src/position.ts';
 import { replay } from '../src/solution.ts';
 import { RANK, RED, cardName, parseCard } from '../src/cards.ts';
-import { FULL_PRUNING, NO_PRUNING, type Pruning, type SolveResult, type SolverOptions, solve, stuckCard } from '../src/solver.ts';
+import { FULL_PRUNING, type Pruning, type SolveResult, type SolverOptions, solve, stuckCard } from '../src/solver.ts';
 import { State } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';
 import {
@@ -25,19 +25,10 @@ import {
   seedPosition,
   upAndDownPosition,
   wonPosition,
+  PLAIN,
 } from './positions.ts';
 
 const SMALL = { maxNodes: 3_000_000, timeoutMs: 600_000, maxMemoryMb: 64 };
-
-/** No pruning rule, no staged solve, no dead-deal test, no restarts: the plain engine's moves, searched exhaustively. */
-const PLAIN: SolverOptions = {
-  pruning: NO_PRUNING,
-  relaxation: false,
-  deadCheck: false,
-  deadlocks: false,
-  lockingMoves: false,
-  restarts: false,
-};
 
 /** Everything off, then each pruning rule and each strategy switch off on its own. */
 const VARIANTS: [string, SolverOptions][] = [
