@@ -10,9 +10,10 @@
  *
  * The moves come from generate.ts (or, without stock macro-moves, from the plain engine), the
  * rules from pruning.ts; a move that would lock the deal (pruning.ts `LockingMoves`, looked for
- * once a search has run LOCKS_AFTER nodes) is not made. The objective lives in one place, `enter`: a position with 52 cards home
- * ends the search. A search for the most cards home would instead note the largest `s.home` seen
- * there (with a copy of the path) and run to exhaustion, under the options that keep it exact
+ * once a search has run LOCKS_AFTER nodes) is not made. The objective lives in one place, `enter`:
+ * a position with 52 cards home ends the search. Another objective (`Objective`: the search for
+ * the most cards home, most-home.ts) is told of every position entered and may end the search or
+ * cut a position; it runs the search to its end (`explore`) under the options that keep it exact
  * (`MOST_HOME_OPTIONS`, pruning.ts); the rest of the search is the same.
  *
  * Restarts (`restarts`): the search stops after RESTART_FIRST_NODES nodes and starts again from
@@ -122,6 +123,48 @@ const WON = 0;
 const EXPANDED = 1;
 const PRUNED = 2;
 
+/**
+ * An objective other than the win, told of the positions a search enters (most-home.ts). The
+ * search runs every move from every position it enters unless `reached` ends it.
+ */
+export interface Objective {
+  /** A position entered, after its safe moves (`path[0 … pathLen)` leads to it): true ends the search. */
+  reached(s: State, path: Int32Array, pathLen: number): boolean;
+  /** The same position, once stored in the table: true cuts it (nothing below it can count). */
+  cut(s: State): boolean;
+}
+
+/**
+ * Expands a path of the solver's moves (macro-moves, safe moves) from `start` into atomic moves,
+ * replayed on a copy: a stock macro-move becomes the draws (and at most one redeal) that
+ * `stockCost` says reach its card. Returns the moves and the position they reach.
+ */
+export function expandPath(start: State, path: Int32Array, pathLen: number): { moves: AtomicMove[]; end: State } {
+  const s = start.clone();
+  const out: AtomicMove[] = [];
+  const step = (m: number) => {
+    out.push(toAtomic(s, m));
+    make(s, m);
+  };
+  for (let k = 0; k < pathLen; k++) {
+    const m = path[k];
+    const kind = kindOf(m);
+    if (kind === S2F || kind === S2T) {
+      const i = indexOf(m);
+      const cost = stockCost(s, i);
+      if (cost < 0) throw new Error('internal: a stock move on the path cannot reach its card');
+      if (cost === 2) {
+        while (s.w < s.n) step(mv(DRAW, 0, 0, 1, 0));
+        step(mv(REDEAL, 0, 0, 1, 0));
+      }
+      while (s.w < i + 1) step(mv(DRAW, 0, 0, 1, 0));
+      if (s.w !== i + 1) throw new Error('internal: draws do not show the card of a stock move');
+      step(mv(kind, 0, bOf(m), 1, s.w - 1));
+    } else step(m);
+  }
+  return { moves: out, end: s };
+}
+
 /** The work arrays of a search (about 49 MiB of address space; only the frames a search reaches are touched), allocated once by a Solver and reused. */
 export class SearchMemory {
   /** The moves of each frame, MOVES_PER_NODE per depth. */
@@ -145,7 +188,8 @@ export class SearchMemory {
 export class Search {
   nodes = 0;
   hits = 0;
-  aborted: 'nodes' | 'time' | 'memory' | 'depth' | 'restart' | undefined;
+  /** Why the search stopped before its end ('reached': the objective ended it). */
+  aborted: 'nodes' | 'time' | 'memory' | 'depth' | 'restart' | 'reached' | undefined;
   /** Runs started (1 + restarts). */
   runs = 0;
   /** The node count at which this run stops and the search restarts (Infinity: never). */
@@ -195,6 +239,7 @@ export class Search {
     private readonly restarts = false,
     private readonly deadlocks = false,
     lockingMoves = false,
+    private readonly objective?: Objective,
   ) {
     this.start = s.clone();
     this.deadline = Date.now() + budget.timeoutMs;
@@ -234,8 +279,18 @@ export class Search {
       stats.solutionLength = moves.length;
       return { verdict: 'winnable', moves, stats };
     }
-    if (this.aborted && this.aborted !== 'restart') return { verdict: 'unknown', reason: this.aborted, moves: [], stats };
+    if (this.aborted && this.aborted !== 'restart' && this.aborted !== 'reached')
+      return { verdict: 'unknown', reason: this.aborted, moves: [], stats };
     return { verdict: 'unwinnable', moves: [], stats };
+  }
+
+  /**
+   * Runs the search for the objective (no restarts, no dead-deal test): every move from every
+   * position entered, until the objective ends it (`aborted` 'reached') or a budget runs out.
+   */
+  explore(): void {
+    this.tt.insert(this.s.h1, this.s.h2);
+    this.search();
   }
 
   /** Runs the search, restarting it (when `restarts`) with more nodes and another move order each time. */
@@ -254,35 +309,11 @@ export class Search {
     }
   }
 
-  /**
-   * Expands the path (macro-moves, safe moves) into atomic moves, replayed from the start: a stock
-   * macro-move becomes the draws (and at most one redeal) that `stockCost` says reach its card.
-   */
+  /** The path to the win, in atomic moves replayed from the start (`expandPath`). */
   private atomicSolution(): AtomicMove[] {
-    const s = this.start.clone();
-    const out: AtomicMove[] = [];
-    const step = (m: number) => {
-      out.push(toAtomic(s, m));
-      make(s, m);
-    };
-    for (let k = 0; k < this.pathLen; k++) {
-      const m = this.path[k];
-      const kind = kindOf(m);
-      if (kind === S2F || kind === S2T) {
-        const i = indexOf(m);
-        const cost = stockCost(s, i);
-        if (cost < 0) throw new Error('internal: a stock move on the path cannot reach its card');
-        if (cost === 2) {
-          while (s.w < s.n) step(mv(DRAW, 0, 0, 1, 0));
-          step(mv(REDEAL, 0, 0, 1, 0));
-        }
-        while (s.w < i + 1) step(mv(DRAW, 0, 0, 1, 0));
-        if (s.w !== i + 1) throw new Error('internal: draws do not show the card of a stock move');
-        step(mv(kind, 0, bOf(m), 1, s.w - 1));
-      } else step(m);
-    }
-    if (s.home !== 52) throw new Error('internal: solution path does not win');
-    return out;
+    const { moves, end } = expandPath(this.start, this.path, this.pathLen);
+    if (end.home !== 52) throw new Error('internal: solution path does not win');
+    return moves;
   }
 
   /**
@@ -379,6 +410,12 @@ export class Search {
     }
     const pathMark = this.pathLen;
     const autos = this.safeFoundation ? this.playSafe() : 0;
+    // another objective may end the search here
+    if (this.objective?.reached(s, this.path, this.pathLen)) {
+      this.aborted = 'reached';
+      this.undoSafe(autos, pathMark);
+      return PRUNED;
+    }
     // the objective: every card home
     if (s.home === 52) return WON;
     if (mode === PLACED && placedCardLeft(s, rCol, rCard)) {
@@ -389,6 +426,10 @@ export class Search {
     // the position before the safe moves was stored by the caller; store the one after them too
     if (autos > 0 && this.tt.insert(s.h1, s.h2)) {
       this.hits++;
+      this.undoSafe(autos, pathMark);
+      return PRUNED;
+    }
+    if (this.objective?.cut(s)) {
       this.undoSafe(autos, pathMark);
       return PRUNED;
     }
