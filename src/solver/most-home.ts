@@ -1,11 +1,11 @@
 /**
  * The most cards a position can have on the foundations at once, proved: a branch-and-bound
  * search, the verdict search (search.ts `Search`) with its own objective (`Objective`): the same
- * moves, table and pruning rules, the same loop. It reaches a number two ways: a line of play shows a lower bound (the best found,
- * kept as a path and expanded into atomic moves that replay on the plain engine), and an upper
- * bound is proved either by searching every line (the reachable positions, each entered once
- * through the table, are all seen) or by `homeBound` meeting the best found. 52 ends the search at
- * once, with a win.
+ * moves, table and pruning rules, the same loop. It reaches a number two ways: a line of play
+ * shows a lower bound (the best found, kept as a path and expanded into atomic moves that replay
+ * on the plain engine), and an upper bound is proved either by searching every line (the
+ * reachable positions, each entered once through the table, are all seen) or by `homeBound`
+ * meeting the best found. 52 ends the search at once, with a win.
  *
  * Why an objective rather than a flag of the verdict search: the objective changes what is
  * exact. The pruning rules (pruning.ts) keep the largest count of cards home as well as the
