@@ -10,6 +10,7 @@ import { cardName, parseCard } from '../src/cards.ts';
 import { S2T, genAtomic, mv } from '../src/moves.ts';
 import { deadlockedCard, solve, stuckCard } from '../src/solver.ts';
 import { LockingMoves } from '../src/solver/pruning.ts';
+import type { Position } from '../src/position.ts';
 import { State } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';
 import { ALL_RULES, PLAIN, build, readVerdictFixture, rulesTag, seedPosition } from './positions.ts';
@@ -170,6 +171,15 @@ describe('deadlocks on and off', () => {
   });
 });
 
+/** The locking placements of a position (how many) and which of the plain engine's moves there lock it. */
+function lockingMovesOf(p: Position, rules: Rules): { count: number; moves: number[] } {
+  const s = State.fromPosition(p, rules);
+  const locks = new LockingMoves(s);
+  const moves = new Int32Array(256);
+  const n = genAtomic(s, moves, 0);
+  return { count: locks.count, moves: [...moves.subarray(0, n)].filter((m) => locks.locks(s, m)) };
+}
+
 describe('locking moves: a card put on the one place its held twin can go', () => {
   // J♦ (the foot) lies above Q♠ and 10♦: it can only go onto Q♣. J♥ fits on Q♣ too, and with 10♥
   // under J♦ it could never leave Q♣ again (not onto Q♠, not home) while J♦ waits for it
@@ -179,14 +189,8 @@ describe('locking moves: a card put on the one place its held twin can go', () =
 
   it('finds the move and only it; the position after it is lost, the one before winnable', () => {
     for (const rules of ALL_RULES) {
-      const s = State.fromPosition(open, rules);
-      const locks = new LockingMoves(s);
-      expect(locks.count, rulesTag(rules)).toBe(1);
       // the waste top J♥ onto Q♣ (pile 2), and nothing else the plain engine offers here
-      const moves = new Int32Array(256);
-      const n = genAtomic(s, moves, 0);
-      const locking = [...moves.subarray(0, n)].filter((m) => locks.locks(s, m));
-      expect(locking, rulesTag(rules)).toEqual([mv(S2T, 0, 1, 1, 0)]);
+      expect(lockingMovesOf(open, rules), rulesTag(rules)).toEqual({ count: 1, moves: [mv(S2T, 0, 1, 1, 0)] });
       expect(deadlockedCard(State.fromPosition(locked, rules)), rulesTag(rules)).toBe(-1);
       expect(solve(locked, rules, SMALL, { lockingMoves: false }).verdict, `${rulesTag(rules)}: after the move`).toBe('unwinnable');
       if (rules.passes === 1) expect(solve(locked, rules, SMALL, PLAIN).verdict, `${rulesTag(rules)}: no pruning`).toBe('unwinnable');
@@ -203,15 +207,7 @@ describe('locking moves: a card put on the one place its held twin can go', () =
     const before = build({ piles: ['Kh Kd Jc 9h Qs', 'Js'], down: [4, 0], waste: 'Th', stock: rest(cards, 8), foundations: [8, 8, 8, 8] });
     const after = build({ piles: ['Kh Kd Jc 9h Qs', 'Js Th'], down: [4, 0], stock: rest(cards, 8), foundations: [8, 8, 8, 8] });
     for (const rules of ALL_RULES) {
-      const s = State.fromPosition(before, rules);
-      const locks = new LockingMoves(s);
-      expect(locks.count, rulesTag(rules)).toBe(1);
-      const moves = new Int32Array(256);
-      const n = genAtomic(s, moves, 0);
-      expect(
-        [...moves.subarray(0, n)].filter((m) => locks.locks(s, m)),
-        rulesTag(rules),
-      ).toEqual([mv(S2T, 0, 1, 1, 0)]);
+      expect(lockingMovesOf(before, rules), rulesTag(rules)).toEqual({ count: 1, moves: [mv(S2T, 0, 1, 1, 0)] });
       expect(solve(after, rules, SMALL, { lockingMoves: false }).verdict, `${rulesTag(rules)}: after the move`).toBe('unwinnable');
       if (rules.passes === 1) expect(solve(after, rules, SMALL, PLAIN).verdict, `${rulesTag(rules)}: no pruning`).toBe('unwinnable');
       const r = solve(before, rules, SMALL);
