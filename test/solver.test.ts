@@ -13,6 +13,7 @@ import { parsePositionJson, type Position } from '../src/position.ts';
 import { replay } from '../src/solution.ts';
 import { RANK, RED, cardName, parseCard } from '../src/cards.ts';
 import { FULL_PRUNING, type Pruning, type SolveResult, type SolverOptions, solve, stuckCard } from '../src/solver.ts';
+import { onDrawGrid, safeLastStockCard } from '../src/solver/pruning.ts';
 import { State } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';
 import {
@@ -117,6 +118,71 @@ describe('pruning cross-check: the same verdict with every pruning rule off', ()
     // (Maximum call stack size exceeded) when the search was recursive
     const rules: Rules = { draw: 1, passes: null, foundationReturn: true };
     expect(() => solve(reducedDeal(2, 8), rules, SMALL, PLAIN)).not.toThrow();
+  });
+});
+
+describe("the stock's last card, with a larger draw and unlimited passes", () => {
+  const D3: Rules[] = [
+    { draw: 3, passes: null, foundationReturn: true },
+    { draw: 3, passes: null, foundationReturn: false },
+  ];
+  // reduced deals (ranks 1–8 home) whose last stock card is a 9: safe from the start, where the
+  // stock is on the draw grid, so the search sends it home before anything else
+  const lastIsNine = (p: Position) => p.stock.length > 0 && RANK[p.stock[p.stock.length - 1]] === 9;
+  const deals = Array.from({ length: 80 }, (_, i) => i + 1)
+    .map((seed) => [seed, reducedDeal(seed, 8)] as const)
+    .filter(([, p]) => lastIsNine(p))
+    .slice(0, 4);
+
+  it('found deals where the rule applies at the start', () => {
+    expect(deals.length).toBe(4);
+    for (const [, p] of deals)
+      for (const rules of D3) {
+        const s = State.fromPosition(p, rules);
+        expect(safeLastStockCard(s)).toBe(true);
+        expect(onDrawGrid(s)).toBe(true);
+      }
+  });
+
+  it('the same verdicts with the safe moves off and with no pruning at all', () => {
+    const verdicts = new Set<string>();
+    for (const [seed, p] of deals)
+      for (const rules of D3) {
+        const full = solve(p, rules, SMALL);
+        expectReplays(p, rules, full);
+        verdicts.add(full.verdict);
+        for (const [name, o] of [
+          ['no pruning', PLAIN],
+          ['safeFoundation off', { pruning: { ...FULL_PRUNING, safeFoundation: false } }],
+          ['restarts off', { restarts: false }],
+        ] as [string, SolverOptions][]) {
+          const r = solve(p, rules, SMALL, o);
+          expect(r.verdict, `seed ${seed}, ${rulesTag(rules)}, ${name}`).toBe(full.verdict);
+          expectReplays(p, rules, r);
+        }
+      }
+    // a rule that cut a win would show as a winnable deal called lost
+    expect(verdicts.has('winnable')).toBe(true);
+  });
+
+  it('off the draw grid the card waits, and the verdict is the same with every rule off', () => {
+    // one card turned (w = 1, off the grid); the stock's last card 9♣ may go home safely
+    const p = build({
+      piles: ['Kd Qs Jd Ts', 'Kc Qh Jc Th', 'Ks Qd Js Td', 'Kh Qc Jh Tc 9h'],
+      down: [3, 3, 3, 3],
+      waste: '9d',
+      stock: '9s 9c',
+      foundations: [8, 8, 8, 8],
+    });
+    for (const rules of D3) {
+      const s = State.fromPosition(p, rules);
+      expect(safeLastStockCard(s)).toBe(true);
+      expect(onDrawGrid(s)).toBe(false);
+      const full = solve(p, rules, SMALL);
+      expect(full.verdict).toBe('winnable');
+      expectReplays(p, rules, full);
+      expect(solve(p, rules, SMALL, PLAIN).verdict).toBe('winnable');
+    }
   });
 });
 

@@ -43,6 +43,7 @@ import {
   markAvailable,
   partialSendsHome,
   returnUseful,
+  safeLastStockCard,
   stockAlwaysReachable,
   twinCanReplace,
 } from './pruning.ts';
@@ -129,10 +130,13 @@ export class Generator {
     // after UNCOVERED, and after PLACED where stock plays commute, stock plays build on `only`
     const mustBuild = mode === UNCOVERED || (mode === PLACED && stockAlwaysReachable(s));
     const firstOnly = firstEmptyOnly(this.pr);
+    // the stock's last card may go home safely: no play that needs a redeal before it has
+    const skipRedeal = !mustBuild && this.pr.safeFoundation && s.w < s.n && safeLastStockCard(s);
     for (let k = 0; k < this.reachN; k++) {
       const i = this.reach[k];
       const c = s.deck[i];
       const cost = this.reachCost[k];
+      if (cost === 2 && skipRedeal) continue;
       if (mustBuild) {
         n = this.addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, only);
         continue;

@@ -135,6 +135,32 @@ export function stockAlwaysReachable(s: State): boolean {
   return s.draw === 1 && s.passLimit === Infinity;
 }
 
+/**
+ * A larger draw with unlimited passes: the stock's last card c = deck[n − 1] may go home safely
+ * (`safeHome`). The last card can always be made the waste top (draw to the end), and taking it
+ * out moves no other card: from every stock position each other card is as reachable as before,
+ * and the card before it, now the last, is always reachable. So:
+ * - on the draw grid (`onDrawGrid`), c goes home without branching (search.ts, a safe move): the
+ *   position after it is on the grid again, and positions on the grid reach one another by draws
+ *   and redeals alone, so every line from the position before can be followed from it, with c
+ *   home instead of wherever the line put it (`safeHome`'s argument);
+ * - off the grid, a stock play that needs a redeal passes the end of the stock first, and could
+ *   send c home on the way (draw to the end, c home, redeal, the same card at the same index): such
+ *   plays are not generated while c waits (generate.ts), unless the next move must build on a
+ *   given card (it could not be c's).
+ * The same holds for the most cards home: c home only adds one. lonelybot prunes the plays after a
+ * redeal the same way.
+ */
+export function safeLastStockCard(s: State): boolean {
+  const n = s.n;
+  return n > 0 && s.draw > 1 && s.passLimit === Infinity && safeHome(s, s.deck[n - 1]);
+}
+
+/** The stock position is on the draw grid: w a multiple of the draw, or the whole stock turned. */
+export function onDrawGrid(s: State): boolean {
+  return s.w === s.n || s.w % s.draw === 0;
+}
+
 // ---- Foundation returns (foundationReturns) ----
 
 /**

@@ -66,9 +66,11 @@ import {
   PLACED,
   UNCOVERED,
   deadlockedCard,
+  onDrawGrid,
   placedCardLeft,
   restrictionAfter,
   safeHome,
+  safeLastStockCard,
   stockAlwaysReachable,
   stuckCard,
 } from './pruning.ts';
@@ -227,6 +229,10 @@ export class Search {
   private locksPending: boolean;
   /** Stock cards go home by safe moves too (pruning.ts `stockAlwaysReachable`; the rules are fixed for a search). */
   private readonly stockToo: boolean;
+  /** The stock's last card goes home by a safe move on the draw grid (pruning.ts `safeLastStockCard`). */
+  private readonly lastToo: boolean;
+  /** `playSafe` sent the stock's last card home. */
+  private lastPlayed = false;
 
   /** A search of state s (hashed with the key of `pr`), with its budget; `pr` is resolved (options.ts). */
   constructor(
@@ -264,6 +270,7 @@ export class Search {
     this.emptyForKing = pr.emptyForKing;
     this.locksPending = lockingMoves;
     this.stockToo = stockAlwaysReachable(s);
+    this.lastToo = pr.stockMacros && s.draw > 1 && s.passLimit === Infinity;
   }
 
   /** Runs the search to a verdict (or a spent budget). */
@@ -423,6 +430,8 @@ export class Search {
       return PRUNED;
     }
     if (mode === UNCOVERED && autos > 0) mode = FREE; // x went home by itself
+    // the stock's last card went home after the card was placed: what that opens could not be done before it
+    if (mode === PLACED && this.lastPlayed) mode = FREE;
     // the position before the safe moves was stored by the caller; store the one after them too
     if (autos > 0 && this.tt.insert(s.h1, s.h2)) {
       this.hits++;
@@ -469,12 +478,15 @@ export class Search {
 
   /**
    * Plays safe moves home until none is left (pruning.ts `safeHome`); returns how many (on the
-   * path). Tableau tops always; stock cards too when every stock card stays reachable.
+   * path). Tableau tops always; stock cards too when every stock card stays reachable; with a
+   * larger draw and unlimited passes, the stock's last card when the stock is on the draw grid.
    */
   private playSafe(): number {
     const s = this.s;
     const { len, cols, deck, found } = s;
     const stockToo = this.stockToo;
+    const lastToo = this.lastToo;
+    this.lastPlayed = false;
     let count = 0;
     let again = true;
     while (again) {
@@ -495,6 +507,16 @@ export class Search {
           count++;
           again = true;
         }
+      // a larger draw: the stock's last card, on the draw grid
+      if (lastToo && (again ? this.safeNext() : where) & SAFE_DECK && onDrawGrid(s) && safeLastStockCard(s)) {
+        const i = s.n - 1;
+        const m = mv(S2F, 0, deck[i] & 3, 1, i);
+        this.tokens[this.pathLen] = make(s, m);
+        this.path[this.pathLen++] = m;
+        count++;
+        again = true;
+        this.lastPlayed = true;
+      }
       if (stockToo && (again ? this.safeNext() : where) & SAFE_DECK) {
         for (let i = 0; i < s.n; i++) {
           const c = deck[i];
