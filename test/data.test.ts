@@ -4,30 +4,8 @@
  * winnable under a harder rule set but lost under an easier one.
  */
 import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-
-const FILES = ['study-d3', 'study-d1', 'study-d3-pass-limited', 'study-d1-one-pass', 'study-no-return'];
-
-/** Verdicts by rule set ("draw/passes/foundationReturn") and seed. */
-function readStudy(): Map<string, Map<number, string>> {
-  const sets = new Map<string, Map<number, string>>();
-  for (const name of FILES) {
-    const lines = gunzipSync(readFileSync(new URL(`../data/${name}.csv.gz`, import.meta.url)))
-      .toString('utf8')
-      .trim()
-      .split('\n');
-    expect(lines[0]).toBe('family,seed,draw,passes,foundationReturn,verdict,nodes,solutionLength,maxNodes');
-    for (const line of lines.slice(1)) {
-      const [family, seed, draw, passes, fr, verdict] = line.split(',');
-      expect(family).toBe('solvitaire');
-      const key = `${draw}/${passes}/${fr}`;
-      if (!sets.has(key)) sets.set(key, new Map());
-      sets.get(key)!.set(Number(seed), verdict);
-    }
-  }
-  return sets;
-}
+import { readStudy } from './study.ts';
 
 /** The README's large-study rows: rule set label → [deals, winnable, unwinnable, unknown]. */
 function readmeTable(): Map<string, number[]> {

@@ -9,7 +9,7 @@ import { solve } from '../src/solver.ts';
 
 describe('solve progress', () => {
   it('reports the positions searched so far, rising, through every stage, and changes nothing', () => {
-    const d = dealFromSeed(701, 'solvitaire');
+    const d = dealFromSeed(8846, 'solvitaire');
     if (!d.ok) throw new Error(d.error);
     const rules = { draw: 3, passes: null, foundationReturn: true };
     const budget = { maxNodes: 300_000, maxMemoryMb: 64 };

@@ -337,6 +337,8 @@ class Fixpoint {
   readonly left = new Uint8Array(52);
   /** Per pile: the fixed cards at this height and above are marked. */
   readonly clear = new Int8Array(7);
+  /** Marked: a stock or waste card that might leave the deck (`reachable`, then a place to go). */
+  readonly deckLeft = new Uint8Array(52);
   private s: State | undefined;
 
   /** Marks the fixed cards of s that might leave, with card `held` (or none: −1) never leaving. */
@@ -359,9 +361,23 @@ class Fixpoint {
         }
       }
     }
+    const deckLeft = this.deckLeft;
+    deckLeft.fill(0);
     let changed = true;
     while (changed) {
       changed = false;
+      for (let i = 0; i < s.n; i++) {
+        const x = s.deck[i];
+        if (deckLeft[x] || !this.reachable(i)) continue;
+        if (
+          RANK[x] === 13
+            ? this.emptyElsewhere(-1) || this.lowerMayGoHome(x)
+            : this.mightBeTop(PARENT1[x]) || this.mightBeTop(PARENT2[x]) || this.lowerMayGoHome(x)
+        ) {
+          deckLeft[x] = 1;
+          changed = true;
+        }
+      }
       for (let a = 0; a < 7; a++) {
         const k = clear[a] - 1;
         if (k < 0) continue;
@@ -380,12 +396,31 @@ class Fixpoint {
     }
   }
 
+  /**
+   * The card at deck index i might be the waste top some time: while no card before it and not the
+   * one after it leaves the deck, it keeps its index, and the waste tops it can be are those of
+   * draws from the current stock position (the waste top now, then every draw-th card on) and,
+   * after a redeal, from 0 (index draw − 1, 2·draw − 1, …), and the last card. A card before it
+   * leaving moves it to another index; the card after it leaving from the waste top shows it.
+   * With draw 1 every card can be reached.
+   */
+  private reachable(i: number): boolean {
+    const s = this.s!;
+    const { deck, draw, w, n } = s;
+    if (i % draw === draw - 1 || i === n - 1) return true;
+    if (w > 0 && (i === w - 1 || (i >= w && (i - w) % draw === draw - 1))) return true;
+    if (this.deckLeft[deck[i + 1]]) return true;
+    for (let j = 0; j < i; j++) if (this.deckLeft[deck[j]]) return true;
+    return false;
+  }
+
   /** Card p (52: none) might be a pile top at some time. */
   mightBeTop(p: number): boolean {
     if (p === 52) return false;
     const s = this.s!;
     if (this.pile[p] >= 0) return this.height[p] + 1 >= this.clear[this.pile[p]];
     if (this.onTableau[p]) return true;
+    if (s.inDeck[p] && !this.deckLeft[p]) return false;
     if (!s.foundationReturn && s.found[p & 3] >= RANK[p]) return false;
     return RANK[p] === 13 ? this.emptyElsewhere(-1) : this.mightBeTop(PARENT1[p]) || this.mightBeTop(PARENT2[p]);
   }
@@ -396,6 +431,7 @@ class Fixpoint {
     for (let r = this.s!.found[suit] + 1; r < RANK[x]; r++) {
       const y = makeCard(r, suit);
       if (this.pile[y] >= 0 && !this.left[y]) return false;
+      if (this.s!.inDeck[y] && !this.deckLeft[y]) return false;
     }
     return true;
   }
@@ -439,20 +475,32 @@ const FIXPOINT = new Fixpoint();
  *   still in place, t holds p for good;
  * - or every lower card of its suit might go home (each fixed one marked);
  * - or x is a King and another pile might be emptied (every fixed card of it marked).
+ * The stock and waste cards are held by the order of the deck in the same way: a deck card is
+ * marked when it might be the waste top (`reachable`: with a larger draw, the cards on the draw
+ * grid, those of the current pass and the last one, then a card next to one that might leave)
+ * and then has a place to go (a parent that might be a pile top; home, every lower card of its
+ * suit might go home; an empty pile, a King). Until it is marked it is in its place: a deck card
+ * p might be a pile top only once marked, and a lower card of x's suit in the deck keeps x from
+ * home until then. A deck card left unmarked never leaves the deck, so never goes home either.
  * Exact for the verdict: in any line of play, the fixed cards that leave their places do so in
  * some order, and each, when it leaves, meets one of these conditions with only cards that left
  * before it (a card put on the tableau from elsewhere went onto one of its parents, then a pile
  * top, or, a King, into a pile emptied of its fixed cards; when x goes onto p with its twin t
  * once above it, t had gone, and was not on p, so it had used its other parent or gone home before
- * x left); so every card that ever leaves is marked, and a card left unmarked never goes home.
- * Cards that leave only stop being fixed, so the start position's test is the strongest one.
- * It catches what `stuckCard` catches (both parents and a lower card of the suit under x), and
- * also blocks that run across piles.
+ * x left; a deck card played from the waste top was the waste top then, which needs one of the
+ * deck cards before it or the one after it gone first, unless its index was one that draws
+ * alone reach); so every card that ever leaves is marked, and a card left unmarked never goes
+ * home. It runs on a search's start position only: tableau cards that leave only stop being
+ * fixed, and the deck's new order after plays from the stock, tested at every position of the
+ * longest draw-3 searches, cut almost nothing more. It catches what `stuckCard` catches (both
+ * parents and a lower card of the suit under x), and also blocks that run across piles or
+ * through the order of the stock.
  */
 export function deadlockedCard(s: State): number {
   FIXPOINT.run(s, -1);
   const clear = FIXPOINT.clear;
   for (let a = 0; a < 7; a++) if (clear[a] > 0) return s.cols[a * STRIDE + clear[a] - 1];
+  for (let i = 0; i < s.n; i++) if (!FIXPOINT.deckLeft[s.deck[i]]) return s.deck[i];
   return -1;
 }
 
