@@ -152,10 +152,10 @@ describe('deadlocks through the order of the stock', () => {
       }
     }
     expect(winnable).toBe(60_674);
-    // when written: 6,546 lost rows caught, 696 of them deals lost at draw 3 that draw 1 wins
+    // when written: 6,678 lost rows caught, 745 of them deals lost at draw 3 that draw 1 wins
     // (none of which the test without the stock's order catches)
     expect(caught).toBeGreaterThan(6_000);
-    expect(lostAtThreeOnly).toBeGreaterThan(600);
+    expect(lostAtThreeOnly).toBeGreaterThan(700);
   });
 
   it('Solvitaire seed 701 at draw 3 (7.6 M nodes of search without it) is proved lost with no search', () => {

@@ -397,12 +397,14 @@ class Fixpoint {
   }
 
   /**
-   * The card at deck index i might be the waste top some time: while no card before it and not the
-   * one after it leaves the deck, it keeps its index, and the waste tops it can be are those of
-   * draws from the current stock position (the waste top now, then every draw-th card on) and,
-   * after a redeal, from 0 (index draw − 1, 2·draw − 1, …), and the last card. A card before it
-   * leaving moves it to another index; the card after it leaving from the waste top shows it.
-   * With draw 1 every card can be reached.
+   * The card at deck index i might be the waste top some time. Draws from the current stock
+   * position show the waste top now and every draw-th card after it; in a later pass, after k
+   * cards before it have left the deck in earlier passes, draws from 0 show it when i − k is on
+   * the draw grid (draw − 1, 2·draw − 1, …: a card taken from the waste in the same pass moves
+   * both it and the stock position back by one); and the last card is always shown. So it is
+   * reached when its index is one of those with k at most the number of deck cards before it
+   * that might leave, or when the card after it might leave (played from the waste top, that
+   * card shows this one). With draw 1 every card can be reached.
    */
   private reachable(i: number): boolean {
     const s = this.s!;
@@ -410,7 +412,9 @@ class Fixpoint {
     if (i % draw === draw - 1 || i === n - 1) return true;
     if (w > 0 && (i === w - 1 || (i >= w && (i - w) % draw === draw - 1))) return true;
     if (this.deckLeft[deck[i + 1]]) return true;
-    for (let j = 0; j < i; j++) if (this.deckLeft[deck[j]]) return true;
+    let before = 0;
+    for (let j = 0; j < i && before < draw - 1; j++) if (this.deckLeft[deck[j]]) before++;
+    for (let shift = 1; shift <= before; shift++) if ((i - shift) % draw === draw - 1) return true;
     return false;
   }
 
@@ -477,7 +481,8 @@ const FIXPOINT = new Fixpoint();
  * - or x is a King and another pile might be emptied (every fixed card of it marked).
  * The stock and waste cards are held by the order of the deck in the same way: a deck card is
  * marked when it might be the waste top (`reachable`: with a larger draw, the cards on the draw
- * grid, those of the current pass and the last one, then a card next to one that might leave)
+ * grid, those of the current pass and the last one, then those that cards leaving before them
+ * shift onto the grid, and a card whose next card might leave)
  * and then has a place to go (a parent that might be a pile top; home, every lower card of its
  * suit might go home; an empty pile, a King). Until it is marked it is in its place: a deck card
  * p might be a pile top only once marked, and a lower card of x's suit in the deck keeps x from
