@@ -481,20 +481,20 @@ const FIXPOINT = new Fixpoint();
  * - or x is a King and another pile might be emptied (every fixed card of it marked).
  * The stock and waste cards are held by the order of the deck in the same way: a deck card is
  * marked when it might be the waste top (`reachable`: with a larger draw, the cards on the draw
- * grid, those of the current pass and the last one, then those that cards leaving before them
- * shift onto the grid, and a card whose next card might leave)
- * and then has a place to go (a parent that might be a pile top; home, every lower card of its
- * suit might go home; an empty pile, a King). Until it is marked it is in its place: a deck card
- * p might be a pile top only once marked, and a lower card of x's suit in the deck keeps x from
- * home until then. A deck card left unmarked never leaves the deck, so never goes home either.
+ * grid, those of the current pass and the last one, the cards that cards leaving before them
+ * shift onto the grid, and a card whose next card might leave) and then has a place to go (a
+ * parent that might be a pile top; home, every lower card of its suit might go home; an empty
+ * pile, a King). Until it is marked it is in its place: a deck card p might be a pile top only
+ * once marked, and a lower card of x's suit in the deck keeps x from home until then. A deck
+ * card left unmarked never leaves the deck, so never goes home either.
  * Exact for the verdict: in any line of play, the fixed cards that leave their places do so in
  * some order, and each, when it leaves, meets one of these conditions with only cards that left
  * before it (a card put on the tableau from elsewhere went onto one of its parents, then a pile
  * top, or, a King, into a pile emptied of its fixed cards; when x goes onto p with its twin t
  * once above it, t had gone, and was not on p, so it had used its other parent or gone home before
- * x left; a deck card played from the waste top was the waste top then, which needs one of the
- * deck cards before it or the one after it gone first, unless its index was one that draws
- * alone reach); so every card that ever leaves is marked, and a card left unmarked never goes
+ * x left; a deck card played from the waste top was the waste top then, which needs the card
+ * after it gone first, or cards before it gone in earlier passes, unless its index was one that
+ * draws alone reach); so every card that ever leaves is marked, and a card left unmarked never goes
  * home. It runs on a search's start position only: tableau cards that leave only stop being
  * fixed, and the deck's new order after plays from the stock, tested at every position of the
  * longest draw-3 searches, cut almost nothing more. It catches what `stuckCard` catches (both
