@@ -404,14 +404,16 @@ class Fixpoint {
    * both it and the stock position back by one); and the last card is always shown. So it is
    * reached when its index is one of those with k at most the number of deck cards before it
    * that might leave, or when the card after it might leave (played from the waste top, that
-   * card shows this one). With draw 1 every card can be reached.
+   * card shows this one). With no redeal left only the current pass counts. With draw 1 and a
+   * redeal left every card can be reached.
    */
   private reachable(i: number): boolean {
     const s = this.s!;
     const { deck, draw, w, n } = s;
-    if (i % draw === draw - 1 || i === n - 1) return true;
-    if (w > 0 && (i === w - 1 || (i >= w && (i - w) % draw === draw - 1))) return true;
+    if (i === n - 1 || i === w - 1 || (i >= w && (i - w) % draw === draw - 1)) return true;
     if (this.deckLeft[deck[i + 1]]) return true;
+    if (s.pass >= s.passLimit) return false;
+    if (i % draw === draw - 1) return true;
     let before = 0;
     for (let j = 0; j < i && before < draw - 1; j++) if (this.deckLeft[deck[j]]) before++;
     for (let shift = 1; shift <= before; shift++) if ((i - shift) % draw === draw - 1) return true;
