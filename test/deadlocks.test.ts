@@ -182,7 +182,7 @@ describe('deadlocks through the order of the stock', () => {
         [4, null],
         [3, 1],
         [1, 1],
-      ])
+      ] as [number, number | null][])
         for (let t = 0; t < 6; t++) {
           const rules: Rules = { draw, passes, foundationReturn: true };
           const s = State.fromPosition(seedPosition(seed), rules);
