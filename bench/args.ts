@@ -2,6 +2,7 @@
  * The argument checks the benchmarks share: a bad value ends the run with one line on stderr,
  * `<bench>: <what>`, and exit 2, like the CLI's bad input.
  */
+import { formatRanges, parseSeedList, seedsOf } from '../src/batch/seeds.ts';
 import { parsePasses } from '../src/cli/options.ts';
 import { parseFamily } from '../src/families.ts';
 import type { Family } from '../src/types.ts';
@@ -14,17 +15,39 @@ export function failer(bench: string): (message: string) => never {
   };
 }
 
-/** The deals of a run: `--from`, `--to`, `--family` and `--passes`, checked. */
+/** Longest seed list a benchmark runs (it is expanded). */
+const MAX_BENCH_SEEDS = 1_000_000;
+
+/**
+ * The deals of a run: `--from` and `--to`, or `--seeds` (a list as `klondike batch --seeds` takes
+ * it: `90,277,409-431`), which replaces them; `--family` and `--passes`; checked. `seeds` are the
+ * deals in order, `label` says which.
+ */
 export function dealArgs(
-  values: { from: string; to: string; family: string; passes: string },
+  values: { from: string; to: string; seeds?: string; family: string; passes: string },
   fail: (message: string) => never,
-): { from: number; to: number; family: Family; passes: number | null } {
-  const from = Number(values.from);
-  const to = Number(values.to);
-  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from) fail(`bad seed range ${values.from}…${values.to}`);
+): { seeds: number[]; label: string; family: Family; passes: number | null } {
   const family = parseFamily(values.family);
   if (!family.ok) fail(family.error);
   const passes = parsePasses(values.passes);
   if (!passes.ok) fail(passes.error);
-  return { from, to, family: family.value, passes: passes.value === 'unlimited' ? null : passes.value };
+  let seeds: number[];
+  let label: string;
+  if (values.seeds !== undefined) {
+    const list = parseSeedList(values.seeds, ' in --seeds');
+    if (!list.ok) fail(list.error);
+    if (list.value.count > BigInt(MAX_BENCH_SEEDS)) fail(`too many seeds in --seeds (at most ${MAX_BENCH_SEEDS})`);
+    const big = [...seedsOf(list.value)];
+    if (big.some((x) => x > BigInt(Number.MAX_SAFE_INTEGER))) fail('a seed in --seeds is too large for the benchmark (at most 2^53 − 1)');
+    seeds = big.map(Number);
+    label = formatRanges(list.value.ranges);
+  } else {
+    const from = Number(values.from);
+    const to = Number(values.to);
+    if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to - from >= MAX_BENCH_SEEDS)
+      fail(`bad seed range ${values.from}…${values.to}`);
+    seeds = Array.from({ length: to - from + 1 }, (_, k) => from + k);
+    label = `${from}–${to}`;
+  }
+  return { seeds, label, family: family.value, passes: passes.value === 'unlimited' ? null : passes.value };
 }

@@ -1,7 +1,7 @@
 /**
  * Normal play: a policy plays seeded deals with cards hidden, one after another in one thread.
  *
- *   npx tsx bench/play.bench.ts [--from 1] [--to 50] [--family solvitaire] [--draw 3]
+ *   npx tsx bench/play.bench.ts [--from 1] [--to 50 | --seeds LIST] [--family solvitaire] [--draw 3]
  *     [--passes unlimited] [--stock visible|hidden] [--policy search|priority] [--samples K]
  *     [--max-nodes N] [--candidates C] [--unit macro|reveal] [--policy-seed S] [--csv games.csv] [--quiet]
  *
@@ -26,6 +26,7 @@ const { values } = parseArgs({
   options: {
     from: { type: 'string', default: '1' },
     to: { type: 'string', default: '50' },
+    seeds: { type: 'string' },
     family: { type: 'string', default: 'solvitaire' },
     draw: { type: 'string', default: '3' },
     passes: { type: 'string', default: 'unlimited' },
@@ -47,7 +48,7 @@ const { values } = parseArgs({
 });
 
 const fail: (message: string) => never = failer('play.bench');
-const { from, to, family, passes } = dealArgs(values, fail);
+const { seeds, label: seedLabel, family, passes } = dealArgs(values, fail);
 const stock = parseStockMode(values.stock);
 if (!stock.ok) fail(stock.error);
 const policyName = parsePolicyName(values.policy);
@@ -65,7 +66,7 @@ let nodes = 0;
 let peakRss = 0;
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-for (let seed = from; seed <= to; seed++) {
+for (const seed of seeds) {
   const d = dealFromSeed(seed, family);
   if (!d.ok) fail(d.error);
   const policy = createPolicy(policyName.value, {
@@ -106,7 +107,7 @@ const opts =
   policyName.value === 'search'
     ? `, ${values.samples} worlds, ${values['max-nodes']} nodes a solve, ${values.candidates} candidates, unit ${values.unit}, extend ${values.extend} in ${values['extend-worlds']}, quick ${values.quick}, reveal bonus ${values['reveal-bonus']}, ties ${values.ties}`
     : '';
-console.log(`${family} ${from}–${to}, ${rulesLabel(rules)}, stock ${stock.value}, policy ${policyName.value}${opts}`);
+console.log(`${family} ${seedLabel}, ${rulesLabel(rules)}, stock ${stock.value}, policy ${policyName.value}${opts}`);
 console.log(
   `won ${won} of ${n}: ${pct(iv.rate)} (95% interval ${pct(iv.low)}–${pct(iv.high)}), ${(home / n).toFixed(1)} cards home on average`,
 );

@@ -2,7 +2,7 @@
  * Solver speed on a range of seeded deals, one thread, one deal after another (the reference
  * run: Solvitaire seeds 1–1000, draw 3 and draw 1, unlimited passes, 60 s per deal).
  *
- *   npx tsx bench/solve.bench.ts [--from 1] [--to 1000] [--family solvitaire] [--draw 3|1|3,1]
+ *   npx tsx bench/solve.bench.ts [--from 1] [--to 1000 | --seeds LIST] [--family solvitaire] [--draw 3|1|3,1]
  *     [--passes unlimited] [--no-foundation-return] [--timeout 60] [--max-nodes N]
  *     [--max-memory 1024] [--no-restarts] [--no-deadlocks]
  *     [--no-locking-moves] [--busy] [--lonelybot FILE] [--csv results.csv]
@@ -42,6 +42,7 @@ const { values } = parseArgs({
   options: {
     from: { type: 'string', default: '1' },
     to: { type: 'string', default: '1000' },
+    seeds: { type: 'string' },
     family: { type: 'string', default: 'solvitaire' },
     draw: { type: 'string', default: '3' },
     passes: { type: 'string', default: 'unlimited' },
@@ -61,7 +62,7 @@ const { values } = parseArgs({
 });
 
 const fail: (message: string) => never = failer('solve.bench');
-const { from, to, family, passes } = dealArgs(values, fail);
+const { seeds, label: seedLabel, family, passes } = dealArgs(values, fail);
 const draws = values.draw.split(',').map(Number);
 if (draws.some((d) => !Number.isInteger(d) || d < 1 || d > 52)) fail(`bad draw ${values.draw}`);
 const rulesFor = (draw: number): Rules => ({
@@ -130,9 +131,9 @@ for (const draw of draws) {
   const drawRows: Row[] = [];
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const label = `${family} seeds ${from}–${to}, ${rulesLabel(rules)}, ${values.timeout} s per deal${options.restarts ? '' : ', no restarts'}${values.busy ? ', other core busy' : ''}`;
+  const label = `${family} seeds ${seedLabel}, ${rulesLabel(rules)}, ${values.timeout} s per deal${options.restarts ? '' : ', no restarts'}${values.busy ? ', other core busy' : ''}`;
   if (!values.quiet) process.stderr.write(`${label}\n`);
-  for (let seed = from; seed <= to; seed++) {
+  for (const seed of seeds) {
     const deal = dealFromSeed(seed, family);
     if (!deal.ok) fail(deal.error);
     const position = dealPosition(deal.value);
