@@ -366,9 +366,10 @@ class Fixpoint {
     let changed = true;
     while (changed) {
       changed = false;
-      for (let i = 0; i < s.n; i++) {
+      // before: the marked deck cards in front of card i
+      for (let i = 0, before = 0; i < s.n; before += deckLeft[s.deck[i++]]) {
         const x = s.deck[i];
-        if (deckLeft[x] || !this.reachable(i)) continue;
+        if (deckLeft[x] || !this.reachable(i, before)) continue;
         if (
           RANK[x] === 13
             ? this.emptyElsewhere(-1) || this.lowerMayGoHome(x)
@@ -404,20 +405,17 @@ class Fixpoint {
    * both it and the stock position back by one); and the last card is always shown. So it is
    * reached when its index is one of those with k at most the number of deck cards before it
    * that might leave, or when the card after it might leave (played from the waste top, that
-   * card shows this one). With no redeal left only the current pass counts. With draw 1 and a
-   * redeal left every card can be reached.
+   * card shows this one). `before`: how many deck cards before it are marked. With no redeal left
+   * only the current pass counts. With draw 1 and a redeal left every card can be reached.
    */
-  private reachable(i: number): boolean {
+  private reachable(i: number, before: number): boolean {
     const s = this.s!;
     const { deck, draw, w, n } = s;
     if (i === n - 1 || i === w - 1 || (i >= w && (i - w) % draw === draw - 1)) return true;
     if (this.deckLeft[deck[i + 1]]) return true;
     if (s.pass >= s.passLimit) return false;
-    if (i % draw === draw - 1) return true;
-    let before = 0;
-    for (let j = 0; j < i && before < draw - 1; j++) if (this.deckLeft[deck[j]]) before++;
-    for (let shift = 1; shift <= before; shift++) if ((i - shift) % draw === draw - 1) return true;
-    return false;
+    // on the grid with k = 0, or with the k that puts it there: k ≡ i + 1 (mod draw)
+    return (i + 1) % draw <= before;
   }
 
   /** Card p (52: none) might be a pile top at some time. */
