@@ -262,7 +262,7 @@ export function addBudgetOptions(cmd: Command, defaults: Required<Budget>): Comm
   return cmd
     .option(
       '--max-nodes <n>',
-      `node budget per deal (default ${defaults.maxNodes.toLocaleString('en')}; checked every 1,024 nodes, so a search can pass it by up to 1,023 nodes per stage)`,
+      `node budget per deal (default ${defaults.maxNodes.toLocaleString('en')}; held exactly over every stage of a solve)`,
       fromResult(parseIntIn('max-nodes', 1)),
     )
     .option('--timeout <seconds>', `time budget per deal (default ${defaults.timeoutMs / 1000})`, fromResult(parseSeconds('timeout')))
