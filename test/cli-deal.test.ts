@@ -2,10 +2,10 @@
  * `klondike deal` through the real binary: stdout, stderr (one line on errors) and exit code over
  * a table of arguments and stdin texts. The cases run concurrently to keep the suite fast.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './tmp.ts';
 import { type DealOptions, runDeal } from '../src/cli/deal.ts';
 import { parsePosition } from '../src/formats.ts';
 import { UserError } from '../src/types.ts';
@@ -158,7 +158,7 @@ describe('runDeal (in process)', () => {
     expect(() => runDeal(opts, false)).toThrow(re);
   });
   it('refuses to write a mid-game position as a deck string', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'klondike-cli-')), 'mid.json');
+    const file = join(tempDir('cli'), 'mid.json');
     writeFileSync(file, midGame);
     expect(() => runDeal({ from: file, format: 'deck', colour: 'never' }, false)).toThrow(/only fresh deals/);
     expect(runDeal({ from: file, format: 'pysol', colour: 'never' }, false)).toMatch(/^Foundations: C-0 D-0 H-0 S-0\nTalon: KD/);

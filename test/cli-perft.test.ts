@@ -3,11 +3,11 @@
  * each spawn costs a process start-up, so they are few and concurrent), the rest in process through
  * runPerft and the shared option parsers on a bare commander Command.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './tmp.ts';
 import {
   type DealSourceOptions,
   type RuleOptions,
@@ -26,7 +26,7 @@ import { runCli as run } from './cli-run.ts';
 
 const NEAR_WON = '{"tableau":[["Kh"],[],[],[],[],[],[]],"faceDown":[0,0,0,0,0,0,0],"stock":[],"foundations":{"c":13,"d":13,"h":12,"s":13}}';
 
-const dir = mkdtempSync(join(tmpdir(), 'klondike-perft-'));
+const dir = tempDir('perft');
 const wonFile = join(dir, 'won.json');
 writeFileSync(
   wonFile,

@@ -3,14 +3,14 @@
  * the readable table of a hand-built game, `--json` from stdin, `--verbose`, rule options replacing
  * the file's rules, a solver solution piped in, and bad input (one line on stderr, exit 2).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './tmp.ts';
 import { runCli as run } from './cli-run.ts';
 
 const oneLine = (s: string) => s.endsWith('\n') && s.trim().split('\n').length === 1;
-const dir = mkdtempSync(join(tmpdir(), 'klondike-score-'));
+const dir = tempDir('score');
 
 /**
  * Clubs and diamonds home, hearts to 7, spades to 5 (38 cards home, Vegas 5 × 38 − 52 = 138); t2

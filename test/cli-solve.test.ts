@@ -7,10 +7,10 @@
  * pass: unwinnable at once), 1000021 (draw 1: millions of nodes, so `--max-nodes 1` leaves it
  * unknown).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tempDir } from './tmp.ts';
 import { main } from '../src/cli/main.ts';
 import { budgetFromOptions } from '../src/cli/options.ts';
 import { VERDICT_EXIT, runSolve, type SolveOptions } from '../src/cli/solve.ts';
@@ -110,7 +110,7 @@ describe('klondike solve: bad input through main (in process)', () => {
     vi.restoreAllMocks();
     return { stdout: out, stderr: err, code };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'klondike-solve-'));
+  const dir = tempDir('solve');
 
   it.each([
     ['--draw 0', ['--seed', '1', '--draw', '0'], /draw must be a whole number 1…24/],
@@ -151,7 +151,7 @@ describe('klondike solve: bad input through main (in process)', () => {
 });
 
 describe('runSolve (in process)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'klondike-solve-'));
+  const dir = tempDir('solve');
   const base: SolveOptions = { draw: 3, passes: 'unlimited', foundationReturn: true };
 
   it('a mid-game position from a file: the foundation return, or unwinnable without it', () => {

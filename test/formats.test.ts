@@ -2,10 +2,10 @@
  * Formats: round trips of seeded deals in every format and of random mid-game positions in the
  * formats that hold them, detection, and every bad-input case (one-line errors naming the place).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './tmp.ts';
 import { type Card, fitsOn, makeCard } from '../src/cards.ts';
 import { dealFromSeed } from '../src/families.ts';
 import { FORMATS, type Format, detectFormat, formatPosition, parseFormat, parsePosition } from '../src/formats.ts';
@@ -276,7 +276,7 @@ describe('bad input', () => {
 });
 
 describe('readPositionSource', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'klondike-formats-'));
+  const dir = tempDir('formats');
   const d = dealFromSeed(9);
   if (!d.ok) throw new Error(d.error);
   const p = dealPosition(d.value);

@@ -5,10 +5,10 @@
  * unlimited, and a large limit is searched exactly (no two passes share a table key). Then the
  * Solver itself: reusable, reentrant.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './tmp.ts';
 import { parsePosition } from '../src/formats.ts';
 import { type Position, makePositionJson, parsePositionJson, validatePosition } from '../src/position.ts';
 import { makeSolutionJson, parseSolutionJson, replay } from '../src/solution.ts';
@@ -60,7 +60,7 @@ describe("a position's pass against the rules", () => {
   });
 
   it('solve, perft and replay refuse a pass past the limit; solve a pass of 2^53 at once (exit 2, one line)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'klondike-passes-'));
+    const dir = tempDir('passes');
     const file = (name: string, pass: string) => {
       const path = join(dir, name);
       writeFileSync(path, JSON.stringify({ ...makePositionJson({ ...p42, pass: 2 }), pass: 0 }).replace('"pass":0', `"pass":${pass}`));

@@ -1,11 +1,9 @@
 // Small results databases with known contents, written through the store's writer.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { openReader } from '../src/store/reader.ts';
 import { EMPTY_RESULT_EXTRAS, type ResultRow } from '../src/store/rows.ts';
 import { openStore } from '../src/store/writer.ts';
+import { tempDir as tmp } from './tmp.ts';
 
 export interface Row {
   family: string;
@@ -18,9 +16,9 @@ export interface Row {
   error?: string | null;
 }
 
-/** A fresh temporary directory. */
+/** A fresh temporary directory, removed after the test file's tests. */
 export function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'klondike-stats-'));
+  return tmp('stats');
 }
 
 /** Opens a results database for reading (the store's reader); throws on error. */

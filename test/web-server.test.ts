@@ -1,10 +1,10 @@
 /** `klondike web`'s static server: files of its folder only, GET and HEAD only, bad ports refused. */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './tmp.ts';
 import { serveStatic } from '../src/cli/web.ts';
 
 let stop: () => void;
@@ -28,7 +28,7 @@ function get(path: string, method = 'GET'): Promise<{ status: number; type?: str
 }
 
 beforeAll(async () => {
-  const root = mkdtempSync(join(tmpdir(), 'klondike-web-serve-'));
+  const root = tempDir('web-serve');
   const dir = join(root, 'site');
   mkdirSync(join(dir, 'assets'), { recursive: true });
   writeFileSync(join(dir, 'index.html'), '<!doctype html><p>app</p>');
