@@ -4,7 +4,7 @@
 # them, then one gzipped CSV per player under data/ (`klondike export --plays`).
 #
 #   scripts/play-figures.sh [DB]                 (default data/play.sqlite)
-#   SEARCH_SEEDS=1-1000 D1_SEEDS=1-250 scripts/play-figures.sh
+#   SEARCH_SEEDS=1-500 D1_SEEDS=1-250 scripts/play-figures.sh   (the search player's deals at draw 3 and draw 1)
 #
 # Every game is the game `klondike play --seed N --policy P --stock S` plays: node budgets, not
 # times, and a policy seed derived from the deal's seed, so anyone gets the same games on any
@@ -13,8 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 db=${1:-data/play.sqlite}
-search=${SEARCH_SEEDS:-1-1000}
-d1=${D1_SEEDS:-1-250}
+search=${SEARCH_SEEDS:-1-2000}
+d1=${D1_SEEDS:-1-1000}
 k=./bin/klondike
 b() { $k batch --db "$db" --quiet "$@"; }
 
