@@ -15,6 +15,21 @@ export function failer(bench: string): (message: string) => never {
   };
 }
 
+/**
+ * The `parseArgs` options of the deals and rules a benchmark runs, read by `dealArgs` (and `draw`):
+ * `--from`, `--to`, `--seeds`, `--family`, `--draw`, `--passes`, with the benchmark's defaults.
+ */
+export function dealOptions(defaults: { from: string; to: string; draw: string }) {
+  return {
+    from: { type: 'string', default: defaults.from },
+    to: { type: 'string', default: defaults.to },
+    seeds: { type: 'string' },
+    family: { type: 'string', default: 'solvitaire' },
+    draw: { type: 'string', default: defaults.draw },
+    passes: { type: 'string', default: 'unlimited' },
+  } as const;
+}
+
 /** Longest seed list a benchmark runs (it is expanded). */
 const MAX_BENCH_SEEDS = 1_000_000;
 

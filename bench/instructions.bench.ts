@@ -14,7 +14,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { dealArgs, failer } from './args.ts';
+import { dealArgs, dealOptions, failer } from './args.ts';
 import { dealFromSeed } from '../src/families.ts';
 import { dealPosition } from '../src/position.ts';
 import { solve } from '../src/solver.ts';
@@ -23,12 +23,7 @@ import type { Family } from '../src/types.ts';
 const fail: (message: string) => never = failer('instructions.bench');
 const { values } = parseArgs({
   options: {
-    from: { type: 'string', default: '714' },
-    to: { type: 'string', default: '714' },
-    seeds: { type: 'string' },
-    family: { type: 'string', default: 'solvitaire' },
-    draw: { type: 'string', default: '1' },
-    passes: { type: 'string', default: 'unlimited' },
+    ...dealOptions({ from: '714', to: '714', draw: '1' }),
     'no-foundation-return': { type: 'boolean', default: false },
     // internal: the process that callgrind runs (seed, or "none" for the start-up baseline)
     child: { type: 'string' },

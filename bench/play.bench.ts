@@ -13,7 +13,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { dealArgs, failer } from './args.ts';
+import { dealArgs, dealOptions, failer } from './args.ts';
 import { dealFromSeed } from '../src/families.ts';
 import { parseStockMode } from '../src/hidden/observation.ts';
 import { createPolicy, DEFAULT_SEARCH, gameSeed, parsePolicyName } from '../src/hidden/policies.ts';
@@ -24,12 +24,7 @@ import { type Rules, rulesLabel } from '../src/types.ts';
 
 const { values } = parseArgs({
   options: {
-    from: { type: 'string', default: '1' },
-    to: { type: 'string', default: '50' },
-    seeds: { type: 'string' },
-    family: { type: 'string', default: 'solvitaire' },
-    draw: { type: 'string', default: '3' },
-    passes: { type: 'string', default: 'unlimited' },
+    ...dealOptions({ from: '1', to: '50', draw: '3' }),
     stock: { type: 'string', default: 'visible' },
     policy: { type: 'string', default: 'search' },
     samples: { type: 'string', default: String(DEFAULT_SEARCH.samples) },

@@ -32,7 +32,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { dealArgs, failer } from './args.ts';
+import { dealArgs, dealOptions, failer } from './args.ts';
 import { dealFromSeed } from '../src/families.ts';
 import { dealPosition } from '../src/position.ts';
 import { type Budget, DEFAULT_BUDGET, type Verdict, solve } from '../src/solver.ts';
@@ -40,12 +40,7 @@ import { type Rules, rulesLabel } from '../src/types.ts';
 
 const { values } = parseArgs({
   options: {
-    from: { type: 'string', default: '1' },
-    to: { type: 'string', default: '1000' },
-    seeds: { type: 'string' },
-    family: { type: 'string', default: 'solvitaire' },
-    draw: { type: 'string', default: '3' },
-    passes: { type: 'string', default: 'unlimited' },
+    ...dealOptions({ from: '1', to: '1000', draw: '3' }),
     'no-foundation-return': { type: 'boolean', default: false },
     timeout: { type: 'string', default: String(DEFAULT_BUDGET.timeoutMs / 1000) },
     'max-nodes': { type: 'string', default: String(DEFAULT_BUDGET.maxNodes) },
