@@ -1,16 +1,20 @@
 /**
  * The solver's cost in machine instructions, which do not depend on the machine's load: each deal
  * is solved in a child process under valgrind's callgrind (`node --single-threaded`, so that no
- * background compiler thread's share varies), and the instructions of a child that loads the same
- * modules and solves nothing are subtracted. Repeated runs of the same tree agree to about 0.2%,
- * where times on a shared machine move by tens of percent; so this is the benchmark for deciding
- * whether a change to the node makes it cheaper. It counts instructions only: cache misses cost
- * time it does not see (bench/solve.bench.ts measures time).
+ * background compiler thread's share varies), once and then twice in a row. The first solve
+ * (cold: a child that loads the same modules and solves nothing subtracted) pays for compiling
+ * the solver's code and first touching its memory too; the second (warm: the difference of the
+ * two children) is what a deal costs in a process that has solved others, as in a batch or the
+ * speed benchmark, and is the figure to compare. Repeated runs of the same tree agree to about
+ * 0.2%, where times on a shared machine move by tens of percent; so this is the benchmark for
+ * deciding whether a change to the node makes it cheaper. It counts instructions only: cache
+ * misses cost time it does not see (bench/solve.bench.ts measures time).
  *
  *   npx tsx bench/instructions.bench.ts [--seeds 714] [--draw 1] [--family solvitaire]
  *     [--passes unlimited] [--no-foundation-return]
  *
- * A deal that takes a second takes about a minute under callgrind. Needs valgrind.
+ * A deal that takes a second takes about a minute under callgrind (each deal runs three times).
+ * Needs valgrind.
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -25,8 +29,9 @@ const { values } = parseArgs({
   options: {
     ...dealOptions({ from: '714', to: '714', draw: '1' }),
     'no-foundation-return': { type: 'boolean', default: false },
-    // internal: the process that callgrind runs (seed, or "none" for the start-up baseline)
+    // internal: the process that callgrind runs (seed, or "none" for the start-up baseline), and how many times it solves the deal
     child: { type: 'string' },
+    repeat: { type: 'string', default: '1' },
   },
 });
 
@@ -40,7 +45,8 @@ if (values.child !== undefined) {
   if (values.child !== 'none') {
     const deal = dealFromSeed(Number(values.child), family as Family);
     if (!deal.ok) fail(deal.error);
-    const r = solve(dealPosition(deal.value), rules, { timeoutMs: 24 * 3600 * 1000 });
+    let r = solve(dealPosition(deal.value), rules, { timeoutMs: 24 * 3600 * 1000 });
+    for (let k = 1; k < Number(values.repeat); k++) r = solve(dealPosition(deal.value), rules, { timeoutMs: 24 * 3600 * 1000 });
     process.stdout.write(`${r.verdict} ${r.stats.nodes} ${r.stats.ttHits}\n`);
   }
   process.exit(0);
@@ -49,9 +55,10 @@ if (values.child !== undefined) {
 if (spawnSync('valgrind', ['--version']).status !== 0) fail('valgrind is not installed');
 
 /** Runs the child under callgrind; returns its output and the instructions it executed. */
-function measure(child: string): { out: string; instructions: number } {
+function measure(child: string, repeat = 1): { out: string; instructions: number } {
   const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', '--import', 'tsx'];
-  args.push(new URL(import.meta.url).pathname, '--child', child, '--draw', String(draw), '--family', family, '--passes', values.passes);
+  args.push(new URL(import.meta.url).pathname, '--child', child, '--repeat', String(repeat));
+  args.push('--draw', String(draw), '--family', family, '--passes', values.passes);
   if (values['no-foundation-return']) args.push('--no-foundation-return');
   const r = spawnSync('valgrind', args, { encoding: 'utf8', maxBuffer: 1 << 26 });
   const m = /I\s+refs:\s+([\d,]+)/.exec(r.stderr);
@@ -60,17 +67,17 @@ function measure(child: string): { out: string; instructions: number } {
 }
 
 const base = measure('none').instructions;
-console.log(`${family}, draw ${draw}: start-up ${(base / 1e6).toFixed(0)} M instructions (subtracted)`);
-console.log('seed  verdict     nodes       table hits  M instructions  instructions a node');
+console.log(`${family}, draw ${draw}: start-up ${(base / 1e6).toFixed(0)} M instructions (subtracted from the cold solve)`);
+console.log('seed  verdict     nodes       table hits  cold M instr  warm M instr  warm instr a node');
+const num = (x: number, digits: number, width: number) => x.toFixed(digits).padStart(width);
 for (const seed of seeds) {
-  const { out, instructions } = measure(String(seed));
-  const [verdict, nodes, hits] = out.split(' ');
-  const own = instructions - base;
+  const once = measure(String(seed), 1);
+  const twice = measure(String(seed), 2);
+  const [verdict, nodes, hits] = once.out.split(' ');
+  if (twice.out !== once.out) fail(`seed ${seed}: the second solve differs from the first (${twice.out} against ${once.out})`);
+  const cold = once.instructions - base;
+  const warm = twice.instructions - once.instructions;
   console.log(
-    `${String(seed).padEnd(5)} ${verdict.padEnd(11)} ${nodes.padStart(10)}  ${hits.padStart(10)}  ${(own / 1e6).toFixed(1).padStart(14)}  ${Math.round(
-      own / Number(nodes),
-    )
-      .toString()
-      .padStart(19)}`,
+    `${String(seed).padEnd(5)} ${verdict.padEnd(11)} ${nodes.padStart(10)}  ${hits.padStart(10)}  ${num(cold / 1e6, 1, 12)}  ${num(warm / 1e6, 1, 12)}  ${num(warm / Number(nodes), 0, 17)}`,
   );
 }
