@@ -45,8 +45,9 @@ if (values.child !== undefined) {
   if (values.child !== 'none') {
     const deal = dealFromSeed(Number(values.child), family as Family);
     if (!deal.ok) fail(deal.error);
-    let r = solve(dealPosition(deal.value), rules, { timeoutMs: 24 * 3600 * 1000 });
-    for (let k = 1; k < Number(values.repeat); k++) r = solve(dealPosition(deal.value), rules, { timeoutMs: 24 * 3600 * 1000 });
+    const position = dealPosition(deal.value);
+    let r = solve(position, rules, { timeoutMs: 24 * 3600 * 1000 });
+    for (let k = 1; k < Number(values.repeat); k++) r = solve(position, rules, { timeoutMs: 24 * 3600 * 1000 });
     process.stdout.write(`${r.verdict} ${r.stats.nodes} ${r.stats.ttHits}\n`);
   }
   process.exit(0);
