@@ -303,6 +303,26 @@ describe('a signal in the first instants of a batch', () => {
       d.close();
     }
   });
+  it('SIGINT while the worker threads still load: a clean stop, the lock released', async () => {
+    // Eight threads on this machine's cores load one after another: a signal just after the batch
+    // starts stops it while some still load, and a thread killed while loading aborted Node.
+    for (let k = 0; k < 8; k++) {
+      const db = at(`loading-${k}.sqlite`);
+      const { child, done } = spawnBin(['batch', '--seeds', '1-30', '--max-nodes', '2000', '--workers', '8', '--db', db]);
+      let sent = false;
+      child.stderr!.on('data', (d: Buffer) => {
+        if (!sent && d.toString().includes('batch:')) {
+          sent = true;
+          setTimeout(() => child.kill('SIGINT'), 20 * k);
+        }
+      });
+      const r = await done;
+      expect({ code: r.code, signal: r.signal }, r.stderr).toEqual({ code: 130, signal: null });
+      const d = new Database(db, { readonly: true });
+      expect(d.prepare("SELECT value FROM meta WHERE key = 'lock'").get()).toBeUndefined();
+      d.close();
+    }
+  }, 120_000);
 });
 
 describe('read-only and full disks', () => {

@@ -6,6 +6,12 @@
  * the heap limit, killed for passing the hard time limit) becomes an `error` outcome with the
  * reason, and piscina starts a replacement thread. Only `destroy()` makes pending calls reject,
  * with `PoolClosedError`, so the caller can tell "abandoned" from "failed".
+ *
+ * `ready()` waits until every thread has loaded its module, not just the first: Node 20 aborts
+ * the whole process (a V8 fatal error, "IsGraphAsync must be used on an instantiated module") when
+ * a worker thread is terminated while it loads its ES modules, so a batch stopped in its first
+ * instants would otherwise die with its database still locked. Each thread answers a ping with its
+ * id, and pings go out, one for each thread at a time, until every thread has answered.
  */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
@@ -21,13 +27,16 @@ export interface PoolOptions {
   hardLimitMs?: number;
 }
 
+/** The longest `ready()` keeps pinging threads that have not answered. */
+const READY_WAIT_MS = 30_000;
+
 /** Rejection of calls still running when the pool was destroyed. */
 export class PoolClosedError extends Error {
   override name = 'PoolClosedError';
 }
 
 export interface SolverPool {
-  /** Resolves once a thread has loaded the solver; rejects with the reason when threads cannot start. */
+  /** Resolves once every thread has loaded the solver; rejects with the reason when threads cannot start. */
   ready(): Promise<void>;
   solve(task: DealTask): Promise<DealOutcome>;
   /** Plays one game of a player; a thread that dies becomes an error outcome, as for `solve`. */
@@ -62,7 +71,7 @@ function firstLine(e: unknown): string {
 
 /** Starts the threads. */
 export function createSolverPool(opts: PoolOptions): SolverPool {
-  const pool = new Piscina<DealTask | PlayTask | typeof PING, DealOutcome | PlayOutcome | null>({
+  const pool = new Piscina<DealTask | PlayTask | typeof PING, DealOutcome | PlayOutcome | number>({
     filename: ENTRY,
     minThreads: opts.workers,
     maxThreads: opts.workers,
@@ -83,7 +92,7 @@ export function createSolverPool(opts: PoolOptions): SolverPool {
     const signal = limit === undefined ? undefined : AbortSignal.timeout(limit);
     try {
       const r = await pool.run(task, signal ? { signal } : {});
-      if (r === null) throw new Error('worker answered a task with nothing');
+      if (typeof r === 'number') throw new Error('worker answered a task as a ping');
       return r;
     } catch (e) {
       if (closed) throw new PoolClosedError('pool closed');
@@ -102,7 +111,11 @@ export function createSolverPool(opts: PoolOptions): SolverPool {
   return {
     async ready() {
       try {
-        await pool.run('ping');
+        const answered = new Set<number>();
+        const end = performance.now() + READY_WAIT_MS;
+        // one ping per thread at a time (a thread takes one call at a time), until each has answered
+        while (pool.threads.some((t) => !answered.has(t.threadId)) && performance.now() < end)
+          for (const id of await Promise.all(pool.threads.map(() => pool.run('ping')))) answered.add(id as number);
       } catch (e) {
         throw new Error(`worker threads cannot start: ${firstLine(e)}`);
       }

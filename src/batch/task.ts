@@ -67,5 +67,5 @@ export function errorPlay(seed: bigint, message: string, ms = 0): PlayOutcome {
   return { seed, won: false, moveCount: 0, moves: '', cardsHome: 0, ms, error: message };
 }
 
-/** The task that only checks a thread has loaded (answered with null). */
+/** The task that only checks a thread has loaded (answered with the thread's id). */
 export const PING = 'ping';

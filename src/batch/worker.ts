@@ -12,6 +12,7 @@
  * then solves normally); `load:…` makes the module itself fail to load. It is read once per
  * thread and is meant for tests only.
  */
+import { threadId } from 'node:worker_threads';
 import { dealFromSeed } from '../families.ts';
 import { playSeeded } from '../hidden/policies.ts';
 import { type AtomicMove, movesToCompact } from '../notation.ts';
@@ -88,9 +89,9 @@ function playOne(task: PlayTask): PlayOutcome {
   }
 }
 
-/** Solves one deal, or plays one game; the piscina task handler. */
-export default function solveDeal(task: DealTask | PlayTask | typeof PING): DealOutcome | PlayOutcome | null {
-  if (task === PING) return null;
+/** Solves one deal, or plays one game; the piscina task handler. A ping answers with this thread's id. */
+export default function solveDeal(task: DealTask | PlayTask | typeof PING): DealOutcome | PlayOutcome | number {
+  if (task === PING) return threadId;
   if ('policy' in task) return playOne(task);
   const t0 = performance.now();
   try {
