@@ -11,7 +11,7 @@
  * misses cost time it does not see (bench/solve.bench.ts measures time).
  *
  *   npx tsx bench/instructions.bench.ts [--seeds 714] [--draw 1] [--family solvitaire]
- *     [--passes unlimited] [--no-foundation-return]
+ *     [--passes unlimited] [--no-foundation-return] [--no-restarts]
  *
  * A deal that takes a second takes about a minute under callgrind (each deal runs three times).
  * Needs valgrind.
@@ -29,6 +29,7 @@ const { values } = parseArgs({
   options: {
     ...dealOptions({ from: '714', to: '714', draw: '1' }),
     'no-foundation-return': { type: 'boolean', default: false },
+    'no-restarts': { type: 'boolean', default: false },
     // internal: the process that callgrind runs (seed, or "none" for the start-up baseline), and how many times it solves the deal
     child: { type: 'string' },
     repeat: { type: 'string', default: '1' },
@@ -39,6 +40,7 @@ const { seeds, family, passes } = dealArgs(values, fail);
 const draw = Number(values.draw);
 if (!Number.isInteger(draw) || draw < 1 || draw > 24) fail(`bad draw ${values.draw}`);
 const rules = { draw, passes, foundationReturn: !values['no-foundation-return'] };
+const options = { restarts: !values['no-restarts'] };
 
 if (values.child !== undefined) {
   // the measured process: solve one deal (or nothing) and print its counts
@@ -46,8 +48,9 @@ if (values.child !== undefined) {
     const deal = dealFromSeed(Number(values.child), family as Family);
     if (!deal.ok) fail(deal.error);
     const position = dealPosition(deal.value);
-    let r = solve(position, rules, { timeoutMs: 24 * 3600 * 1000 });
-    for (let k = 1; k < Number(values.repeat); k++) r = solve(position, rules, { timeoutMs: 24 * 3600 * 1000 });
+    const budget = { timeoutMs: 24 * 3600 * 1000 };
+    let r = solve(position, rules, budget, options);
+    for (let k = 1; k < Number(values.repeat); k++) r = solve(position, rules, budget, options);
     process.stdout.write(`${r.verdict} ${r.stats.nodes} ${r.stats.ttHits}\n`);
   }
   process.exit(0);
@@ -61,6 +64,7 @@ function measure(child: string, repeat = 1): { out: string; instructions: number
   args.push(new URL(import.meta.url).pathname, '--child', child, '--repeat', String(repeat));
   args.push('--draw', String(draw), '--family', family, '--passes', values.passes);
   if (values['no-foundation-return']) args.push('--no-foundation-return');
+  if (values['no-restarts']) args.push('--no-restarts');
   const r = spawnSync('valgrind', args, { encoding: 'utf8', maxBuffer: 1 << 26 });
   const m = /I\s+refs:\s+([\d,]+)/.exec(r.stderr);
   if (r.status !== 0 || !m) fail(`callgrind run failed: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
