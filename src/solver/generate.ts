@@ -41,6 +41,7 @@ import {
   UNCOVERED,
   emptyingAfterPlaced,
   firstEmptyOnly,
+  kingMayFill,
   kingRunMayMove,
   markAvailable,
   partialSendsHome,
@@ -62,6 +63,10 @@ export class Generator {
   /** Their stock costs (moves.ts `stockCost`), and how many. */
   private readonly reachCost = new Int32Array(52);
   private reachN = 0;
+  /** The stock position, deck length and pass the list was made for (−1: none yet). */
+  private reachW = -1;
+  private reachDeck = -1;
+  private reachPass = -1;
   /** Cards marked available (pruning.ts `markAvailable`) with the current mark; never cleared. */
   private readonly available = new Int32Array(52);
   private mark = 0;
@@ -69,6 +74,8 @@ export class Generator {
   private readonly topCol = new Int8Array(53).fill(-1);
   private readonly tops = new Int8Array(7);
   private firstEmpty = -1;
+  /** pruning.ts `kingMayFill` for the position being generated: 1 or 0, −1 before it is needed. */
+  private kingMayCome = -1;
   private readonly partialMove = new Int32Array(7);
   private readonly partialScore = new Int32Array(7);
   /** The suits' next cards that lie inside a run (partialHomeRuns). */
@@ -91,7 +98,7 @@ export class Generator {
   generate(base: number, rCol: number, mode: number): number {
     const s = this.s;
     const only = mode === FREE ? -1 : rCol;
-    this.reachN = stockReach(s, this.reach, this.reachCost);
+    this.stockReach();
     this.firstEmpty = -1;
     for (let b = 0; b < 7; b++)
       if (s.len[b] === 0) {
@@ -108,6 +115,7 @@ export class Generator {
       if (t >= 0) topCol[t] = b;
     }
     this.marked = false;
+    this.kingMayCome = -1;
     let n = this.stockPlays(base, 0, only, mode);
     n = this.toFoundation(base, n, only, mode);
     n = this.kingRuns(base, n, only);
@@ -119,6 +127,21 @@ export class Generator {
     if (this.noise > 0) this.rng = addNoise(this.scores, n, this.noise, this.rng);
     sortByScore(this.moves, this.scores, base, n);
     return n;
+  }
+
+  /**
+   * The stock cards that can be played (moves.ts `stockReach`). Which deck indices those are
+   * depends only on the stock position, the pass and the deck's length (the draw and the pass
+   * limit are the search's), so the list of the last call is kept while those stay the same: most
+   * moves leave the stock alone.
+   */
+  private stockReach(): void {
+    const s = this.s;
+    if (s.w === this.reachW && s.n === this.reachDeck && s.pass === this.reachPass) return;
+    this.reachN = stockReach(s, this.reach, this.reachCost);
+    this.reachW = s.w;
+    this.reachDeck = s.n;
+    this.reachPass = s.pass;
   }
 
   /** From now on, adds noise in [0, noise) to each move's score, from a generator seeded with `seed`. */
@@ -199,6 +222,11 @@ export class Generator {
       const down = s.down[a];
       const baseCard = s.cols[a * STRIDE + down];
       if (RANK[baseCard] === 13) continue;
+      // a pile emptied for a King that cannot come
+      if (down === 0 && this.pr.emptyForKing) {
+        if (this.kingMayCome < 0) this.kingMayCome = kingMayFill(s, this.reach, this.reachN) ? 1 : 0;
+        if (this.kingMayCome === 0) continue;
+      }
       const anyPile = mode === PLACED && emptyingAfterPlaced(s, a, this.pr);
       let b1 = this.topCol[PARENT1[baseCard]];
       let b2 = this.topCol[PARENT2[baseCard]];
@@ -342,7 +370,7 @@ export class Generator {
     const { cols, len, down, found } = s;
     const out = this.moves;
     let n = 0;
-    this.reachN = stockReach(s, this.reach, this.reachCost);
+    this.stockReach();
     for (let b = 0; b < 7; b++) {
       if (len[b] !== 0) continue;
       for (let k = 0; k < this.reachN; k++) {

@@ -239,6 +239,28 @@ export function emptiesPile(s: State, a: number, count: number): boolean {
   return count === s.len[a] && s.down[a] === 0;
 }
 
+/**
+ * True when some King could go into a pile emptied now: a King among the stock cards that can be
+ * played (deck indices reach[0 … reachN), moves.ts `stockReach`), a King at the foot of a run with
+ * cards under it, or a King on a foundation when cards may come back down. Without one, a move
+ * that empties a pile (`emptiesPile`) is not made: the pile would wait for a King that cannot
+ * come next. Nothing else could bring one at once: the position before the move has had its safe
+ * moves, and the move uncovers no card (nothing lies under the run) and leaves the run's top a
+ * top; so the position after it has no move. Exact for the most cards home too (the move sends
+ * nothing home).
+ */
+export function kingMayFill(s: State, reach: Int32Array, reachN: number): boolean {
+  const { cols, down, found, inDeck } = s;
+  if (s.foundationReturn && (found[0] === 13 || found[1] === 13 || found[2] === 13 || found[3] === 13)) return true;
+  for (let a = 0; a < 7; a++) if (down[a] > 0 && RANK[cols[a * STRIDE + down[a]]] === 13) return true;
+  // the stock: no King there, every card reachable, or the reachable ones looked at
+  if (!inDeck[KINGS[0]] && !inDeck[KINGS[1]] && !inDeck[KINGS[2]] && !inDeck[KINGS[3]]) return false;
+  if (stockAlwaysReachable(s)) return true;
+  for (let k = 0; k < reachN; k++) if (RANK[s.deck[reach[k]]] === 13) return true;
+  return false;
+}
+const KINGS = [makeCard(13, 0), makeCard(13, 1), makeCard(13, 2), makeCard(13, 3)];
+
 // ---- Restrictions on the next move (delayStock, delayPartial, emptyForKing, delayReturn) ----
 
 /** No restriction on the next move. */
