@@ -399,7 +399,7 @@ describe('budgets and edge positions', () => {
   });
 
   it('statistics are filled in', () => {
-    const r = solve(seedPosition(1000003), { draw: 3, passes: null, foundationReturn: true }, SMALL);
+    const r = solve(seedPosition(1000007), { draw: 3, passes: null, foundationReturn: true }, SMALL);
     expect(r.verdict).toBe('winnable');
     expect(r.stats.nodes).toBeGreaterThan(0);
     expect(r.stats.uniqueStates).toBeGreaterThan(0);
@@ -510,5 +510,18 @@ describe('a card that must go up and come back down (Klondike-Solver false "Impo
         expect(solve(p, forbidden, SMALL, PLAIN).verdict).toBe('unwinnable');
       }
     }
+  });
+});
+
+describe('deals that caught a rule that was not exact', () => {
+  it('Solvitaire 5655, draw 3, 3 passes: winnable, bringing cards down (a rule that made the card brought down be used next lost it)', () => {
+    const rules: Rules = { draw: 3, passes: 3, foundationReturn: true };
+    const p = seedPosition(5655);
+    for (const options of [{}, { restarts: false }, PLAIN]) {
+      const r = solve(p, rules, SMALL, options);
+      expect(r.verdict).toBe('winnable');
+      expectReplays(p, rules, r);
+    }
+    expect(solve(p, rules, SMALL).moves.some(isReturn)).toBe(true);
   });
 });

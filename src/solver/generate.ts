@@ -6,10 +6,9 @@
  * module only applies them. Each kind has its own score class (order.ts), so generating the
  * kinds one after another gives the same order, after the stable sort, as any interleaving.
  *
- * After a move that restricts the next one (pruning.ts: PLACED, UNCOVERED, RETURNED), only moves
- * onto pile `only` are generated, plus stock plays after PLACED (onto `only` too when stock plays
- * commute) and after RETURNED, the top of `only` to its foundation after UNCOVERED, any foundation
- * card coming down after RETURNED, and (emptyForKing, after PLACED) runs that empty a pile.
+ * After a move that restricts the next one (pruning.ts: PLACED, UNCOVERED), only moves onto pile
+ * `only` are generated, plus stock plays after PLACED (onto `only` too when stock plays commute),
+ * the top of `only` to its foundation after UNCOVERED, and (emptyForKing) runs that empty a pile.
  *
  * Cards are found by where they could go: `topCol[card]` is the pile whose top is that card (kept
  * all −1 between calls), so "which piles take card c" is two lookups (PARENT1, PARENT2).
@@ -37,7 +36,6 @@ import {
   PARENT1,
   PARENT2,
   PLACED,
-  RETURNED,
   UNCOVERED,
   emptyingAfterPlaced,
   firstEmptyOnly,
@@ -121,8 +119,7 @@ export class Generator {
     n = this.kingRuns(base, n, only);
     n = this.wholeRuns(base, n, only, mode);
     n = this.partialRuns(base, n, only);
-    // after RETURNED, any foundation card may come down too
-    if (s.foundationReturn) n = this.returns(base, n, mode === RETURNED ? -1 : only);
+    if (s.foundationReturn) n = this.returns(base, n, only);
     for (let b = 0; b < 7; b++) if (tops[b] >= 0) topCol[tops[b]] = -1;
     if (this.noise > 0) this.rng = addNoise(this.scores, n, this.noise, this.rng);
     sortByScore(this.moves, this.scores, base, n);

@@ -60,11 +60,6 @@ export interface Pruning {
   stockGrid: boolean;
   /** A pile is emptied (its whole run moved, nothing under it) only to put a King there next. */
   emptyForKing: boolean;
-  /**
-   * After a foundation card (not a King) comes back down, the next move builds on it, plays from
-   * the stock or brings another foundation card down.
-   */
-  delayReturn: boolean;
 }
 
 /** Every pruning rule on: the solver's default. */
@@ -79,7 +74,6 @@ export const FULL_PRUNING: Pruning = {
   twinSwaps: true,
   stockGrid: true,
   emptyForKing: true,
-  delayReturn: true,
 };
 
 /** Every pruning rule off: the plain engine's moves, the exact key. */
@@ -94,7 +88,6 @@ export const NO_PRUNING: Pruning = {
   twinSwaps: false,
   stockGrid: false,
   emptyForKing: false,
-  delayReturn: false,
 };
 
 /** How a solve searches; every field is optional, the defaults are the solver's. */
@@ -147,6 +140,5 @@ export function resolvePruning(p: Pruning): Pruning {
     delayPartial: false,
     stockGrid: false,
     emptyForKing: false,
-    delayReturn: false,
   };
 }

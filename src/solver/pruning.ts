@@ -261,7 +261,7 @@ export function kingMayFill(s: State, reach: Int32Array, reachN: number): boolea
 }
 const KINGS = [makeCard(13, 0), makeCard(13, 1), makeCard(13, 2), makeCard(13, 3)];
 
-// ---- Restrictions on the next move (delayStock, delayPartial, emptyForKing, delayReturn) ----
+// ---- Restrictions on the next move (delayStock, delayPartial, emptyForKing) ----
 
 /** No restriction on the next move. */
 export const FREE = 0;
@@ -271,8 +271,6 @@ export const PLACED = 1;
 export const UNCOVERED = 2;
 /** A pile was emptied by moving its run away: put a King into an empty pile. */
 export const EMPTIED = 3;
-/** A foundation card came down onto pile rCol: build on it, play from the stock, or bring another card down. */
-export const RETURNED = 4;
 
 /**
  * The restriction that move m (the solver's, not yet made) puts on the next move, given the
@@ -285,34 +283,10 @@ export const RETURNED = 4;
  * - delayPartial, after a partial run uncovers x: the next move sends x home or builds on x;
  *   any other move could have been made before (the same reordering argument).
  * - emptyForKing: see `emptiesPile`.
- * - delayReturn, after a foundation card c (not a King) comes down onto t, the top of a pile: the
- *   next move builds on c (from the stock, the tableau or a foundation), or plays from the stock,
- *   or brings another foundation card down. Exact: any other move m neither touches c (nothing
- *   lands on c, and c moves, if at all, inside a run from t down, which carries t along) nor
- *   needs c's foundation one lower (only c could go there; the next lower card coming down is a
- *   return, allowed), and t stays covered until then; so m was legal before c came down, and c can
- *   come down onto t right after it, wherever t is then, to the same position. A card brought down
- *   before a move that neither uses it nor is one of the allowed kinds is brought down after it
- *   instead; a card that goes home again before it is used is not brought down at all (the moves
- *   between stay legal, and the cards it could unblock by being safe stay home longer). Each such
- *   step moves an ordinary move (not a stock play nor a return) earlier, past a return; the
- *   other restrictions move ordinary moves earlier past stock plays, or keep an emptied pile and
- *   its King together (a return is moved past both at once); so the rewriting ends, with a line
- *   the search follows. For the most cards home, a return moved later or dropped keeps a card home
- *   longer: the largest count along the line can only grow. A King brought down into an empty pile
- *   is left free (it may be the King an emptied pile waits for).
  */
-export function restrictionAfter(
-  s: State,
-  m: number,
-  delayStock: boolean,
-  delayPartial: boolean,
-  emptyForKing: boolean,
-  delayReturn: boolean,
-): number {
+export function restrictionAfter(s: State, m: number, delayStock: boolean, delayPartial: boolean, emptyForKing: boolean): number {
   const kind = kindOf(m);
   if (kind === S2T) return delayStock ? PLACED : FREE;
-  if (kind === F2T) return delayReturn && s.found[aOf(m)] !== 13 ? RETURNED : FREE;
   if (kind !== T2T) return FREE;
   const from = aOf(m);
   const count = countOf(m);

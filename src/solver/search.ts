@@ -64,7 +64,6 @@ import {
   FREE,
   LockingMoves,
   PLACED,
-  RETURNED,
   UNCOVERED,
   deadlockedCard,
   onDrawGrid,
@@ -225,7 +224,6 @@ export class Search {
   private readonly delayStock: boolean;
   private readonly delayPartial: boolean;
   private readonly emptyForKing: boolean;
-  private readonly delayReturn: boolean;
   /** The moves that would lock the deal (pruning.ts), when there are any; looked for after LOCKS_AFTER nodes. */
   private locks: LockingMoves | undefined;
   private locksPending: boolean;
@@ -270,7 +268,6 @@ export class Search {
     this.delayStock = pr.delayStock;
     this.delayPartial = pr.delayPartial;
     this.emptyForKing = pr.emptyForKing;
-    this.delayReturn = pr.delayReturn;
     this.locksPending = lockingMoves;
     this.stockToo = stockAlwaysReachable(s);
     this.lastToo = pr.stockMacros && s.draw > 1 && s.passLimit === Infinity;
@@ -332,7 +329,7 @@ export class Search {
    */
   private search(): boolean {
     const s = this.s;
-    const { delayStock, delayPartial, emptyForKing, delayReturn } = this;
+    const { delayStock, delayPartial, emptyForKing } = this;
     const r0 = this.enter(0, -1, FREE, -1);
     if (r0 !== EXPANDED) return r0 === WON;
     let d = 0;
@@ -372,7 +369,7 @@ export class Search {
           this.hits++;
           continue;
         }
-        mode = restrictionAfter(s, m, delayStock, delayPartial, emptyForKing, delayReturn);
+        mode = restrictionAfter(s, m, delayStock, delayPartial, emptyForKing);
         this.fToken[d] = make(s, m);
         this.path[this.pathLen++] = m;
       }
@@ -380,7 +377,6 @@ export class Search {
       if (mode === PLACED) r = this.enter(d + 1, bOf(m), PLACED, s.top(bOf(m)));
       else if (mode === UNCOVERED) r = this.enter(d + 1, aOf(m), UNCOVERED, s.top(aOf(m)));
       else if (mode === EMPTIED) r = this.enter(d + 1, aOf(m), EMPTIED, -1);
-      else if (mode === RETURNED) r = this.enter(d + 1, bOf(m), RETURNED, -1);
       else r = this.enter(d + 1, -1, FREE, -1);
       if (r === WON) return true;
       if (r === EXPANDED) {
@@ -433,8 +429,7 @@ export class Search {
       this.undoSafe(autos, pathMark);
       return PRUNED;
     }
-    // x went home by itself; after RETURNED, the card went home again (or others followed it)
-    if ((mode === UNCOVERED || mode === RETURNED) && autos > 0) mode = FREE;
+    if (mode === UNCOVERED && autos > 0) mode = FREE; // x went home by itself
     // the stock's last card went home after the card was placed: what that opens could not be done before it
     if (mode === PLACED && this.lastPlayed) mode = FREE;
     // the position before the safe moves was stored by the caller; store the one after them too
