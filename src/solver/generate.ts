@@ -360,7 +360,8 @@ export class Generator {
   /**
    * After a pile was emptied (EMPTIED): every way to put a King into an empty pile (the first one
    * only with oneEmptyColumn), from the stock, the tableau (a King run with cards under it) or a
-   * foundation, unscored, in that order; returns how many.
+   * foundation, unscored, in that order; returns how many. pruning.ts `kingMayFill` tells, before
+   * the pile is emptied, whether there will be any (test/empty-piles.test.ts checks the two agree).
    */
   kingsForEmptied(base: number): number {
     const s = this.s;
