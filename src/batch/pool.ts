@@ -16,7 +16,7 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { DEFAULT_BUDGET } from '../solver.ts';
-import { type DealOutcome, type DealTask, type PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
+import { type DealOutcome, type DealTask, PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
 
 /** How the pool runs its threads. */
 export interface PoolOptions {
@@ -115,7 +115,7 @@ export function createSolverPool(opts: PoolOptions): SolverPool {
         const end = performance.now() + READY_WAIT_MS;
         // one ping per thread at a time (a thread takes one call at a time), until each has answered
         while (pool.threads.some((t) => !answered.has(t.threadId)) && performance.now() < end)
-          for (const id of await Promise.all(pool.threads.map(() => pool.run('ping')))) answered.add(id as number);
+          for (const id of await Promise.all(pool.threads.map(() => pool.run(PING)))) answered.add(id as number);
       } catch (e) {
         throw new Error(`worker threads cannot start: ${firstLine(e)}`);
       }
