@@ -524,4 +524,26 @@ describe('deals that caught a rule that was not exact', () => {
     }
     expect(solve(p, rules, SMALL).moves.some(isReturn)).toBe(true);
   });
+  it("a stock card placed, then home after the stock's last card: the line is searched (draw 3, unlimited passes, no returns)", () => {
+    // turning the whole stock and playing 7s home, then Td onto Js and 9d onto Tc, the waste top 8c
+    // goes onto 9d: 6c is now the stock's last card, on the draw grid, and goes home safely, then
+    // 7c, then the 8c just placed. 8c was not ready for home when it was placed, so the position is
+    // not one that playing 8c home from the stock reaches; a rule that cut it called this lost.
+    const p = build({
+      piles: ['', 'Js', 'Th Qs Td', 'Ks Jh Tc', 'Kc Jd 7c', '9s 9d', 'Qh Qc Kd Ts'],
+      down: [0, 0, 2, 2, 2, 1, 3],
+      stock: '9h 9c Qd 8s Kh Jc 6c 8c 7s',
+      foundations: [5, 8, 8, 6],
+    });
+    for (const rules of [
+      { draw: 3, passes: null, foundationReturn: false },
+      { draw: 3, passes: null, foundationReturn: true },
+    ]) {
+      for (const options of [{}, { restarts: false }, PLAIN, { pruning: { ...FULL_PRUNING, delayStock: false } }]) {
+        const r = solve(p, rules, SMALL, options);
+        expect(r.verdict, rulesTag(rules)).toBe('winnable');
+        expectReplays(p, rules, r);
+      }
+    }
+  });
 });

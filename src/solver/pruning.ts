@@ -310,7 +310,11 @@ export function emptyingAfterPlaced(s: State, a: number, pr: Pruning): boolean {
  * the same stock position (the card was ready for home and safe when placed: the placement
  * changed no foundation, and the other safe moves had been played). The search tries that move
  * here, or, where a restriction forbids stock plays here, before the move that restricted this
- * one (the reordering above); so this line is cut.
+ * one (the reordering above); so this line is cut. Not when the stock's last card went home among
+ * the safe moves (`safeLastStockCard`): taking the placed card out of the stock can make that
+ * card the last one or put the stock on the draw grid, and the placed card may have gone home only
+ * after it (a black 6 from the stock, then the 7 in the tableau, then the 8 just placed); the
+ * search then lifts the restriction instead (search.ts).
  */
 export function placedCardLeft(s: State, rCol: number, rCard: number): boolean {
   return s.len[rCol] === 0 || s.top(rCol) !== rCard;

@@ -425,13 +425,14 @@ export class Search {
     }
     // the objective: every card home
     if (s.home === 52) return WON;
+    // the stock's last card went home after the card was placed: what that opens (the placed card
+    // home among it) could not be done before it
+    if (mode === PLACED && this.lastPlayed) mode = FREE;
     if (mode === PLACED && placedCardLeft(s, rCol, rCard)) {
       this.undoSafe(autos, pathMark);
       return PRUNED;
     }
     if (mode === UNCOVERED && autos > 0) mode = FREE; // x went home by itself
-    // the stock's last card went home after the card was placed: what that opens could not be done before it
-    if (mode === PLACED && this.lastPlayed) mode = FREE;
     // the position before the safe moves was stored by the caller; store the one after them too
     if (autos > 0 && this.tt.insert(s.h1, s.h2)) {
       this.hits++;
