@@ -218,15 +218,16 @@ export class Generator {
       if (len === 0) continue;
       const down = s.down[a];
       const baseCard = s.cols[a * STRIDE + down];
-      if (RANK[baseCard] === 13) continue;
+      // nowhere to go (a King's parents are never tops), the usual case: nothing more to look at
+      let b1 = this.topCol[PARENT1[baseCard]];
+      let b2 = this.topCol[PARENT2[baseCard]];
+      if (b1 < 0 && b2 < 0) continue;
       // a pile emptied for a King that cannot come
       if (down === 0 && this.pr.emptyForKing) {
         if (this.kingMayCome < 0) this.kingMayCome = kingMayFill(s, this.reach, this.reachN) ? 1 : 0;
         if (this.kingMayCome === 0) continue;
       }
       const anyPile = mode === PLACED && emptyingAfterPlaced(s, a, this.pr);
-      let b1 = this.topCol[PARENT1[baseCard]];
-      let b2 = this.topCol[PARENT2[baseCard]];
       if (b1 > b2) {
         const t = b1;
         b1 = b2;
