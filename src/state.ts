@@ -108,11 +108,15 @@ export function passTerm2(p: number): number {
  *   alike: the solver treats them as one (either is won exactly when the other is).
  * - `gridStock`: with unlimited passes and draw > 1 (and without `exactStock`), hash stock
  *   positions on the draw grid (w a multiple of the draw, or the whole stock turned) as w = 0.
+ * - `stockMask`: with `gridStock` in effect, leave the stock position out of the hash altogether
+ *   (the hash is the layout's: tableau, foundations, which cards the stock holds); the solver
+ *   keeps the stock positions of a layout as bits beside its key (`wk` numbers them).
  */
 export interface KeyOptions {
   exactStock?: boolean;
   twinKey?: boolean;
   gridStock?: boolean;
+  stockMask?: boolean;
 }
 
 export class State {
@@ -163,6 +167,8 @@ export class State {
   readonly exactStock: boolean;
   readonly twinKey: boolean;
   readonly gridStock: boolean;
+  /** `stockMask` in effect: the hash leaves out the stock position (`wk` gives it). */
+  readonly stockMask: boolean;
 
   /** An empty state under the rules, hashed with the key options (none: the exact key). */
   constructor(rules: Rules, key: KeyOptions = {}) {
@@ -178,15 +184,17 @@ export class State {
     this.passLimit = rules.passes === null ? Infinity : rules.passes;
     this.foundationReturn = rules.foundationReturn;
     this.hashPass = rules.passes !== null;
-    const hashW = exactStock || rules.draw > 1 || rules.passes !== null;
+    this.gridW = gridStock && !exactStock && rules.passes === null && rules.draw > 1;
+    this.stockMask = this.gridW && key.stockMask === true;
+    const hashW = (exactStock || rules.draw > 1 || rules.passes !== null) && !this.stockMask;
     this.zw1 = hashW ? ZW1 : ZW0;
     this.zw2 = hashW ? ZW2 : ZW0;
-    this.gridW = gridStock && !exactStock && rules.passes === null && rules.draw > 1;
   }
 
   /** A state from a validated position. */
   static fromPosition(p: Position, rules: Rules, key: KeyOptions = {}): State {
-    const s = new State(rules, key);
+    // stock positions are bits of a 32-bit mask (with `stockMask`)
+    const s = new State(rules, p.stock.length + p.waste.length > 31 ? { ...key, stockMask: false } : key);
     for (let i = 0; i < 7; i++) {
       s.len[i] = p.tableau[i].length;
       s.down[i] = p.faceDown[i];
@@ -229,7 +237,7 @@ export class State {
   clone(): State {
     const s = new State(
       { draw: this.draw, passes: this.passLimit === Infinity ? null : this.passLimit, foundationReturn: this.foundationReturn },
-      { exactStock: this.exactStock, twinKey: this.twinKey, gridStock: this.gridStock },
+      { exactStock: this.exactStock, twinKey: this.twinKey, gridStock: this.gridStock, stockMask: this.stockMask },
     );
     s.cols.set(this.cols);
     s.len.set(this.len);

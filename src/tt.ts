@@ -42,24 +42,31 @@ const INITIAL_CAPACITY = 1 << 20;
 const MAX_CAPACITY = 2 ** 32;
 const pool = new Map<number, Int32Array>();
 
-/** A zeroed array of `slots` 64-bit slots, from the pool when it has one. */
-function takeArray(slots: number): Int32Array {
-  const a = pool.get(slots);
-  if (!a) return new Int32Array(slots * 2);
-  pool.delete(slots);
+/** A zeroed array of `ints` 32-bit words, from the pool when it has one. */
+function takeArray(ints: number): Int32Array {
+  const a = pool.get(ints);
+  if (!a) return new Int32Array(ints);
+  pool.delete(ints);
   a.fill(0);
   return a;
 }
 
 function giveBack(a: Int32Array): void {
-  if (a.length / 2 <= POOL_MAX) pool.set(a.length / 2, a);
+  if (a.length / 2 <= POOL_MAX) pool.set(a.length, a);
 }
 
 export class TranspositionTable {
   private keys: Int32Array;
   private mask: number;
+  /** log2 of the words a slot takes: 1 (the hash), or 2 with stock masks (the hash, a mask, one spare word). */
+  private shift = 1;
+  /** Slots in use. */
   count = 0;
+  /** States stored: `count`, or with stock masks the bits set. */
+  states = 0;
   evictions = 0;
+  /** The most slots of 8 bytes the memory budget gives. */
+  private budgetSlots: number;
   private maxSlots: number;
   private initialCapacity: number;
   private readonly requestedInitial: number;
@@ -76,6 +83,7 @@ export class TranspositionTable {
 
   constructor(maxMemoryMb: number, initialCapacity = INITIAL_CAPACITY) {
     const max = TranspositionTable.capacityFor(maxMemoryMb);
+    this.budgetSlots = max;
     this.maxSlots = max;
     this.requestedInitial = initialCapacity;
     this.initialCapacity = Math.min(initialCapacity, max);
@@ -93,38 +101,66 @@ export class TranspositionTable {
   }
 
   get bytes(): number {
-    return this.capacity * 8;
+    return this.capacity << (this.shift + 2);
   }
 
   get exhausted(): boolean {
     return this.evictions > this.maxSlots;
   }
 
+  /** True when slots hold a stock mask (`insertBit`). */
+  get masked(): boolean {
+    return this.shift === 2;
+  }
+
   /** Empties the table and gives it a new memory budget, keeping its array when it fits. */
   reset(maxMemoryMb: number): void {
-    this.maxSlots = TranspositionTable.capacityFor(maxMemoryMb);
+    this.budgetSlots = TranspositionTable.capacityFor(maxMemoryMb);
+    this.maxSlots = this.budgetSlots >> (this.shift - 1);
     this.initialCapacity = Math.min(this.requestedInitial, this.maxSlots);
+    this.clear();
+  }
+
+  /**
+   * Empties the table and sets what its slots hold: a hash (`insert`), or with `masked` a hash
+   * and a mask of 32 bits (`insertBit`), in slots of 16 bytes, half as many for the same memory.
+   */
+  setMasked(masked: boolean): void {
+    const shift = masked ? 2 : 1;
+    if (shift === this.shift) {
+      this.clear();
+      return;
+    }
+    this.shift = shift;
+    this.maxSlots = this.budgetSlots >> (shift - 1);
+    this.initialCapacity = Math.min(this.requestedInitial, this.maxSlots);
+    this.keys.fill(0);
+    this.mask = Math.min(this.keys.length >> shift, this.maxSlots) - 1;
+    this.logN = 0;
     this.clear();
   }
 
   /** Empties the table (a large one is reallocated at RESET_CAPACITY slots). */
   clear(): void {
     const reset = Math.max(this.initialCapacity, Math.min(RESET_CAPACITY, this.maxSlots));
+    const shift = this.shift;
     if (this.capacity > reset) {
       giveBack(this.keys);
-      this.keys = takeArray(reset);
+      this.keys = takeArray(reset << shift);
       this.mask = reset - 1;
     } else if (this.logN <= LOG_MAX) {
       const keys = this.keys;
       for (let k = 0; k < this.logN; k++) {
-        const i = this.log[k];
-        keys[2 * i] = 0;
-        keys[2 * i + 1] = 0;
+        const i = this.log[k] << shift;
+        keys[i] = 0;
+        keys[i + 1] = 0;
+        if (shift === 2) keys[i + 2] = 0;
       }
     } else {
       this.keys.fill(0);
     }
     this.count = 0;
+    this.states = 0;
     this.evictions = 0;
     this.logN = 0;
   }
@@ -147,6 +183,7 @@ export class TranspositionTable {
         keys[2 * i + 1] = h2;
         if (this.logN < LOG_MAX) this.log[this.logN] = i;
         this.logN++;
+        this.states++;
         if (++this.count * 2 > this.capacity && this.capacity < this.maxSlots) this.grow();
         return false;
       }
@@ -159,11 +196,82 @@ export class TranspositionTable {
   }
 
   /**
+   * With stock masks: adds bit `bit` (0–31) to the mask of the hash; returns true when it was
+   * already set. A state evicted at full size takes its mask with it.
+   */
+  insertBit(h1: number, h2: number, bit: number): boolean {
+    if (h1 === 0 && h2 === 0) h2 = 1;
+    const mask = this.mask;
+    const keys = this.keys;
+    const flag = 1 << bit;
+    let i = (h1 ^ Math.imul(h2, 0x9e3779b1)) & mask;
+    const home = i;
+    const limit = this.count * 4 < this.capacity * 3 ? mask + 1 : PROBE;
+    for (let p = 0; p < limit; p++) {
+      const a = keys[4 * i];
+      const b = keys[4 * i + 1];
+      if (a === h1 && b === h2) {
+        const m = keys[4 * i + 2];
+        if (m & flag) return true;
+        keys[4 * i + 2] = m | flag;
+        this.states++;
+        return false;
+      }
+      if (a === 0 && b === 0) {
+        keys[4 * i] = h1;
+        keys[4 * i + 1] = h2;
+        keys[4 * i + 2] = flag;
+        this.filled(i);
+        this.states++;
+        return false;
+      }
+      i = (i + 1) & mask;
+    }
+    keys[4 * home] = h1;
+    keys[4 * home + 1] = h2;
+    keys[4 * home + 2] = flag;
+    this.evictions++;
+    return false;
+  }
+
+  /** With stock masks: adds the bits of `flags` to the mask of the hash (the hash first, when missing). */
+  addBits(h1: number, h2: number, flags: number): void {
+    if (h1 === 0 && h2 === 0) h2 = 1;
+    const mask = this.mask;
+    const keys = this.keys;
+    let i = (h1 ^ Math.imul(h2, 0x9e3779b1)) & mask;
+    const limit = this.count * 4 < this.capacity * 3 ? mask + 1 : PROBE;
+    for (let p = 0; p < limit; p++) {
+      const a = keys[4 * i];
+      const b = keys[4 * i + 1];
+      if (a === h1 && b === h2) {
+        keys[4 * i + 2] |= flags;
+        return;
+      }
+      if (a === 0 && b === 0) {
+        keys[4 * i] = h1;
+        keys[4 * i + 1] = h2;
+        keys[4 * i + 2] = flags;
+        this.filled(i);
+        return;
+      }
+      i = (i + 1) & mask;
+    }
+  }
+
+  /** A slot was filled: remember it for a cheap clear, and grow when half full. */
+  private filled(i: number): void {
+    if (this.logN < LOG_MAX) this.log[this.logN] = i;
+    this.logN++;
+    if (++this.count * 2 > this.capacity && this.capacity < this.maxSlots) this.grow();
+  }
+
+  /**
    * Reads the home slot of the hash and returns its first half: a lookup to come then finds the
    * slot in the cache. Several in a row overlap their wait for memory.
    */
   touch(h1: number, h2: number): number {
-    return this.keys[2 * ((h1 ^ Math.imul(h2, 0x9e3779b1)) & this.mask)];
+    return this.keys[((h1 ^ Math.imul(h2, 0x9e3779b1)) & this.mask) << this.shift];
   }
 
   /**
@@ -178,13 +286,36 @@ export class TranspositionTable {
     return found;
   }
 
+  /** With stock masks: takes bit `bit` out of the hash's mask (every copy); true when it was set. */
+  removeBit(h1: number, h2: number, bit: number): boolean {
+    if (h1 === 0 && h2 === 0) h2 = 1;
+    const mask = this.mask;
+    const keys = this.keys;
+    const flag = 1 << bit;
+    let i = (h1 ^ Math.imul(h2, 0x9e3779b1)) & mask;
+    let found = false;
+    for (let p = 0; p <= mask; p++) {
+      const a = keys[4 * i];
+      const b = keys[4 * i + 1];
+      if (a === 0 && b === 0) break;
+      if (a === h1 && b === h2 && keys[4 * i + 2] & flag) {
+        keys[4 * i + 2] &= ~flag;
+        this.states--;
+        found = true;
+      }
+      i = (i + 1) & mask;
+    }
+    return found;
+  }
+
   private removeOne(h1: number, h2: number): boolean {
     const mask = this.mask;
     const keys = this.keys;
+    const shift = this.shift;
     let i = (h1 ^ Math.imul(h2, 0x9e3779b1)) & mask;
     for (let p = 0; ; p++) {
-      const a = keys[2 * i];
-      const b = keys[2 * i + 1];
+      const a = keys[i << shift];
+      const b = keys[(i << shift) + 1];
       if (a === h1 && b === h2) break;
       if ((a === 0 && b === 0) || p > mask) return false;
       i = (i + 1) & mask;
@@ -193,28 +324,32 @@ export class TranspositionTable {
     let j = i;
     for (;;) {
       j = (j + 1) & mask;
-      const a = keys[2 * j];
-      const b = keys[2 * j + 1];
+      const a = keys[j << shift];
+      const b = keys[(j << shift) + 1];
       if (a === 0 && b === 0) break;
       const home = (a ^ Math.imul(b, 0x9e3779b1)) & mask;
       // the key at j may fill the hole at i unless its home lies cyclically in (i, j]
       if (i <= j ? home > i && home <= j : home > i || home <= j) continue;
-      keys[2 * i] = a;
-      keys[2 * i + 1] = b;
+      keys[i << shift] = a;
+      keys[(i << shift) + 1] = b;
+      if (shift === 2) keys[(i << shift) + 2] = keys[(j << shift) + 2];
       i = j;
     }
-    keys[2 * i] = 0;
-    keys[2 * i + 1] = 0;
+    keys[i << shift] = 0;
+    keys[(i << shift) + 1] = 0;
+    if (shift === 2) keys[(i << shift) + 2] = 0;
     this.count--;
+    this.states--;
     return true;
   }
 
   private grow(): void {
     const old = this.keys;
+    const shift = this.shift;
     const cap = this.capacity * 2;
     let keys: Int32Array;
     try {
-      keys = takeArray(cap);
+      keys = takeArray(cap << shift);
     } catch {
       // the machine has less memory than the budget: stay at this size (and replace from now on)
       this.maxSlots = this.capacity;
@@ -225,14 +360,16 @@ export class TranspositionTable {
     this.keys = keys;
     this.mask = mask;
     this.count = 0;
-    for (let j = 0; j < old.length; j += 2) {
+    const step = 1 << shift;
+    for (let j = 0; j < old.length; j += step) {
       const a = old[j];
       const b = old[j + 1];
       if (a === 0 && b === 0) continue;
       let i = (a ^ Math.imul(b, 0x9e3779b1)) & mask;
-      while (keys[2 * i] !== 0 || keys[2 * i + 1] !== 0) i = (i + 1) & mask;
-      keys[2 * i] = a;
-      keys[2 * i + 1] = b;
+      while (keys[i << shift] !== 0 || keys[(i << shift) + 1] !== 0) i = (i + 1) & mask;
+      keys[i << shift] = a;
+      keys[(i << shift) + 1] = b;
+      if (shift === 2) keys[(i << shift) + 2] = old[j + 2];
       this.count++;
     }
     giveBack(old);

@@ -293,6 +293,38 @@ describe('solver keys', () => {
       expect(s.hashFromScratch()).toEqual([s.h1, s.h2]);
     }
   });
+  it('stockMask: with unlimited passes and draw > 1, every stock position of a layout hashes alike (wk tells them apart)', () => {
+    const start = deal(1);
+    const deck = [...start.waste, ...start.stock];
+    const at = (w: number) => ({ ...start, waste: deck.slice(0, w), stock: deck.slice(w) });
+    const state = (p: Position, rules: Rules) => {
+      const s = State.fromPosition(p, rules, { gridStock: true, stockMask: true });
+      expect(s.hashFromScratch()).toEqual([s.h1, s.h2]);
+      return s;
+    };
+    const key = (s: State) => `${s.h1}:${s.h2}`;
+    const n = at(0).stock.length;
+    expect(state(at(0), d3).stockMask).toBe(true);
+    for (const w of [1, 2, 3, 5, n]) expect(key(state(at(w), d3))).toBe(key(state(at(0), d3)));
+    expect([0, 1, 2, 3, 4, n].map((w) => state(at(w), d3).wk(w, n))).toEqual([0, 1, 2, 0, 4, 0]);
+    // not in effect with a pass limit, nor with draw 1, where the key is the usual one
+    for (const rules of [d3p3, { draw: 1, passes: null, foundationReturn: true }]) {
+      const s = State.fromPosition(at(1), rules, { gridStock: true, stockMask: true });
+      expect(s.stockMask).toBe(false);
+      expect(key(s)).toBe(key(State.fromPosition(at(1), rules, { gridStock: true })));
+    }
+    // nor with more than 31 cards in the stock and waste (a stock position is a bit of 32)
+    const big = withRest(['Kc', 'Kd', 'Kh', 'Ks', 'Qc', 'Qd', 'Qh'], [0, 0, 0, 0, 0, 0, 0], 1);
+    expect(State.fromPosition(big, d3, { gridStock: true, stockMask: true }).stockMask).toBe(false);
+    // kept incrementally through draws, redeals and plays from the waste
+    const s = state(at(0), d3);
+    const buf = new Int32Array(256);
+    for (let k = 0; k < 60; k++) {
+      const m = genAtomic(s, buf);
+      make(s, buf[k % 4 === 3 ? m - 1 : 0]);
+      expect(s.hashFromScratch()).toEqual([s.h1, s.h2]);
+    }
+  });
 });
 
 describe('pack', () => {

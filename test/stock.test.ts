@@ -28,7 +28,14 @@ const RULES: Rules[] = [
   { draw: 3, passes: 4, foundationReturn: false },
   { draw: 5, passes: null, foundationReturn: false },
 ];
-const KEYS: KeyOptions[] = [{}, { exactStock: true }, { twinKey: true }, { gridStock: true }, { twinKey: true, gridStock: true }];
+const KEYS: KeyOptions[] = [
+  {},
+  { exactStock: true },
+  { twinKey: true },
+  { gridStock: true },
+  { twinKey: true, gridStock: true },
+  { twinKey: true, gridStock: true, stockMask: true },
+];
 const label = (r: Rules, k: KeyOptions) =>
   `draw ${r.draw}, passes ${r.passes ?? 'unlimited'}, fr ${r.foundationReturn ? 'yes' : 'no'}, key ${JSON.stringify(k)}`;
 

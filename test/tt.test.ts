@@ -77,4 +77,86 @@ describe('transposition table', () => {
     expect(tt.exhausted).toBe(false);
     expect(tt.insert(ks[0][0], ks[0][1])).toBe(false);
   });
+
+  describe('with stock masks', () => {
+    it('keeps a mask of bits a key: each bit is new once, through growth', () => {
+      const tt = new TranspositionTable(64, 1 << 10);
+      tt.setMasked(true);
+      expect(tt.masked).toBe(true);
+      const ks = keys(20_000, 11);
+      for (const [a, b] of ks) expect(tt.insertBit(a, b, 3)).toBe(false);
+      for (const [a, b] of ks) expect(tt.insertBit(a, b, 17)).toBe(false);
+      expect(tt.count).toBe(ks.length);
+      expect(tt.states).toBe(2 * ks.length);
+      expect(tt.capacity).toBeGreaterThanOrEqual(2 * ks.length);
+      for (const [a, b] of ks) {
+        expect(tt.insertBit(a, b, 3)).toBe(true);
+        expect(tt.insertBit(a, b, 17)).toBe(true);
+        expect(tt.insertBit(a, b, 0)).toBe(false);
+      }
+    });
+
+    it('adds bits to a key, stored or not', () => {
+      const tt = new TranspositionTable(64, 1 << 10);
+      tt.setMasked(true);
+      tt.insertBit(5, 6, 1);
+      tt.addBits(5, 6, (1 << 4) | (1 << 7));
+      tt.addBits(9, 9, 1 << 2);
+      for (const [bit, seen] of [
+        [1, true],
+        [4, true],
+        [7, true],
+        [2, false],
+      ] as const)
+        expect(tt.insertBit(5, 6, bit)).toBe(seen);
+      expect(tt.insertBit(9, 9, 2)).toBe(true);
+      expect(tt.insertBit(9, 9, 1)).toBe(false);
+    });
+
+    it('takes one bit out and leaves the others, and every other key', () => {
+      const tt = new TranspositionTable(64, 1 << 10);
+      tt.setMasked(true);
+      const ks = keys(500, 5);
+      for (const [a, b] of ks) {
+        tt.insertBit(a, b, 2);
+        tt.insertBit(a, b, 9);
+      }
+      const gone = ks.filter((_, i) => i % 4 === 0);
+      for (const [a, b] of gone) expect(tt.removeBit(a, b, 9)).toBe(true);
+      for (const [a, b] of gone) expect(tt.removeBit(a, b, 9)).toBe(false);
+      for (const [i, [a, b]] of ks.entries()) {
+        expect(tt.insertBit(a, b, 9), `key ${i}`).toBe(i % 4 !== 0);
+        expect(tt.insertBit(a, b, 2)).toBe(true);
+      }
+    });
+
+    it('keeps masks when whole keys are removed around them (backward shift)', () => {
+      const tt = new TranspositionTable(64, 1 << 10);
+      tt.setMasked(true);
+      const ks = keys(511, 1 << 10);
+      for (const [i, [a, b]] of ks.entries()) tt.insertBit(a, b, i % 31);
+      const gone = ks.filter((_, i) => i % 3 === 0);
+      for (const [a, b] of gone) expect(tt.remove(a, b)).toBe(true);
+      for (const [i, [a, b]] of ks.entries()) expect(tt.insertBit(a, b, i % 31), `key ${i}`).toBe(i % 3 !== 0);
+    });
+
+    it('holds half as many slots for the same memory, and switches back empty', () => {
+      const tt = new TranspositionTable(1);
+      tt.setMasked(true);
+      expect(tt.maxCapacity).toBe(1 << 16);
+      const ks = keys(300_000, 13);
+      for (const [a, b] of ks) tt.insertBit(a, b, 0);
+      expect(tt.capacity).toBe(1 << 16);
+      expect(tt.bytes).toBe(1 << 20);
+      expect(tt.exhausted).toBe(true);
+      tt.setMasked(false);
+      expect(tt.masked).toBe(false);
+      expect(tt.maxCapacity).toBe(1 << 17);
+      expect(tt.count).toBe(0);
+      expect(tt.exhausted).toBe(false);
+      for (const [a, b] of ks.slice(0, 1000)) expect(tt.insert(a, b)).toBe(false);
+      tt.setMasked(true);
+      for (const [a, b] of ks.slice(0, 1000)) expect(tt.insertBit(a, b, 0)).toBe(false);
+    });
+  });
 });

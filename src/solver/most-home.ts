@@ -175,7 +175,7 @@ export class MostHomeSearch implements Objective {
     const { moves, end } = expandPath(this.start, this.bestPath, this.bestLen);
     if (end.home !== this.best) throw new Error('internal: the best line does not reach its count');
     const { nodes, hits } = this.search;
-    const stats: SolveStats = { nodes, uniqueStates: this.tt.count, ttHits: hits, ms, solutionLength: moves.length };
+    const stats: SolveStats = { nodes, uniqueStates: this.tt.states, ttHits: hits, ms, solutionLength: moves.length };
     const aborted = this.search.aborted === 'reached' ? undefined : this.search.aborted;
     if (aborted === 'restart') throw new Error('internal: a most-home search restarted');
     const best = this.best;

@@ -60,6 +60,11 @@ export interface Pruning {
   stockGrid: boolean;
   /** A pile is emptied (its whole run moved, nothing under it) only to put a King there next. */
   emptyForKing: boolean;
+  /**
+   * With unlimited passes and draw > 1 (and stockGrid): a layout searched to the end from stock
+   * position w counts as searched from every stock position that w reaches by draws alone.
+   */
+  stockDominance: boolean;
 }
 
 /** Every pruning rule on: the solver's default. */
@@ -74,6 +79,7 @@ export const FULL_PRUNING: Pruning = {
   twinSwaps: true,
   stockGrid: true,
   emptyForKing: true,
+  stockDominance: true,
 };
 
 /** Every pruning rule off: the plain engine's moves, the exact key. */
@@ -88,6 +94,7 @@ export const NO_PRUNING: Pruning = {
   twinSwaps: false,
   stockGrid: false,
   emptyForKing: false,
+  stockDominance: false,
 };
 
 /** How a solve searches; every field is optional, the defaults are the solver's. */
@@ -140,5 +147,6 @@ export function resolvePruning(p: Pruning): Pruning {
     delayPartial: false,
     stockGrid: false,
     emptyForKing: false,
+    stockDominance: false,
   };
 }

@@ -97,11 +97,34 @@ export function limitUnused(redealsLeft: number, stockCards: number, pr: Pruning
  * - stockGrid: with unlimited passes, stock positions on the draw grid (0, d, 2d, … cards turned,
  *   or all) are one state. Exact: each reaches the others by draws and a redeal alone, which move
  *   no card, and from each the same cards can be played.
+ * - stockDominance (with stockGrid in effect): the key is the layout's, and the table keeps with
+ *   it the stock positions searched (`drawReach`).
  * - (Always, in state.ts: the columns' order is not in the key, the piles being interchangeable;
  *   with draw 1 and unlimited passes the stock position is not either, every card being reachable.)
  */
 export function keyOptions(pr: Pruning): KeyOptions {
-  return { exactStock: !pr.stockMacros, twinKey: pr.twinSwaps, gridStock: pr.stockGrid };
+  return { exactStock: !pr.stockMacros, twinKey: pr.twinSwaps, gridStock: pr.stockGrid, stockMask: pr.stockDominance };
+}
+
+/**
+ * stockDominance: the stock positions (as `wk` numbers them: 0 the draw grid, else w) that the
+ * position's own reaches by draws alone, as bits, other than its own: from w off the grid, w + d,
+ * w + 2d, … below the stock's end, and the grid (the end, then a redeal); from the grid, no other.
+ * Unlimited passes, draw > 1. A layout searched to the end without a win from stock position w is
+ * marked searched from these too. Exact: from the layout at a position v that w reaches by draws,
+ * every move has one from w that leads to a position at least as good: a stock play takes the
+ * same card to the same place and leaves the same stock (the card's index, reached from w by the
+ * same draws as from v, and more); any other move leaves the stock alone, and the position after
+ * it at w again reaches the one at v by those draws. So whatever line wins from v is followed
+ * from w, move for move, and a layout lost from w is lost from v. Draws move no card, and the
+ * foundations are the same at every step, so the same holds for the most cards home.
+ */
+export function drawReach(s: State): number {
+  const w = s.w;
+  if (s.wk(w, s.n) === 0) return 0;
+  let bits = 1;
+  for (let v = w + s.draw; v < s.n; v += s.draw) bits |= 1 << v;
+  return bits;
 }
 
 // ---- Safe foundation moves (safeFoundation) ----

@@ -66,6 +66,7 @@ import {
   PLACED,
   UNCOVERED,
   deadlockedCard,
+  drawReach,
   onDrawGrid,
   placedCardLeft,
   restrictionAfter,
@@ -213,6 +214,8 @@ export class Search {
   private readonly fMark: Int32Array;
   private readonly fToken: Int32Array;
   private readonly fToken2: Int32Array;
+  /** Stock dominance (the state's `stockMask`): the table holds layouts, with their stock positions as bits. */
+  private readonly dom: boolean;
   private pathLen = 0;
   /** What `childHashes` read from the table (kept so that the reads are not optimised away). */
   touched = 0;
@@ -262,6 +265,8 @@ export class Search {
     this.fMark = memory.fMark;
     this.fToken = memory.fToken;
     this.fToken2 = memory.fToken2;
+    this.dom = s.stockMask;
+    tt.setMasked(this.dom);
     this.gen = new Generator(s, pr, memory.moves);
     this.safeFoundation = pr.safeFoundation;
     this.stockMacros = pr.stockMacros;
@@ -276,11 +281,11 @@ export class Search {
   /** Runs the search to a verdict (or a spent budget). */
   run(): SolveResult {
     const t0 = performance.now();
-    this.tt.insert(this.s.h1, this.s.h2);
+    this.insertHere();
     const dead = this.s.home < 52 && ((this.deadCheck && stuckCard(this.s) >= 0) || (this.deadlocks && deadlockedCard(this.s) >= 0));
     const won = dead ? false : this.searchWithRestarts();
     const ms = performance.now() - t0;
-    const stats: SolveStats = { nodes: this.nodes, uniqueStates: this.tt.count, ttHits: this.hits, ms, solutionLength: 0 };
+    const stats: SolveStats = { nodes: this.nodes, uniqueStates: this.tt.states, ttHits: this.hits, ms, solutionLength: 0 };
     if (won) {
       const moves = this.atomicSolution();
       stats.solutionLength = moves.length;
@@ -296,7 +301,7 @@ export class Search {
    * position entered, until the objective ends it (`aborted` 'reached') or a budget runs out.
    */
   explore(): void {
-    this.tt.insert(this.s.h1, this.s.h2);
+    this.insertHere();
     this.search();
   }
 
@@ -304,7 +309,7 @@ export class Search {
   private searchWithRestarts(): boolean {
     let limit = this.restarts ? RESTART_FIRST_NODES : Infinity;
     for (;;) {
-      if (this.runs++ > 0) this.tt.insert(this.s.h1, this.s.h2);
+      if (this.runs++ > 0) this.insertHere();
       this.restartAt = this.nodes + limit;
       this.nextCheck = Math.min(this.maxNodes, this.restartAt, (Math.floor(this.nodes / 1024) + 1) * 1024);
       if (this.search()) return true;
@@ -338,9 +343,11 @@ export class Search {
       if (this.aborted || k >= this.fCount[d]) {
         // frame d is done: take back its safe moves and the move that led to it; on a restart its
         // positions (after and before the safe moves) were not searched to the end
-        if (this.aborted === 'restart') this.tt.remove(s.h1, s.h2);
+        if (this.aborted === 'restart') this.removeHere();
+        else if (this.dom && !this.aborted) this.closeHere();
         this.undoSafe(this.fAutos[d], this.fMark[d]);
-        if (this.aborted === 'restart') this.tt.remove(s.h1, s.h2);
+        if (this.aborted === 'restart') this.removeHere();
+        else if (this.dom && !this.aborted && this.fAutos[d] > 0) this.closeHere();
         d--;
         if (d >= 0) this.takeBack(d, this.moves[d * MOVES_PER_NODE + this.fNext[d] - 1]);
         continue;
@@ -355,7 +362,7 @@ export class Search {
         this.fToken[d] = make(s, m1);
         const m2 = mv(T2F, from, s.top(from) & 3, 1, 0);
         this.fToken2[d] = make(s, m2);
-        if (this.tt.insert(s.h1, s.h2)) {
+        if (this.insertHere()) {
           this.hits++;
           undo(s, m2, this.fToken2[d]);
           undo(s, m1, this.fToken[d]);
@@ -365,7 +372,11 @@ export class Search {
         this.path[this.pathLen++] = m2;
       } else {
         const at = d * MOVES_PER_NODE + k;
-        if (this.tt.insert(this.childH1[at], this.childH2[at])) {
+        if (
+          this.dom
+            ? this.tt.insertBit(this.childH1[at], this.childH2[at], this.childBit(m))
+            : this.tt.insert(this.childH1[at], this.childH2[at])
+        ) {
           this.hits++;
           continue;
         }
@@ -384,10 +395,39 @@ export class Search {
         continue;
       }
       // a child entered as the restart came is not searched either
-      if (this.aborted === 'restart') this.tt.remove(s.h1, s.h2);
+      if (this.aborted === 'restart') this.removeHere();
       this.takeBack(d, m);
     }
     return false;
+  }
+
+  /** Stores the position in the table (its layout and stock position with stock dominance); true when it was there. */
+  private insertHere(): boolean {
+    const s = this.s;
+    return this.dom ? this.tt.insertBit(s.h1, s.h2, s.wk(s.w, s.n)) : this.tt.insert(s.h1, s.h2);
+  }
+
+  /** Takes the position out of the table again (a restart: it was not searched to the end). */
+  private removeHere(): void {
+    const s = this.s;
+    if (this.dom) this.tt.removeBit(s.h1, s.h2, s.wk(s.w, s.n));
+    else this.tt.remove(s.h1, s.h2);
+  }
+
+  /** The stock position (`wk`) after move m, with stock dominance: a stock play's card index, or the stock position now. */
+  private childBit(m: number): number {
+    const s = this.s;
+    const kind = m & 15;
+    return kind === S2F || kind === S2T ? s.wk(indexOf(m), s.n - 1) : s.wk(s.w, s.n);
+  }
+
+  /**
+   * Stock dominance: the position, searched to the end, is searched from every stock position
+   * that its own reaches by draws alone (pruning.ts `drawReach`).
+   */
+  private closeHere(): void {
+    const bits = drawReach(this.s);
+    if (bits !== 0) this.tt.addBits(this.s.h1, this.s.h2, bits);
   }
 
   /** Takes back move m of frame d (made with its tokens), and its path entries. */
@@ -434,7 +474,7 @@ export class Search {
     }
     if (mode === UNCOVERED && autos > 0) mode = FREE; // x went home by itself
     // the position before the safe moves was stored by the caller; store the one after them too
-    if (autos > 0 && this.tt.insert(s.h1, s.h2)) {
+    if (autos > 0 && this.insertHere()) {
       this.hits++;
       this.undoSafe(autos, pathMark);
       return PRUNED;
