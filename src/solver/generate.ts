@@ -13,7 +13,7 @@
  * Cards are found by where they could go: `topCol[card]` is the pile whose top is that card (kept
  * all −1 between calls), so "which piles take card c" is two lookups (PARENT1, PARENT2).
  */
-import { RANK, makeCard } from '../cards.ts';
+import { RANK, RED, makeCard } from '../cards.ts';
 import { F2T, S2F, S2T, T2F, T2T, mv, stockReach } from '../moves.ts';
 import { type State, STRIDE } from '../state.ts';
 import type { Pruning } from './options.ts';
@@ -49,6 +49,15 @@ import {
   twinCanReplace,
 } from './pruning.ts';
 
+/** A card's children: the two cards one rank lower of the other colour (52 for an Ace: none). */
+const CHILD1 = new Int32Array(53).fill(52);
+const CHILD2 = new Int32Array(53).fill(52);
+for (let c = 0; c < 52; c++) {
+  if (RANK[c] === 1) continue;
+  CHILD1[c] = makeCard(RANK[c] - 1, RED[c] ? 0 : 1);
+  CHILD2[c] = makeCard(RANK[c] - 1, RED[c] ? 3 : 2);
+}
+
 /** Room for the moves of one position (the most a position can have is far below). */
 export const MOVES_PER_NODE = 256;
 /** Flag on a partial T2T move: then play the card it uncovers to its foundation (twinSwaps). */
@@ -70,6 +79,12 @@ export class Generator {
   private mark = 0;
   private marked = false;
   private readonly topCol = new Int8Array(53).fill(-1);
+  /** Every stock card is always reachable (pruning.ts `stockAlwaysReachable`; fixed for a search). */
+  private readonly allReach: boolean;
+  /** stockPlaysAll: the stock cards some move could take, and their order in the stock list. */
+  private readonly wantCard = new Int32Array(24);
+  private readonly wantIndex = new Int32Array(24);
+  private readonly wantKey = new Int32Array(24);
   private readonly tops = new Int8Array(7);
   private firstEmpty = -1;
   /** pruning.ts `kingMayFill` for the position being generated: 1 or 0, −1 before it is needed. */
@@ -87,7 +102,9 @@ export class Generator {
     private readonly s: State,
     private readonly pr: Pruning,
     private readonly moves: Int32Array,
-  ) {}
+  ) {
+    this.allReach = stockAlwaysReachable(s);
+  }
 
   /**
    * The moves of the position into moves[base …], in the order to try them; returns how many.
@@ -151,7 +168,8 @@ export class Generator {
   private stockPlays(base: number, n: number, only: number, mode: number): number {
     const s = this.s;
     // after UNCOVERED, and after PLACED where stock plays commute, stock plays build on `only`
-    const mustBuild = mode === UNCOVERED || (mode === PLACED && stockAlwaysReachable(s));
+    const mustBuild = mode === UNCOVERED || (mode === PLACED && this.allReach);
+    if (this.allReach) return this.stockPlaysAll(base, n, only, mustBuild);
     const firstOnly = firstEmptyOnly(this.pr);
     // the stock's last card may go home safely: no play that needs a redeal before it has
     const skipRedeal = !mustBuild && this.pr.safeFoundation && s.w < s.n && safeLastStockCard(s);
@@ -165,6 +183,81 @@ export class Generator {
         continue;
       }
       if (s.found[c & 3] === RANK[c] - 1) n = this.push(base, n, mv(S2F, 0, c & 3, 1, i), STOCK_TO_FOUNDATION - cost);
+      if (RANK[c] === 13) {
+        for (let b = 0; b < 7; b++) {
+          if (s.len[b] !== 0) continue;
+          n = this.push(base, n, mv(S2T, 0, b, 1, i), STOCK_KING_TO_EMPTY - cost);
+          if (firstOnly) break;
+        }
+      } else n = this.addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, -1);
+    }
+    return n;
+  }
+
+  /**
+   * stockPlays where every stock card is always reachable (draw 1, unlimited passes), found from
+   * the other end: the cards some move could take (the pile tops' children, the suits' next
+   * cards, the Kings when a pile is empty) that lie in the stock or waste (`inDeck`), put in the
+   * order of the stock list (`stockReach`: the waste top, the stock, then the rest of the waste;
+   * each in deck order) and given the same moves in the same order as stockPlays would. The same
+   * search, without going through the stock card by card.
+   */
+  private stockPlaysAll(base: number, n: number, only: number, mustBuild: boolean): number {
+    const s = this.s;
+    const { inDeck, found, deck } = s;
+    const tops = this.tops;
+    const cards = this.wantCard;
+    let k = 0;
+    for (let b = mustBuild ? only : 0; b <= (mustBuild ? only : 6); b++) {
+      const t = tops[b];
+      if (t < 0) continue;
+      const c1 = CHILD1[t];
+      if (c1 < 52 && inDeck[c1] && !listed(cards, k, c1)) cards[k++] = c1;
+      const c2 = CHILD2[t];
+      if (c2 < 52 && inDeck[c2] && !listed(cards, k, c2)) cards[k++] = c2;
+    }
+    if (!mustBuild) {
+      for (let suit = 0; suit < 4; suit++) {
+        if (found[suit] === 13) continue;
+        const c = makeCard(found[suit] + 1, suit);
+        if (inDeck[c] && !listed(cards, k, c)) cards[k++] = c;
+      }
+      if (this.firstEmpty >= 0)
+        for (let suit = 0; suit < 4; suit++) {
+          const c = makeCard(13, suit);
+          if (inDeck[c] && !listed(cards, k, c)) cards[k++] = c;
+        }
+    }
+    if (k === 0) return n;
+    // each card's deck index, and its place in the stock list (insertion sort: a few cards)
+    const { wantIndex, wantKey } = this;
+    const w = s.w;
+    const len = s.n;
+    for (let q = 0; q < k; q++) {
+      const c = cards[q];
+      let i = 0;
+      while (deck[i] !== c) i++;
+      const key = i === w - 1 ? -1 : i >= w ? i : i + len;
+      let j = q - 1;
+      while (j >= 0 && wantKey[j] > key) {
+        wantKey[j + 1] = wantKey[j];
+        wantIndex[j + 1] = wantIndex[j];
+        j--;
+      }
+      wantKey[j + 1] = key;
+      wantIndex[j + 1] = i;
+    }
+    const firstOnly = firstEmptyOnly(this.pr);
+    for (let q = 0; q < k; q++) {
+      const i = wantIndex[q];
+      const c = deck[i];
+      // stockCost: 0 for the waste top, 1 in this pass, 2 after a redeal
+      const cost = i === w - 1 ? 0 : i >= w ? 1 : 2;
+      if (mustBuild) {
+        n = this.addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, only);
+        continue;
+      }
+      if (found[c & 3] === RANK[c] - 1) n = this.push(base, n, mv(S2F, 0, c & 3, 1, i), STOCK_TO_FOUNDATION - cost);
       if (RANK[c] === 13) {
         for (let b = 0; b < 7; b++) {
           if (s.len[b] !== 0) continue;
@@ -423,4 +516,10 @@ export class Generator {
     markAvailable(this.s, this.reach, this.reachN, this.available, this.mark);
     this.marked = true;
   }
+}
+
+/** True when card c is among list[0 … k). */
+function listed(list: Int32Array, k: number, c: number): boolean {
+  for (let q = 0; q < k; q++) if (list[q] === c) return true;
+  return false;
 }
