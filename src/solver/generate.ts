@@ -170,26 +170,32 @@ export class Generator {
     // after UNCOVERED, and after PLACED where stock plays commute, stock plays build on `only`
     const mustBuild = mode === UNCOVERED || (mode === PLACED && this.allReach);
     if (this.allReach) return this.stockPlaysAll(base, n, only, mustBuild);
-    const firstOnly = firstEmptyOnly(this.pr);
     // the stock's last card may go home safely: no play that needs a redeal before it has
     const skipRedeal = !mustBuild && this.pr.safeFoundation && s.w < s.n && safeLastStockCard(s);
     for (let k = 0; k < this.reachN; k++) {
-      const i = this.reach[k];
-      const c = s.deck[i];
       const cost = this.reachCost[k];
       if (cost === 2 && skipRedeal) continue;
-      if (mustBuild) {
-        n = this.addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, only);
-        continue;
-      }
-      if (s.found[c & 3] === RANK[c] - 1) n = this.push(base, n, mv(S2F, 0, c & 3, 1, i), STOCK_TO_FOUNDATION - cost);
-      if (RANK[c] === 13) {
-        for (let b = 0; b < 7; b++) {
-          if (s.len[b] !== 0) continue;
-          n = this.push(base, n, mv(S2T, 0, b, 1, i), STOCK_KING_TO_EMPTY - cost);
-          if (firstOnly) break;
-        }
-      } else n = this.addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, -1);
+      n = this.cardPlays(base, n, this.reach[k], cost, only, mustBuild);
+    }
+    return n;
+  }
+
+  /**
+   * The plays of the stock card at deck index i, reached at stock cost `cost`: onto pile `only`
+   * when stock plays must build on it; else home when it is next, a King into the empty piles
+   * (the first only with oneEmptyColumn), any other card onto each pile that takes it.
+   */
+  private cardPlays(base: number, n: number, i: number, cost: number, only: number, mustBuild: boolean): number {
+    const s = this.s;
+    const c = s.deck[i];
+    if (mustBuild) return this.addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, only);
+    if (s.found[c & 3] === RANK[c] - 1) n = this.push(base, n, mv(S2F, 0, c & 3, 1, i), STOCK_TO_FOUNDATION - cost);
+    if (RANK[c] !== 13) return this.addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, -1);
+    const firstOnly = firstEmptyOnly(this.pr);
+    for (let b = 0; b < 7; b++) {
+      if (s.len[b] !== 0) continue;
+      n = this.push(base, n, mv(S2T, 0, b, 1, i), STOCK_KING_TO_EMPTY - cost);
+      if (firstOnly) break;
     }
     return n;
   }
@@ -247,24 +253,10 @@ export class Generator {
       wantKey[j + 1] = key;
       wantIndex[j + 1] = i;
     }
-    const firstOnly = firstEmptyOnly(this.pr);
     for (let q = 0; q < k; q++) {
       const i = wantIndex[q];
-      const c = deck[i];
       // stockCost: 0 for the waste top, 1 in this pass, 2 after a redeal
-      const cost = i === w - 1 ? 0 : i >= w ? 1 : 2;
-      if (mustBuild) {
-        n = this.addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, only);
-        continue;
-      }
-      if (found[c & 3] === RANK[c] - 1) n = this.push(base, n, mv(S2F, 0, c & 3, 1, i), STOCK_TO_FOUNDATION - cost);
-      if (RANK[c] === 13) {
-        for (let b = 0; b < 7; b++) {
-          if (s.len[b] !== 0) continue;
-          n = this.push(base, n, mv(S2T, 0, b, 1, i), STOCK_KING_TO_EMPTY - cost);
-          if (firstOnly) break;
-        }
-      } else n = this.addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, -1);
+      n = this.cardPlays(base, n, i, i === w - 1 ? 0 : i >= w ? 1 : 2, only, mustBuild);
     }
     return n;
   }
