@@ -200,10 +200,17 @@ export class TranspositionTable {
    * already set. A state evicted at full size takes its mask with it.
    */
   insertBit(h1: number, h2: number, bit: number): boolean {
+    return this.addBits(h1, h2, 1 << bit);
+  }
+
+  /**
+   * With stock masks: adds the bits of `flags` to the mask of the hash (the hash first, when
+   * missing); returns true when they were all set already.
+   */
+  addBits(h1: number, h2: number, flags: number): boolean {
     if (h1 === 0 && h2 === 0) h2 = 1;
     const mask = this.mask;
     const keys = this.keys;
-    const flag = 1 << bit;
     let i = (h1 ^ Math.imul(h2, 0x9e3779b1)) & mask;
     const home = i;
     const limit = this.count * 4 < this.capacity * 3 ? mask + 1 : PROBE;
@@ -212,51 +219,26 @@ export class TranspositionTable {
       const b = keys[4 * i + 1];
       if (a === h1 && b === h2) {
         const m = keys[4 * i + 2];
-        if (m & flag) return true;
-        keys[4 * i + 2] = m | flag;
-        this.states++;
+        if ((m & flags) === flags) return true;
+        keys[4 * i + 2] = m | flags;
+        this.states += bitCount(flags & ~m);
         return false;
-      }
-      if (a === 0 && b === 0) {
-        keys[4 * i] = h1;
-        keys[4 * i + 1] = h2;
-        keys[4 * i + 2] = flag;
-        this.filled(i);
-        this.states++;
-        return false;
-      }
-      i = (i + 1) & mask;
-    }
-    keys[4 * home] = h1;
-    keys[4 * home + 1] = h2;
-    keys[4 * home + 2] = flag;
-    this.evictions++;
-    return false;
-  }
-
-  /** With stock masks: adds the bits of `flags` to the mask of the hash (the hash first, when missing). */
-  addBits(h1: number, h2: number, flags: number): void {
-    if (h1 === 0 && h2 === 0) h2 = 1;
-    const mask = this.mask;
-    const keys = this.keys;
-    let i = (h1 ^ Math.imul(h2, 0x9e3779b1)) & mask;
-    const limit = this.count * 4 < this.capacity * 3 ? mask + 1 : PROBE;
-    for (let p = 0; p < limit; p++) {
-      const a = keys[4 * i];
-      const b = keys[4 * i + 1];
-      if (a === h1 && b === h2) {
-        keys[4 * i + 2] |= flags;
-        return;
       }
       if (a === 0 && b === 0) {
         keys[4 * i] = h1;
         keys[4 * i + 1] = h2;
         keys[4 * i + 2] = flags;
         this.filled(i);
-        return;
+        this.states += bitCount(flags);
+        return false;
       }
       i = (i + 1) & mask;
     }
+    keys[4 * home] = h1;
+    keys[4 * home + 1] = h2;
+    keys[4 * home + 2] = flags;
+    this.evictions++;
+    return false;
   }
 
   /** A slot was filled: remember it for a cheap clear, and grow when half full. */
@@ -374,4 +356,11 @@ export class TranspositionTable {
     }
     giveBack(old);
   }
+}
+
+/** The number of bits set in x. */
+function bitCount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
