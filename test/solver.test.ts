@@ -19,7 +19,9 @@ import type { Rules } from '../src/types.ts';
 import {
   ALL_RULES,
   build,
+  checked as checkedPosition,
   noMovesPosition,
+  prng,
   reducedDeal,
   returnNeededPosition,
   rulesTag,
@@ -89,6 +91,48 @@ describe('pruning cross-check: the same verdict with every pruning rule off', ()
   }
   it('saw both verdicts under draw 1 and under draw 3', () => {
     expect([...seen].sort()).toEqual(['draw 1 unwinnable', 'draw 1 winnable', 'draw 3 unwinnable', 'draw 3 winnable']);
+  });
+
+  it('mid-game positions: uneven foundations, the stock part-way through, later passes', () => {
+    // from seeded deals: each suit home to a random height (5–8), pile tops face up (with the card
+    // under them when they form a run), some of the stock turned, a random pass within the limit
+    const seen = new Set<string>();
+    let decided = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const rand = prng(seed * 7919 + 17);
+      const heights = [0, 1, 2, 3].map(() => 5 + Math.floor(rand() * 4));
+      const deal = seedPosition(seed);
+      const keep = (c: number) => RANK[c] > heights[c & 3];
+      const tableau = deal.tableau.map((pile) => pile.filter(keep));
+      const deck = deal.stock.filter(keep);
+      const w = Math.floor(rand() * (deck.length + 1));
+      for (const rules of ALL_RULES) {
+        const limit = rules.passes ?? 3;
+        const faceDown = tableau.map((pile) => {
+          const l = pile.length;
+          if (l < 2) return 0;
+          const [a, b] = [pile[l - 2], pile[l - 1]];
+          return RANK[a] === RANK[b] + 1 && RED[a] !== RED[b] && rand() < 0.8 ? l - 2 : l - 1;
+        });
+        const p = checkedPosition({
+          tableau,
+          faceDown,
+          stock: deck.slice(w),
+          waste: deck.slice(0, w),
+          foundations: heights,
+          pass: 1 + Math.floor(rand() * limit),
+        });
+        const full = solve(p, rules, SMALL);
+        const plain = solve(p, rules, SMALL, PLAIN);
+        if (full.verdict === 'unknown' || plain.verdict === 'unknown') continue;
+        expect(full.verdict, `seed ${seed}, ${rulesTag(rules)}`).toBe(plain.verdict);
+        expectReplays(p, rules, full);
+        seen.add(full.verdict);
+        decided++;
+      }
+    }
+    expect(decided).toBeGreaterThan(100);
+    expect([...seen].sort()).toEqual(['unwinnable', 'winnable']);
   });
 
   it('hand-built positions that need a foundation return', () => {
