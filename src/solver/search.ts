@@ -353,9 +353,9 @@ export class Search {
         continue;
       }
       const m = this.moves[d * MOVES_PER_NODE + k];
-      if (this.locks?.locks(s, m)) continue;
       let mode = FREE;
       if (m & HOME_AFTER) {
+        if (this.locks?.locks(s, m)) continue;
         // a partial run onto the twin of the card it leaves, and that card home
         const m1 = m & ~HOME_AFTER;
         const from = aOf(m1);
@@ -380,6 +380,8 @@ export class Search {
           this.hits++;
           continue;
         }
+        // a move that locks the deal leads to a lost position: stored as searched, not entered
+        if (this.locks?.locks(s, m)) continue;
         mode = restrictionAfter(s, m, delayStock, delayPartial, emptyForKing);
         this.fToken[d] = make(s, m);
         this.path[this.pathLen++] = m;
