@@ -113,7 +113,8 @@ export class Generator {
   generate(base: number, rCol: number, mode: number): number {
     const s = this.s;
     const only = mode === FREE ? -1 : rCol;
-    this.stockReach();
+    // where every stock card is reachable the stock plays are found from the cards wanted
+    if (!this.allReach) this.stockReach();
     this.firstEmpty = -1;
     for (let b = 0; b < 7; b++)
       if (s.len[b] === 0) {
@@ -147,7 +148,8 @@ export class Generator {
    * The stock cards that can be played (moves.ts `stockReach`). Which deck indices those are
    * depends only on the stock position, the pass and the deck's length (the draw and the pass
    * limit are the search's), so the list of the last call is kept while those stay the same: most
-   * moves leave the stock alone.
+   * moves leave the stock alone. Where every stock card is reachable the stock plays do without it
+   * (`stockPlaysAll`), so it is made only for the few uses that read it.
    */
   private stockReach(): void {
     const s = this.s;
@@ -281,7 +283,8 @@ export class Generator {
   /** King runs (each pile's whole face-up run, based on a King) into an empty pile. */
   private kingRuns(base: number, n: number, only: number): number {
     const s = this.s;
-    if (this.firstEmpty < 0) return n;
+    // none into pile `only` unless it is empty
+    if (this.firstEmpty < 0 || (only >= 0 && s.len[only] !== 0)) return n;
     const firstOnly = firstEmptyOnly(this.pr);
     for (let a = 0; a < 7; a++) {
       const len = s.len[a];
@@ -298,18 +301,32 @@ export class Generator {
   /** Each pile's whole face-up run (not a King's) onto a pile, where it turns a card up or empties the pile. */
   private wholeRuns(base: number, n: number, only: number, mode: number): number {
     const s = this.s;
+    // onto pile `only`: a run whose foot is one of the two cards that fit on its top (or, after
+    // PLACED, any run that empties its pile)
+    let c1 = -1;
+    let c2 = -1;
+    if (only >= 0 && s.len[only] !== 0) {
+      const t = s.top(only);
+      c1 = CHILD1[t];
+      c2 = CHILD2[t];
+      if (mode !== PLACED && !this.faceUpInTableau(c1) && !this.faceUpInTableau(c2)) return n;
+    }
     for (let a = 0; a < 7; a++) {
       const len = s.len[a];
       if (len === 0) continue;
       const down = s.down[a];
       const baseCard = s.cols[a * STRIDE + down];
+      if (c1 >= 0 && baseCard !== c1 && baseCard !== c2 && (mode !== PLACED || down !== 0)) continue;
       // nowhere to go (a King's parents are never tops), the usual case: nothing more to look at
       let b1 = this.topCol[PARENT1[baseCard]];
       let b2 = this.topCol[PARENT2[baseCard]];
       if (b1 < 0 && b2 < 0) continue;
       // a pile emptied for a King that cannot come
       if (down === 0 && this.pr.emptyForKing) {
-        if (this.kingMayCome < 0) this.kingMayCome = kingMayFill(s, this.reach, this.reachN) ? 1 : 0;
+        if (this.kingMayCome < 0) {
+          this.stockReach();
+          this.kingMayCome = kingMayFill(s, this.reach, this.reachN) ? 1 : 0;
+        }
         if (this.kingMayCome === 0) continue;
       }
       const anyPile = mode === PLACED && emptyingAfterPlaced(s, a, this.pr);
@@ -380,6 +397,11 @@ export class Generator {
   private partialHomeRuns(base: number, n: number, only: number): number {
     const s = this.s;
     const { cols, len, down, found, isDown, inDeck } = s;
+    // onto pile `only`: the run's foot is one of the two cards that fit on its top
+    if (only >= 0 && s.len[only] !== 0) {
+      const t = s.top(only);
+      if (!this.faceUpInTableau(CHILD1[t]) && !this.faceUpInTableau(CHILD2[t])) return n;
+    }
     const topCol = this.topCol;
     const next = this.nextCards;
     let k = 0;
@@ -423,6 +445,7 @@ export class Generator {
   /** Foundation tops back down onto piles (Kings into an empty pile). */
   private returns(base: number, n: number, only: number): number {
     const s = this.s;
+    if (only >= 0 && s.len[only] !== 0) return this.returnsOnto(base, n, only);
     const firstOnly = firstEmptyOnly(this.pr);
     for (let suit = 0; suit < 4; suit++) {
       const h = s.found[suit];
@@ -440,6 +463,24 @@ export class Generator {
       }
       n = this.addOnto(base, n, makeCard(h, suit), F2T, suit, 0, RETURN, only);
     }
+    return n;
+  }
+
+  /**
+   * `returns` onto pile `only` (not empty): the cards that fit on its top are its two children, so
+   * only their suits are looked at, in suit order as `returns` takes them.
+   */
+  private returnsOnto(base: number, n: number, only: number): number {
+    const s = this.s;
+    const t = s.top(only);
+    const c1 = CHILD1[t];
+    const c2 = CHILD2[t];
+    if (c1 === 52) return n;
+    const found = s.found;
+    const check = this.pr.foundationReturns;
+    // CHILD1 is a club or a diamond (suit 0 or 1), CHILD2 a heart or a spade (2 or 3)
+    if (found[c1 & 3] === RANK[c1] && (!check || returnUseful(s, c1 & 3))) n = this.push(base, n, mv(F2T, c1 & 3, only, 1, 0), RETURN);
+    if (found[c2 & 3] === RANK[c2] && (!check || returnUseful(s, c2 & 3))) n = this.push(base, n, mv(F2T, c2 & 3, only, 1, 0), RETURN);
     return n;
   }
 
@@ -494,6 +535,12 @@ export class Generator {
     return n;
   }
 
+  /** True when card c (52: none) lies face up in the tableau. */
+  private faceUpInTableau(c: number): boolean {
+    const s = this.s;
+    return c < 52 && !s.isDown[c] && !s.inDeck[c] && s.found[c & 3] < RANK[c];
+  }
+
   /** True when some pile's top takes card c (not a King). */
   private anyPileTakes(c: number): boolean {
     return this.topCol[PARENT1[c]] >= 0 || this.topCol[PARENT2[c]] >= 0;
@@ -505,6 +552,7 @@ export class Generator {
       this.available.fill(0);
       this.mark = 1;
     }
+    this.stockReach();
     markAvailable(this.s, this.reach, this.reachN, this.available, this.mark);
     this.marked = true;
   }
