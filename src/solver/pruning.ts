@@ -150,6 +150,26 @@ export function safeHome(s: State, c: number): boolean {
 }
 
 /**
+ * The suits whose next card may go home safely (`safeHome`), as bits (1 << suit): a function of
+ * the four foundation heights and whether returns are allowed, kept in a table the first time a
+ * set of heights is asked for (4 bits a height: 2^16 entries a rule, −1 until filled).
+ */
+export function safeSuits(s: State): number {
+  const f = s.found;
+  const key = f[0] | (f[1] << 4) | (f[2] << 8) | (f[3] << 12);
+  const table = s.foundationReturn ? SAFE_SUITS_RETURNS : SAFE_SUITS;
+  let bits = table[key];
+  if (bits < 0) {
+    bits = 0;
+    for (let suit = 0; suit < 4; suit++) if (f[suit] < 13 && safeHome(s, makeCard(f[suit] + 1, suit))) bits |= 1 << suit;
+    table[key] = bits;
+  }
+  return bits;
+}
+const SAFE_SUITS = new Int8Array(1 << 16).fill(-1);
+const SAFE_SUITS_RETURNS = new Int8Array(1 << 16).fill(-1);
+
+/**
  * Draw 1 with unlimited passes: every stock card can always be made the waste top, and taking
  * one out changes nothing for the others (so stock cards may go home safely too, and stock plays
  * commute with one another).

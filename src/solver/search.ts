@@ -72,6 +72,7 @@ import {
   restrictionAfter,
   safeHome,
   safeLastStockCard,
+  safeSuits,
   stockAlwaysReachable,
   stuckCard,
 } from './pruning.ts';
@@ -534,7 +535,7 @@ export class Search {
     let again = true;
     while (again) {
       again = false;
-      // where the safe next cards of the suits lie: none face up means nothing to play (four tests)
+      // where the safe next cards of the suits lie: none face up means nothing to play
       const where = this.safeNext();
       if (where === 0) break;
       if (where & SAFE_TABLEAU)
@@ -579,18 +580,19 @@ export class Search {
   /**
    * Where the suits' next cards that may go home safely (pruning.ts `safeHome`) lie: SAFE_TABLEAU
    * when one is face up in the tableau, SAFE_DECK when one is in the stock or waste, or both; 0
-   * when none is face up (most positions), so `playSafe` scans nothing.
+   * when none is face up (most positions), so `playSafe` scans nothing. Which suits' next cards
+   * are safe depends on the foundations alone (pruning.ts `safeSuits`, kept in a table).
    */
   private safeNext(): number {
     const s = this.s;
+    let suits = safeSuits(s);
+    if (suits === 0) return 0;
     const { found, isDown, inDeck } = s;
     let where = 0;
-    for (let suit = 0; suit < 4; suit++) {
-      const h = found[suit];
-      if (h === 13) continue;
-      const c = makeCard(h + 1, suit);
-      if (isDown[c] || !safeHome(s, c)) continue;
-      where |= inDeck[c] ? SAFE_DECK : SAFE_TABLEAU;
+    for (let suit = 0; suits !== 0; suit++, suits >>= 1) {
+      if ((suits & 1) === 0) continue;
+      const c = makeCard(found[suit] + 1, suit);
+      if (!isDown[c]) where |= inDeck[c] ? SAFE_DECK : SAFE_TABLEAU;
     }
     return where;
   }
