@@ -15,9 +15,15 @@
  * The stock-reach rule (which stock card can be made the waste top, and at what cost) is stated
  * once, in `stockCost`; `stockReach` lists the cards it allows, in cost order, for the solver.
  */
-import { RANK, RED, fitsOn, makeCard } from './cards.ts';
+import * as Cards from './cards.ts';
 import { type AtomicMove, COLUMN_NAMES, FOUNDATION_NAMES, pileIndex } from './notation.ts';
-import { BOTTOM, type State, STRIDE, ZD1, ZD2, ZS1, ZS2, passTerm1, passTerm2 } from './state.ts';
+import type { State } from './state.ts';
+import * as StateModule from './state.ts';
+
+// Imported values as this module's own constants: V8 builds those into its compiled code, where
+// an imported binding is read through a cell and checked at every use (docs/solver.md).
+const { RANK, RED, fitsOn, makeCard } = Cards;
+const { BOTTOM, STRIDE, ZD1, ZD2, ZS1, ZS2, passTerm1, passTerm2 } = StateModule;
 
 export const DRAW = 0;
 export const REDEAL = 1;

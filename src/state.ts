@@ -38,9 +38,14 @@
  * pass as a base-128 varint, a pile header of face-down count and length, one byte a card) and
  * `unpack()` reads it back.
  */
-import { type Card, makeCard } from './cards.ts';
+import type { Card } from './cards.ts';
+import * as Cards from './cards.ts';
 import type { Position } from './position.ts';
 import type { Rules } from './types.ts';
+
+// Imported values as this module's own constants: V8 builds those into its compiled code, where
+// an imported binding is read through a cell and checked at every use (docs/solver.md).
+const { makeCard } = Cards;
 
 export const STRIDE = 64;
 export const BOTTOM = 52;

@@ -13,11 +13,20 @@
  * Cards are found by where they could go: `topCol[card]` is the pile whose top is that card (kept
  * all −1 between calls), so "which piles take card c" is two lookups (PARENT1, PARENT2).
  */
-import { RANK, RED, makeCard } from '../cards.ts';
-import { F2T, S2F, S2T, T2F, T2T, mv, stockReach } from '../moves.ts';
-import { type State, STRIDE } from '../state.ts';
+import * as Cards from '../cards.ts';
+import * as Moves from '../moves.ts';
+import type { State } from '../state.ts';
+import * as StateModule from '../state.ts';
 import type { Pruning } from './options.ts';
-import {
+import * as Order from './order.ts';
+import * as PruningRules from './pruning.ts';
+
+// Imported values as this module's own constants: V8 builds those into its compiled code, where
+// an imported binding is read through a cell and checked at every use (docs/solver.md).
+const { RANK, RED, makeCard } = Cards;
+const { F2T, S2F, S2T, T2F, T2T, mv, stockReach } = Moves;
+const { STRIDE } = StateModule;
+const {
   KING_TO_EMPTY,
   PARTIAL,
   PARTIAL_HOME,
@@ -30,8 +39,8 @@ import {
   TO_FOUNDATION,
   addNoise,
   sortByScore,
-} from './order.ts';
-import {
+} = Order;
+const {
   FREE,
   PARENT1,
   PARENT2,
@@ -47,7 +56,7 @@ import {
   safeLastStockCard,
   stockAlwaysReachable,
   twinCanReplace,
-} from './pruning.ts';
+} = PruningRules;
 
 /** A card's children: the two cards one rank lower of the other colour (52 for an Ace: none). */
 const CHILD1 = new Int32Array(53).fill(52);
@@ -148,8 +157,7 @@ export class Generator {
    * The stock cards that can be played (moves.ts `stockReach`). Which deck indices those are
    * depends only on the stock position, the pass and the deck's length (the draw and the pass
    * limit are the search's), so the list of the last call is kept while those stay the same: most
-   * moves leave the stock alone. Where every stock card is reachable the stock plays do without it
-   * (`stockPlaysAll`), so it is made only for the few uses that read it.
+   * moves leave the stock alone.
    */
   private stockReach(): void {
     const s = this.s;

@@ -16,11 +16,18 @@
  * The strategy switches (`relaxation`, `deadCheck`, `deadlocks`, `lockingMoves`) are exact for the
  * verdict only.
  */
-import { RANK, RED, makeCard, twin } from '../cards.ts';
-import { F2T, S2T, T2T, aOf, bOf, countOf, indexOf, kindOf } from '../moves.ts';
-import { type KeyOptions, type State, STRIDE } from '../state.ts';
+import * as Cards from '../cards.ts';
+import * as Moves from '../moves.ts';
+import type { KeyOptions, State } from '../state.ts';
+import * as StateModule from '../state.ts';
 import type { Rules } from '../types.ts';
 import { FULL_PRUNING, type Pruning, type SolverOptions } from './options.ts';
+
+// Imported values as this module's own constants: V8 builds those into its compiled code, where
+// an imported binding is read through a cell and checked at every use (docs/solver.md).
+const { RANK, RED, makeCard, twin } = Cards;
+const { F2T, S2T, T2T, aOf, bOf, countOf, indexOf, kindOf } = Moves;
+const { STRIDE } = StateModule;
 
 /** The two cards a card can be built on (one rank higher, other colour); Kings: none (52). */
 export const PARENT1 = new Int32Array(52);

@@ -35,34 +35,27 @@
  * Nothing outside the budgeted loop depends on the input's size: the solution is expanded from a
  * path of at most MAX_DEPTH moves, each into at most a stock's worth of draws.
  */
-import { RANK, makeCard } from '../cards.ts';
-import {
-  DRAW,
-  REDEAL,
-  S2F,
-  S2T,
-  T2F,
-  aOf,
-  bOf,
-  childHash,
-  genAtomic,
-  indexOf,
-  kindOf,
-  make,
-  mv,
-  stockCost,
-  toAtomic,
-  undo,
-} from '../moves.ts';
+import * as Cards from '../cards.ts';
+import * as Moves from '../moves.ts';
 import type { AtomicMove } from '../notation.ts';
-import { type State, STRIDE } from '../state.ts';
+import type { State } from '../state.ts';
+import * as StateModule from '../state.ts';
 import type { TranspositionTable } from '../tt.ts';
-import { Generator, HOME_AFTER, MOVES_PER_NODE } from './generate.ts';
+import { Generator } from './generate.ts';
+import * as Generate from './generate.ts';
 import type { Budget, Pruning } from './options.ts';
-import {
+import { LockingMoves } from './pruning.ts';
+import * as PruningRules from './pruning.ts';
+
+// Imported values as this module's own constants: V8 builds those into its compiled code, where
+// an imported binding is read through a cell and checked at every use (docs/solver.md).
+const { RANK, makeCard } = Cards;
+const { DRAW, REDEAL, S2F, S2T, T2F, aOf, bOf, childHash, genAtomic, indexOf, kindOf, make, mv, stockCost, toAtomic, undo } = Moves;
+const { STRIDE } = StateModule;
+const { HOME_AFTER, MOVES_PER_NODE } = Generate;
+const {
   EMPTIED,
   FREE,
-  LockingMoves,
   PLACED,
   UNCOVERED,
   deadlockedCard,
@@ -75,7 +68,7 @@ import {
   safeSuits,
   stockAlwaysReachable,
   stuckCard,
-} from './pruning.ts';
+} = PruningRules;
 
 /** The answer of a solve. */
 export type Verdict = 'winnable' | 'unwinnable' | 'unknown';
