@@ -31,6 +31,14 @@ for (let c = 0; c < 52; c++) {
   SUIT[c] = c & 3;
   RED[c] = (c & 3) === 1 || (c & 3) === 2 ? 1 : 0;
 }
+/** The two cards a card can be built on (one rank higher, other colour); Kings: none (52). */
+export const PARENT1 = new Int32Array(52);
+export const PARENT2 = new Int32Array(52);
+for (let c = 0; c < 52; c++) {
+  const r = RANK[c];
+  PARENT1[c] = r === 13 ? 52 : makeCard(r + 1, RED[c] ? 0 : 1);
+  PARENT2[c] = r === 13 ? 52 : makeCard(r + 1, RED[c] ? 3 : 2);
+}
 
 /** The card of a rank 1…13 and suit 0…3. */
 export function makeCard(rank: number, suit: number): Card {

@@ -16,6 +16,7 @@
  * once, in `stockCost`; `stockReach` lists the cards it allows, in cost order, for the solver.
  */
 import * as Cards from './cards.ts';
+import * as Encoding from './move-encoding.ts';
 import { type AtomicMove, COLUMN_NAMES, FOUNDATION_NAMES, pileIndex } from './notation.ts';
 import type { State } from './state.ts';
 import * as StateModule from './state.ts';
@@ -23,24 +24,11 @@ import * as StateModule from './state.ts';
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
 // an imported binding is read through a cell and checked at every use (docs/solver.md).
 const { RANK, RED, fitsOn, makeCard } = Cards;
-const { BOTTOM, STRIDE, ZD1, ZD2, ZS1, ZS2, passTerm1, passTerm2 } = StateModule;
+const { BOTTOM, STRIDE, passTerm1, passTerm2 } = StateModule;
+const { ZD1, ZD2, ZS1, ZS2 } = StateModule.ZOBRIST_TERMS;
+const { DRAW, REDEAL, S2F, S2T, T2F, T2T, F2T, mv, kindOf, aOf, bOf, countOf } = Encoding;
 
-export const DRAW = 0;
-export const REDEAL = 1;
-export const S2F = 2;
-export const S2T = 3;
-export const T2F = 4;
-export const T2T = 5;
-export const F2T = 6;
-
-export function mv(kind: number, a: number, b: number, count: number, index: number): number {
-  return kind | (a << 4) | (b << 8) | (count << 12) | (index << 18);
-}
-export const kindOf = (m: number) => m & 15;
-export const aOf = (m: number) => (m >> 4) & 15;
-export const bOf = (m: number) => (m >> 8) & 15;
-export const countOf = (m: number) => (m >> 12) & 63;
-export const indexOf = (m: number) => (m >> 18) & 63;
+export { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, indexOf, kindOf, mv } from './move-encoding.ts';
 
 /**
  * The stock-reach rule: how deck[i] can be made the waste top. 0: it is the waste top; 1: by

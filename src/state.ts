@@ -40,15 +40,16 @@
  */
 import type { Card } from './cards.ts';
 import * as Cards from './cards.ts';
+import * as Layout from './layout.ts';
 import type { Position } from './position.ts';
 import type { Rules } from './types.ts';
 
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
 // an imported binding is read through a cell and checked at every use (docs/solver.md).
 const { makeCard } = Cards;
+const { STRIDE, BOTTOM } = Layout;
 
-export const STRIDE = 64;
-export const BOTTOM = 52;
+export { BOTTOM, STRIDE } from './layout.ts';
 
 // ---- Zobrist tables, frozen: generated from a fixed xorshift seed. ----
 function zobrist(n: number, seed: number): Int32Array {
@@ -63,8 +64,8 @@ function zobrist(n: number, seed: number): Int32Array {
   return out;
 }
 /** Pair (card, card under it or BOTTOM) → term, index `card * 53 + under`. */
-export const ZP1 = zobrist(52 * 53, 0x2545f491);
-export const ZP2 = zobrist(52 * 53, 0x9e3779b9 | 0);
+const ZP1 = zobrist(52 * 53, 0x2545f491);
+const ZP2 = zobrist(52 * 53, 0x9e3779b9 | 0);
 /** The same terms with the card under taken up to its twin (same rank and colour): see `twinKey`. */
 function twinTerms(z: Int32Array): Int32Array {
   const out = new Int32Array(z.length);
@@ -73,10 +74,12 @@ function twinTerms(z: Int32Array): Int32Array {
 }
 const ZT1 = twinTerms(ZP1);
 const ZT2 = twinTerms(ZP2);
-export const ZD1 = zobrist(52, 0x12345679);
-export const ZD2 = zobrist(52, 0x7feb352d);
-export const ZS1 = zobrist(52, 0x68e31da4);
-export const ZS2 = zobrist(52, 0x1b873593);
+const ZD1 = zobrist(52, 0x12345679);
+const ZD2 = zobrist(52, 0x7feb352d);
+const ZS1 = zobrist(52, 0x68e31da4);
+const ZS2 = zobrist(52, 0x1b873593);
+/** The terms moves.ts restates in `childHash` (exported as one object: state.ts's own code reads the tables above as its constants). */
+export const ZOBRIST_TERMS = { ZD1, ZD2, ZS1, ZS2 } as const;
 const ZW1 = zobrist(53, 0x3c6ef372);
 const ZW2 = zobrist(53, 0x5bd1e995);
 const ZW0 = new Int32Array(53);

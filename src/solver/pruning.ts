@@ -25,18 +25,11 @@ import { FULL_PRUNING, type Pruning, type SolverOptions } from './options.ts';
 
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
 // an imported binding is read through a cell and checked at every use (docs/solver.md).
-const { RANK, RED, makeCard, twin } = Cards;
+const { PARENT1, PARENT2, RANK, RED, makeCard, twin } = Cards;
 const { F2T, S2T, T2T, aOf, bOf, countOf, indexOf, kindOf } = Moves;
 const { STRIDE } = StateModule;
 
-/** The two cards a card can be built on (one rank higher, other colour); Kings: none (52). */
-export const PARENT1 = new Int32Array(52);
-export const PARENT2 = new Int32Array(52);
-for (let c = 0; c < 52; c++) {
-  const r = RANK[c];
-  PARENT1[c] = r === 13 ? 52 : makeCard(r + 1, RED[c] ? 0 : 1);
-  PARENT2[c] = r === 13 ? 52 : makeCard(r + 1, RED[c] ? 3 : 2);
-}
+export { PARENT1, PARENT2 } from '../cards.ts';
 
 /**
  * The options under which a search for the most cards home at once (instead of a win) stays
