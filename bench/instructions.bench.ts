@@ -11,9 +11,13 @@
  * misses cost time it does not see (bench/solve.bench.ts measures time).
  *
  *   npx tsx bench/instructions.bench.ts [--seeds 714] [--draw 1] [--family solvitaire]
- *     [--passes unlimited] [--no-foundation-return] [--no-restarts]
+ *     [--passes unlimited] [--no-foundation-return] [--no-restarts] [--warm 1]
  *
- * A deal that takes a second takes about a minute under callgrind (each deal runs three times).
+ * `--warm N` averages the warm figure over N solves after the first (the child that solves the
+ * deal N + 1 times, minus the one that solves it once): the same code can take a few percent more
+ * or less from one solve to the next as V8 compiles it, and the mean of several moves less.
+ *
+ * A deal that takes a second takes about a minute under callgrind (each deal runs 2 + N times).
  * Needs valgrind.
  */
 import { spawnSync } from 'node:child_process';
@@ -30,6 +34,7 @@ const { values } = parseArgs({
     ...dealOptions({ from: '714', to: '714', draw: '1' }),
     'no-foundation-return': { type: 'boolean', default: false },
     'no-restarts': { type: 'boolean', default: false },
+    warm: { type: 'string', default: '1' },
     // internal: the process that callgrind runs (seed, or "none" for the start-up baseline), and how many times it solves the deal
     child: { type: 'string' },
     repeat: { type: 'string', default: '1' },
@@ -41,6 +46,9 @@ const draw = Number(values.draw);
 if (!Number.isInteger(draw) || draw < 1 || draw > 24) fail(`bad draw ${values.draw}`);
 const rules = { draw, passes, foundationReturn: !values['no-foundation-return'] };
 const options = { restarts: !values['no-restarts'] };
+// warm solves measured after the first, averaged (V8's choices vary a little from one to the next)
+const warmSolves = Number(values.warm);
+if (!Number.isInteger(warmSolves) || warmSolves < 1 || warmSolves > 20) fail(`bad --warm ${values.warm} (1 to 20)`);
 
 if (values.child !== undefined) {
   // the measured process: solve one deal (or nothing) and print its counts
@@ -77,11 +85,11 @@ console.log('seed  verdict     nodes       table hits  cold M instr  warm M inst
 const num = (x: number, digits: number, width: number) => x.toFixed(digits).padStart(width);
 for (const seed of seeds) {
   const once = measure(String(seed), 1);
-  const twice = measure(String(seed), 2);
+  const more = measure(String(seed), 1 + warmSolves);
   const [verdict, nodes, hits] = once.out.split(' ');
-  if (twice.out !== once.out) fail(`seed ${seed}: the second solve differs from the first (${twice.out} against ${once.out})`);
+  if (more.out !== once.out) fail(`seed ${seed}: a later solve differs from the first (${more.out} against ${once.out})`);
   const cold = once.instructions - base;
-  const warm = twice.instructions - once.instructions;
+  const warm = (more.instructions - once.instructions) / warmSolves;
   console.log(
     `${String(seed).padEnd(5)} ${verdict.padEnd(11)} ${nodes.padStart(10)}  ${hits.padStart(10)}  ${num(cold / 1e6, 1, 12)}  ${num(warm / 1e6, 1, 12)}  ${num(warm / Number(nodes), 0, 17)}`,
   );
