@@ -324,7 +324,8 @@ export class Generator {
       if (len === 0) continue;
       const down = s.down[a];
       const baseCard = s.cols[a * STRIDE + down];
-      if (c1 >= 0 && baseCard !== c1 && baseCard !== c2 && (mode !== PLACED || down !== 0)) continue;
+      const anyPile = mode === PLACED && emptyingAfterPlaced(s, a, this.pr);
+      if (c1 >= 0 && baseCard !== c1 && baseCard !== c2 && !anyPile) continue;
       // nowhere to go (a King's parents are never tops), the usual case: nothing more to look at
       let b1 = this.topCol[PARENT1[baseCard]];
       let b2 = this.topCol[PARENT2[baseCard]];
@@ -337,7 +338,6 @@ export class Generator {
         }
         if (this.kingMayCome === 0) continue;
       }
-      const anyPile = mode === PLACED && emptyingAfterPlaced(s, a, this.pr);
       if (b1 > b2) {
         const t = b1;
         b1 = b2;
