@@ -96,6 +96,14 @@ export class Generator {
   private readonly wantKey = new Int32Array(24);
   private readonly tops = new Int8Array(7);
   private firstEmpty = -1;
+  /**
+   * After a move that restricts the next onto pile `only` (not empty): the two cards that fit on
+   * its top (CHILD1, CHILD2; −1 without such a pile), and whether either lies face up in the
+   * tableau (only those can come as runs). Set by `generate` for the position being generated.
+   */
+  private fit1 = -1;
+  private fit2 = -1;
+  private fitFaceUp = false;
   /** pruning.ts `kingMayFill` for the position being generated: 1 or 0, −1 before it is needed. */
   private kingMayCome = -1;
   private readonly partialMove = new Int32Array(7);
@@ -141,6 +149,16 @@ export class Generator {
     }
     this.marked = false;
     this.kingMayCome = -1;
+    if (only >= 0 && s.len[only] !== 0) {
+      const t = s.top(only);
+      this.fit1 = CHILD1[t];
+      this.fit2 = CHILD2[t];
+      this.fitFaceUp = this.faceUpInTableau(this.fit1) || this.faceUpInTableau(this.fit2);
+    } else {
+      this.fit1 = -1;
+      this.fit2 = -1;
+      this.fitFaceUp = false;
+    }
     let n = this.stockPlays(base, 0, only, mode);
     n = this.toFoundation(base, n, only, mode);
     n = this.kingRuns(base, n, only);
@@ -292,7 +310,7 @@ export class Generator {
   private kingRuns(base: number, n: number, only: number): number {
     const s = this.s;
     // none into pile `only` unless it is empty
-    if (this.firstEmpty < 0 || (only >= 0 && s.len[only] !== 0)) return n;
+    if (this.firstEmpty < 0 || this.fit1 >= 0) return n;
     const firstOnly = firstEmptyOnly(this.pr);
     for (let a = 0; a < 7; a++) {
       const len = s.len[a];
@@ -311,14 +329,9 @@ export class Generator {
     const s = this.s;
     // onto pile `only`: a run whose foot is one of the two cards that fit on its top (or, after
     // PLACED, any run that empties its pile)
-    let c1 = -1;
-    let c2 = -1;
-    if (only >= 0 && s.len[only] !== 0) {
-      const t = s.top(only);
-      c1 = CHILD1[t];
-      c2 = CHILD2[t];
-      if (mode !== PLACED && !this.faceUpInTableau(c1) && !this.faceUpInTableau(c2)) return n;
-    }
+    const c1 = this.fit1;
+    const c2 = this.fit2;
+    if (c1 >= 0 && mode !== PLACED && !this.fitFaceUp) return n;
     for (let a = 0; a < 7; a++) {
       const len = s.len[a];
       if (len === 0) continue;
@@ -406,10 +419,7 @@ export class Generator {
     const s = this.s;
     const { cols, len, down, found, isDown, inDeck } = s;
     // onto pile `only`: the run's foot is one of the two cards that fit on its top
-    if (only >= 0 && s.len[only] !== 0) {
-      const t = s.top(only);
-      if (!this.faceUpInTableau(CHILD1[t]) && !this.faceUpInTableau(CHILD2[t])) return n;
-    }
+    if (this.fit1 >= 0 && !this.fitFaceUp) return n;
     const topCol = this.topCol;
     const next = this.nextCards;
     let k = 0;
@@ -453,7 +463,7 @@ export class Generator {
   /** Foundation tops back down onto piles (Kings into an empty pile). */
   private returns(base: number, n: number, only: number): number {
     const s = this.s;
-    if (only >= 0 && s.len[only] !== 0) return this.returnsOnto(base, n, only);
+    if (this.fit1 >= 0) return this.returnsOnto(base, n, only);
     const firstOnly = firstEmptyOnly(this.pr);
     for (let suit = 0; suit < 4; suit++) {
       const h = s.found[suit];
@@ -480,9 +490,8 @@ export class Generator {
    */
   private returnsOnto(base: number, n: number, only: number): number {
     const s = this.s;
-    const t = s.top(only);
-    const c1 = CHILD1[t];
-    const c2 = CHILD2[t];
+    const c1 = this.fit1;
+    const c2 = this.fit2;
     if (c1 === 52) return n;
     const found = s.found;
     const check = this.pr.foundationReturns;
