@@ -39,6 +39,14 @@ for (let c = 0; c < 52; c++) {
   PARENT1[c] = r === 13 ? 52 : makeCard(r + 1, RED[c] ? 0 : 1);
   PARENT2[c] = r === 13 ? 52 : makeCard(r + 1, RED[c] ? 3 : 2);
 }
+/** A card's children: the two cards one rank lower of the other colour (52 for an Ace, and for 52: none). */
+export const CHILD1 = new Int32Array(53).fill(52);
+export const CHILD2 = new Int32Array(53).fill(52);
+for (let c = 0; c < 52; c++) {
+  if (RANK[c] === 1) continue;
+  CHILD1[c] = makeCard(RANK[c] - 1, RED[c] ? 0 : 1);
+  CHILD2[c] = makeCard(RANK[c] - 1, RED[c] ? 3 : 2);
+}
 
 /** The card of a rank 1…13 and suit 0…3. */
 export function makeCard(rank: number, suit: number): Card {

@@ -23,7 +23,7 @@ import * as PruningRules from './pruning.ts';
 
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
 // an imported binding is read through a cell and checked at every use (docs/solver.md).
-const { RANK, RED, makeCard } = Cards;
+const { CHILD1, CHILD2, RANK, makeCard } = Cards;
 const { F2T, S2F, S2T, T2F, T2T, mv, stockReach } = Moves;
 const { STRIDE } = StateModule;
 const {
@@ -58,14 +58,6 @@ const {
   twinCanReplace,
 } = PruningRules;
 
-/** A card's children: the two cards one rank lower of the other colour (52 for an Ace: none). */
-const CHILD1 = new Int32Array(53).fill(52);
-const CHILD2 = new Int32Array(53).fill(52);
-for (let c = 0; c < 52; c++) {
-  if (RANK[c] === 1) continue;
-  CHILD1[c] = makeCard(RANK[c] - 1, RED[c] ? 0 : 1);
-  CHILD2[c] = makeCard(RANK[c] - 1, RED[c] ? 3 : 2);
-}
 
 /** Room for the moves of one position (the most a position can have is far below). */
 export const MOVES_PER_NODE = 256;
