@@ -58,7 +58,6 @@ const {
   twinCanReplace,
 } = PruningRules;
 
-
 /** Room for the moves of one position (the most a position can have is far below). */
 export const MOVES_PER_NODE = 256;
 /** Flag on a partial T2T move: then play the card it uncovers to its foundation (twinSwaps). */
