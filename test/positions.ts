@@ -146,6 +146,43 @@ export function upAndDownPosition(): Position {
   });
 }
 
+/**
+ * A foundation card comes down so that the next card of its suit can: 7♥ onto 8♠, then 6♥ onto
+ * 7♠, then 5♠ onto 6♥, which turns up 6♠ and 4♠, and everything goes home. No black 6 could land
+ * on the 7♥ (6♣ lies under 7♣ on its foundation, 6♠ face down), and the 6♦ lies under the 5♠.
+ * With foundation returns forbidden it cannot be won.
+ *
+ *   foundations ♣K ♦5 ♥7 ♠3;  t1: [6♦ 4♠ 6♠] 5♠;  t2: [7♦] 8♠;  t3: [8♦] 7♠;
+ *   t4: [9♦] K♠ Q♥ J♠ T♥;  t5: [T♦] K♥ Q♠ J♥ T♠;  t6: [J♦] 9♠ 8♥;  t7: [Q♦ K♦] 9♥
+ */
+export function nextCardDownPosition(): Position {
+  return build({
+    piles: ['6d 4s 6s 5s', '7d 8s', '8d 7s', '9d Ks Qh Js Th', 'Td Kh Qs Jh Ts', 'Jd 9s 8h', 'Qd Kd 9h'],
+    down: [3, 1, 1, 1, 1, 1, 2],
+    foundations: [13, 5, 7, 3],
+  });
+}
+
+/**
+ * Two sevens that each wait for the other. The 4♣ must leave the 3♣ (with 5♣ and 6♣ face down
+ * under it), and it can go only onto the 5♥ (the 5♦ is deep in its foundation), which lies under
+ * 6♥ and 7♥ on the hearts. The 6♥ comes down only onto the 7♠ (the 7♣ lies face down), which
+ * must first come down onto the 8♥; the 5♥ only onto the 6♠, under the 7♠ on the spades. So both
+ * sevens come down before anything lands on either: 7♥ onto 8♣, 7♠ onto 8♥, 6♥ onto 7♠, 6♠ onto
+ * 7♥, 5♥ onto 6♠, 4♣ onto 5♥; and when the first seven comes down, the card that will land on it
+ * lies under the other seven on its foundation.
+ *
+ *   foundations ♣2 ♦K ♥7 ♠7;  t1: [6♣ 5♣ 3♣] 4♣;  t2: [7♣] 8♣;  t3: [9♣] 8♥;
+ *   t4: K♠ Q♥ J♠ T♥ 9♠;  t5: K♥ Q♠ J♥ T♠ 9♥ 8♠;  t6: [T♣ J♣ Q♣] K♣
+ */
+export function twoReturnsPosition(): Position {
+  return build({
+    piles: ['6c 5c 3c 4c', '7c 8c', '9c 8h', 'Ks Qh Js Th 9s', 'Kh Qs Jh Ts 9h 8s', 'Tc Jc Qc Kc'],
+    down: [3, 1, 1, 0, 0, 3],
+    foundations: [2, 13, 7, 7],
+  });
+}
+
 /** Every rule variant the solver must keep exact: draw 1/3 × passes 1/3/unlimited × returns yes/no. */
 export const ALL_RULES: Rules[] = [1, 3].flatMap((draw) =>
   [1, 3, null].flatMap((passes) => [true, false].map((foundationReturn) => ({ draw, passes, foundationReturn }))),

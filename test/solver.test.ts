@@ -23,9 +23,11 @@ import {
   noMovesPosition,
   prng,
   reducedDeal,
+  nextCardDownPosition,
   returnNeededPosition,
   rulesTag,
   seedPosition,
+  twoReturnsPosition,
   upAndDownPosition,
   wonPosition,
   PLAIN,
@@ -136,12 +138,26 @@ describe('pruning cross-check: the same verdict with every pruning rule off', ()
   });
 
   it('hand-built positions that need a foundation return', () => {
-    for (const p of [returnNeededPosition(), upAndDownPosition()]) {
+    for (const p of [returnNeededPosition(), upAndDownPosition(), nextCardDownPosition(), twoReturnsPosition()]) {
       for (const rules of ALL_RULES) {
         const full = solve(p, rules, SMALL);
         for (const [name, pr] of VARIANTS) {
           expect(solve(p, rules, SMALL, pr).verdict, `${rulesTag(rules)}, ${name}`).toBe(full.verdict);
         }
+      }
+    }
+  });
+
+  it("a card brought down for its suit's next card to follow: 7♥, then 6♥ onto 7♠", () => {
+    const p = nextCardDownPosition();
+    for (const draw of [1, 3]) {
+      for (const foundationReturn of [true, false]) {
+        const rules: Rules = { draw, passes: null, foundationReturn };
+        const r = solve(p, rules, SMALL);
+        expect(r.verdict, rulesTag(rules)).toBe(foundationReturn ? 'winnable' : 'unwinnable');
+        expectReplays(p, rules, r);
+        // the 7♥ and then the 6♥ come down from the hearts
+        if (foundationReturn) expect(r.moves.filter((m) => isReturn(m) && m.from === 'fh').length).toBeGreaterThanOrEqual(2);
       }
     }
   });
@@ -597,6 +613,28 @@ describe('deals that caught a rule that was not exact', () => {
       expectReplays(p, rules, r);
     }
     expect(solve(p, rules, SMALL).moves.some(isReturn)).toBe(true);
+  });
+  it('two sevens that each wait for the other, and Solvitaire 73960 at draw 3: winnable (a returns rule that counted a card under another on its foundation as out of reach lost them)', () => {
+    const p = twoReturnsPosition();
+    for (const draw of [1, 3]) {
+      const rules: Rules = { draw, passes: null, foundationReturn: true };
+      for (const options of [{}, { restarts: false }, PLAIN]) {
+        const r = solve(p, rules, SMALL, options);
+        expect(r.verdict, rulesTag(rules)).toBe('winnable');
+        expectReplays(p, rules, r);
+      }
+      // both sevens come down
+      const from = solve(p, rules, SMALL)
+        .moves.filter(isReturn)
+        .map((m) => m.from);
+      expect(from, rulesTag(rules)).toEqual(expect.arrayContaining(['fh', 'fs']));
+      expect(solve(p, { ...rules, foundationReturn: false }, SMALL).verdict).toBe('unwinnable');
+    }
+    const rules: Rules = { draw: 3, passes: null, foundationReturn: true };
+    const deal = seedPosition(73960);
+    const r = solve(deal, rules, SMALL);
+    expect(r.verdict).toBe('winnable');
+    expectReplays(deal, rules, r);
   });
   it("a stock card placed, then home after the stock's last card: the line is searched (draw 3, unlimited passes, no returns)", () => {
     // turning the whole stock and playing 7s home, then Td onto Js and 9d onto Tc, the waste top 8c
