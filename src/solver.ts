@@ -11,7 +11,9 @@
  * solve: under rules harder than draw 1 with unlimited passes, a 20,480-node search first (most
  * deals are decided here); then the easiest rules (draw 1, unlimited passes, foundation returns)
  * with half of what is left, since every line of play under harder rules is one there too, so a
- * deal lost there is lost under any rules; then the full search with everything left.
+ * deal lost there is lost under any rules; then the full search with everything left: the first
+ * search going on from where its budget stopped it, as after a restart, with the positions it
+ * proved lost put back in the table (kept aside while the relaxed search used it).
  *
  * Threads and reentrancy: a Solver runs one solve at a time (its searches share its memory).
  * `solve` uses one default Solver per thread (module state is per worker thread) and, if called
@@ -76,16 +78,27 @@ export class Solver {
     const onProgress = options.onProgress;
     let before = 0;
     const progress = onProgress && ((n: number) => onProgress(before + n));
+    const searchFor = (r: Rules, budget: Required<Budget>) =>
+      this.newSearch(start, r, budget, pruning, deadCheck, restarts, progress, deadlocks, lockingMoves);
     const once = (r: Rules, budget: Required<Budget>) => {
-      const result = this.searchOnce(start, r, budget, pruning, deadCheck, restarts, progress, deadlocks, lockingMoves);
+      const search = searchFor(r, budget);
+      const result = search ? search.run() : outOfBudget(budget);
       before += result.stats.nodes;
       return result;
     };
     if (!(options.relaxation ?? true) || (rules.draw === 1 && rules.passes === null)) return once(rules, b);
-    // 1. a short search under the rules asked for: most deals are decided here
+    // 1. a short search under the rules asked for: most deals are decided here; stopped by its
+    // budget, it leaves in the table only what it proved, and goes on in stage 3
     const t0 = performance.now();
-    const first = once(rules, { ...b, maxNodes: Math.min(b.maxNodes, FIRST_NODES) });
+    const firstBudget = { ...b, maxNodes: Math.min(b.maxNodes, FIRST_NODES) };
+    const firstSearch = searchFor(rules, firstBudget);
+    if (!firstSearch) return outOfBudget(firstBudget);
+    firstSearch.pausable = true;
+    const first = firstSearch.run();
+    before += first.stats.nodes;
     if (first.verdict !== 'unknown' || first.reason !== 'nodes' || b.maxNodes <= FIRST_NODES) return first;
+    // what it proved, kept while the relaxed search uses the table
+    const kept = this.table?.snapshot();
     const total = { ...first.stats };
     const left = () => ({
       maxNodes: b.maxNodes - total.nodes,
@@ -103,14 +116,28 @@ export class Solver {
     add(relaxed);
     if (relaxed.verdict === 'unwinnable')
       return { verdict: 'unwinnable', proof: 'relaxed', moves: [], stats: { ...total, ms: performance.now() - t0, solutionLength: 0 } };
-    // 3. the full search under the rules asked for, with everything left
-    const last = once(rules, left());
-    add(last);
+    // 3. the full search under the rules asked for, with everything left: the first one goes on
+    // from where it stopped, with what it proved (a new one when the table could not keep that)
+    let last: SolveResult;
+    const rest = left();
+    if (!kept) {
+      last = once(rules, rest);
+      add(last);
+    } else if (!(rest.maxNodes >= 1) || !(rest.timeoutMs > 0)) {
+      last = outOfBudget(rest);
+    } else {
+      // its statistics count the first stage too: the first search's progress counts its own nodes
+      before = relaxed.stats.nodes;
+      last = firstSearch.resume(rest, kept);
+      total.nodes = relaxed.stats.nodes + last.stats.nodes;
+      total.uniqueStates = relaxed.stats.uniqueStates + last.stats.uniqueStates;
+      total.ttHits = relaxed.stats.ttHits + last.stats.ttHits;
+    }
     return { ...last, stats: { ...total, ms: performance.now() - t0, solutionLength: last.stats.solutionLength } };
   }
 
-  /** One search; `pruning` is resolved. */
-  private searchOnce(
+  /** A search ready to run (`pruning` resolved) on the Solver's table, emptied; undefined when the budget allows none. */
+  private newSearch(
     position: Position,
     rules: Rules,
     b: Required<Budget>,
@@ -120,21 +147,25 @@ export class Solver {
     onProgress: ((nodes: number) => void) | undefined,
     deadlocks: boolean,
     lockingMoves: boolean,
-  ): SolveResult {
-    if (!(b.maxNodes >= 1) || !(b.timeoutMs > 0))
-      return {
-        verdict: 'unknown',
-        reason: b.maxNodes >= 1 ? 'time' : 'nodes',
-        moves: [],
-        stats: { nodes: 0, uniqueStates: 0, ttHits: 0, ms: 0, solutionLength: 0 },
-      };
+  ): Search | undefined {
+    if (!(b.maxNodes >= 1) || !(b.timeoutMs > 0)) return undefined;
     if (!this.table) this.table = new TranspositionTable(b.maxMemoryMb);
     else this.table.reset(b.maxMemoryMb);
     const state = State.fromPosition(position, rules, keyOptions(pruning));
     const search = new Search(state, this.table, b, pruning, deadCheck, this.memory, restarts, deadlocks, lockingMoves);
     search.onProgress = onProgress;
-    return search.run();
+    return search;
   }
+}
+
+/** The answer when a budget allows no search at all. */
+function outOfBudget(b: Required<Budget>): SolveResult {
+  return {
+    verdict: 'unknown',
+    reason: b.maxNodes >= 1 ? 'time' : 'nodes',
+    moves: [],
+    stats: { nodes: 0, uniqueStates: 0, ttHits: 0, ms: 0, solutionLength: 0 },
+  };
 }
 
 let defaultSolver: Solver | undefined;

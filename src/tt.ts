@@ -55,6 +55,12 @@ function giveBack(a: Int32Array): void {
   if (a.length / 2 <= POOL_MAX) pool.set(a.length, a);
 }
 
+/** The keys of a table (`snapshot`), and whether its slots held stock masks. */
+export interface TableSnapshot {
+  readonly masked: boolean;
+  readonly keys: Int32Array;
+}
+
 export class TranspositionTable {
   private keys: Int32Array;
   private mask: number;
@@ -163,6 +169,38 @@ export class TranspositionTable {
     this.states = 0;
     this.evictions = 0;
     this.logN = 0;
+  }
+
+  /**
+   * The keys in the table (with their masks, in slots of `masked` tables), for `restore` to put
+   * back once the table has served another search; undefined when the table has filled more
+   * slots since it was emptied than it remembers (LOG_MAX), or moved them (grown). Slots emptied
+   * again (`remove`) are skipped; a key may come twice.
+   */
+  snapshot(): TableSnapshot | undefined {
+    if (this.logN > LOG_MAX) return undefined;
+    const { keys, shift, log } = this;
+    const step = 1 << shift;
+    const out = new Int32Array(this.logN * step);
+    let k = 0;
+    for (let q = 0; q < this.logN; q++) {
+      const i = log[q] << shift;
+      if (keys[i] === 0 && keys[i + 1] === 0) continue;
+      if (shift === 2 && keys[i + 2] === 0) continue; // a mask emptied by removeBit
+      for (let j = 0; j < step; j++) out[k++] = keys[i + j];
+    }
+    return { masked: shift === 2, keys: out.subarray(0, k) };
+  }
+
+  /** Puts back the keys of a `snapshot` taken from a table that held them as this one does (`masked`). */
+  restore(snap: TableSnapshot): void {
+    if (snap.masked !== this.masked) throw new Error('internal: a table snapshot of another kind');
+    const keys = snap.keys;
+    const step = snap.masked ? 4 : 2;
+    for (let k = 0; k < keys.length; k += step) {
+      if (snap.masked) this.addBits(keys[k], keys[k + 1], keys[k + 2]);
+      else this.insert(keys[k], keys[k + 1]);
+    }
   }
 
   /** Adds the hash; returns true when it was already there. */

@@ -12,7 +12,16 @@ import { describe, expect, it } from 'vitest';
 import { parsePositionJson, type Position } from '../src/position.ts';
 import { replay } from '../src/solution.ts';
 import { RANK, RED, cardName, parseCard } from '../src/cards.ts';
-import { FULL_PRUNING, NO_PRUNING, type Pruning, type SolveResult, type SolverOptions, solve, stuckCard } from '../src/solver.ts';
+import {
+  FIRST_NODES,
+  FULL_PRUNING,
+  NO_PRUNING,
+  type Pruning,
+  type SolveResult,
+  type SolverOptions,
+  solve,
+  stuckCard,
+} from '../src/solver.ts';
 import { onDrawGrid, safeLastStockCard } from '../src/solver/pruning.ts';
 import { State } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';
@@ -420,6 +429,22 @@ describe('staged solve: the easiest rules first', () => {
       expect(r.verdict).toBe(verdict);
       expect(r.proof).toBeUndefined();
       if (r.verdict === 'winnable') expect(replay(seedPosition(seed), rules, r.moves)).toEqual({ status: 'won' });
+    }
+  });
+  it('the full search goes on from the first stage, with what it proved (seed 237: lost at draw 3, won at draw 1)', () => {
+    const p = seedPosition(237);
+    const d1: Rules = { draw: 1, passes: null, foundationReturn: true };
+    for (const restarts of [true, false]) {
+      const staged = solve(p, d3, {}, { restarts });
+      const direct = solve(p, d3, {}, { restarts, relaxation: false });
+      const relaxed = solve(p, d1, {}, { restarts });
+      expect(staged.verdict).toBe('unwinnable');
+      expect(staged.proof).toBeUndefined();
+      expect(direct.verdict).toBe('unwinnable');
+      expect(relaxed.verdict).toBe('winnable');
+      // past the first stage's 20,480 nodes, and not paid twice: about the search alone, plus the relaxed one
+      expect(direct.stats.nodes).toBeGreaterThan(FIRST_NODES);
+      expect(staged.stats.nodes).toBeLessThan(direct.stats.nodes + relaxed.stats.nodes + FIRST_NODES / 10);
     }
   });
   it('budgets cover all three stages: a node budget past the first stage still ends in unknown', () => {

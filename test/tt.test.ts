@@ -159,4 +159,60 @@ describe('transposition table', () => {
       for (const [a, b] of ks.slice(0, 1000)) expect(tt.insertBit(a, b, 0)).toBe(false);
     });
   });
+
+  describe('snapshot and restore (a search that goes on after another used the table)', () => {
+    it('puts back exactly the keys left, after removals, with and without masks', () => {
+      for (const masked of [false, true]) {
+        const tt = new TranspositionTable(64, 1 << 14);
+        tt.setMasked(masked);
+        const ks = keys(1_500, 21);
+        for (const [i, [a, b]] of ks.entries()) {
+          if (masked) {
+            tt.insertBit(a, b, i % 7);
+            tt.insertBit(a, b, 20);
+          } else tt.insert(a, b);
+        }
+        // every third key out again; with masks, bit 20 out of every fifth (its other bit stays)
+        for (const [i, [a, b]] of ks.entries()) {
+          if (i % 3 === 0) expect(masked ? tt.removeBit(a, b, i % 7) && tt.removeBit(a, b, 20) : tt.remove(a, b)).toBe(true);
+          else if (masked && i % 5 === 0) tt.removeBit(a, b, 20);
+        }
+        const snap = tt.snapshot();
+        expect(snap?.masked).toBe(masked);
+        // another search uses the table
+        tt.reset(64);
+        tt.setMasked(!masked);
+        for (const [a, b] of keys(3_000, 5)) tt.insert(a, b);
+        tt.reset(64);
+        tt.setMasked(masked);
+        tt.restore(snap!);
+        for (const [i, [a, b]] of ks.entries()) {
+          const kept = i % 3 !== 0;
+          if (!masked) expect(tt.insert(a, b), `key ${i}`).toBe(kept);
+          else {
+            expect(tt.insertBit(a, b, i % 7), `key ${i}`).toBe(kept);
+            expect(tt.insertBit(a, b, 20), `key ${i}, bit 20`).toBe(kept && i % 5 !== 0);
+          }
+        }
+        expect(() => {
+          tt.reset(64);
+          tt.setMasked(!masked);
+          tt.restore(snap!);
+        }).toThrow(/another kind/);
+      }
+    });
+
+    it('has none to give once it filled more slots than it remembers, or grew', () => {
+      const tt = new TranspositionTable(64, 1 << 20);
+      for (const [a, b] of keys(70_000, 3)) tt.insert(a, b);
+      expect(tt.snapshot()).toBeUndefined();
+      const small = new TranspositionTable(64, 1 << 10);
+      for (const [a, b] of keys(1_000, 3)) small.insert(a, b);
+      expect(small.capacity).toBeGreaterThan(1 << 10);
+      expect(small.snapshot()).toBeUndefined();
+      small.clear();
+      small.insert(1, 2);
+      expect(small.snapshot()?.keys).toEqual(new Int32Array([1, 2]));
+    });
+  });
 });

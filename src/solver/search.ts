@@ -28,7 +28,9 @@
  * is not closed), so the root reaches it along P and then through positions the next run does not
  * skip. Each run is deterministic (the noise is seeded by the restart's number), and a deal that a
  * run finishes stops restarting. On most winnable deals a win is found far sooner; a lost deal
- * costs about what it did (the positions proved lost stay proved).
+ * costs about what it did (the positions proved lost stay proved). A search stopped by its node
+ * budget can stop the same way (`pausable`) and go on later (`resume`), as if it had restarted
+ * there: the staged solve's first stage goes on in its third.
  *
  * Budgets: the node budget is checked at every position (the position that reaches it ends the
  * search), the time and the table's memory every 1,024 positions, the depth at every position.
@@ -40,7 +42,7 @@ import * as Moves from '../moves.ts';
 import type { AtomicMove } from '../notation.ts';
 import type { State } from '../state.ts';
 import * as StateModule from '../state.ts';
-import type { TranspositionTable } from '../tt.ts';
+import type { TableSnapshot, TranspositionTable } from '../tt.ts';
 import { Generator } from './generate.ts';
 import * as Generate from './generate.ts';
 import type { Budget, Pruning } from './options.ts';
@@ -191,10 +193,17 @@ export class Search {
   runs = 0;
   /** The node count at which this run stops and the search restarts (Infinity: never). */
   private restartAt = Infinity;
+  /** Nodes of the next run before it restarts (Infinity: no restarts). */
+  private runLength: number;
+  /**
+   * Stopped by its node budget, the search leaves the table as a restart does (only positions
+   * searched to the end), so that `resume` can go on with it.
+   */
+  pausable = false;
   /** Told the node count every 65,536 nodes, at a budget check. */
   onProgress: ((nodes: number) => void) | undefined;
-  private readonly deadline: number;
-  private readonly maxNodes: number;
+  private deadline: number;
+  private maxNodes: number;
   /** The next node count at which to look at the budgets (a multiple of 1,024, or maxNodes). */
   private nextCheck: number;
   private readonly moves: Int32Array;
@@ -270,6 +279,7 @@ export class Search {
     this.locksPending = lockingMoves;
     this.stockToo = stockAlwaysReachable(s);
     this.lastToo = pr.stockMacros && s.draw > 1 && s.passLimit === Infinity;
+    this.runLength = restarts ? RESTART_FIRST_NODES : Infinity;
   }
 
   /** Runs the search to a verdict (or a spent budget). */
@@ -277,7 +287,29 @@ export class Search {
     const t0 = performance.now();
     this.insertHere();
     const dead = this.s.home < 52 && ((this.deadCheck && stuckCard(this.s) >= 0) || (this.deadlocks && deadlockedCard(this.s) >= 0));
-    const won = dead ? false : this.searchWithRestarts();
+    return this.result(t0, dead ? false : this.searchWithRestarts());
+  }
+
+  /**
+   * Goes on with a search that its node budget stopped (`pausable`), under a new budget, as if it
+   * had restarted there; the table, used by another search meanwhile, first gets back what this
+   * one had proved (`kept`, its snapshot when it stopped). The statistics count both parts.
+   */
+  resume(budget: Required<Budget>, kept: TableSnapshot): SolveResult {
+    if (!this.pausable || this.aborted !== 'nodes') throw new Error('internal: resuming a search that was not paused');
+    const t0 = performance.now();
+    this.tt.reset(budget.maxMemoryMb);
+    this.tt.setMasked(this.dom);
+    this.tt.restore(kept);
+    this.maxNodes = this.nodes + budget.maxNodes;
+    this.deadline = Date.now() + budget.timeoutMs;
+    this.aborted = undefined;
+    this.nextRun();
+    return this.result(t0, this.searchWithRestarts());
+  }
+
+  /** The result of the search, begun at time t0 (`won`: a win is on the path). */
+  private result(t0: number, won: boolean): SolveResult {
     const ms = performance.now() - t0;
     const stats: SolveStats = { nodes: this.nodes, uniqueStates: this.tt.states, ttHits: this.hits, ms, solutionLength: 0 };
     if (won) {
@@ -301,18 +333,28 @@ export class Search {
 
   /** Runs the search, restarting it (when `restarts`) with more nodes and another move order each time. */
   private searchWithRestarts(): boolean {
-    let limit = this.restarts ? RESTART_FIRST_NODES : Infinity;
     for (;;) {
       if (this.runs++ > 0) this.insertHere();
-      this.restartAt = this.nodes + limit;
+      this.restartAt = this.nodes + this.runLength;
       this.nextCheck = Math.min(this.maxNodes, this.restartAt, (Math.floor(this.nodes / 1024) + 1) * 1024);
       if (this.search()) return true;
       if (this.aborted !== 'restart') return false;
       // the abandoned line's positions are out of the table (removed while unwinding): run again
       this.aborted = undefined;
-      this.gen.setNoise(RESTART_NOISE, Math.imul(this.runs, 0x9e3779b9) ^ 0x2545f491);
-      limit = Math.ceil(limit * RESTART_GROWTH);
+      this.nextRun();
     }
+  }
+
+  /** With restarts, the next run (after a restart or a pause) tries the moves in another order, for longer. */
+  private nextRun(): void {
+    if (!this.restarts) return;
+    this.gen.setNoise(RESTART_NOISE, Math.imul(this.runs, 0x9e3779b9) ^ 0x2545f491);
+    this.runLength = Math.ceil(this.runLength * RESTART_GROWTH);
+  }
+
+  /** The search stops short to go on later (a restart, or a pause at its node budget): the positions of the line it leaves come out of the table. */
+  private forgetting(): boolean {
+    return this.aborted === 'restart' || (this.aborted === 'nodes' && this.pausable);
   }
 
   /** The path to the win, in atomic moves replayed from the start (`expandPath`). */
@@ -337,10 +379,10 @@ export class Search {
       if (this.aborted || k >= this.fCount[d]) {
         // frame d is done: take back its safe moves and the move that led to it; on a restart its
         // positions (after and before the safe moves) were not searched to the end
-        if (this.aborted === 'restart') this.removeHere();
+        if (this.forgetting()) this.removeHere();
         else if (this.dom && !this.aborted) this.closeHere();
         this.undoSafe(this.fAutos[d], this.fMark[d]);
-        if (this.aborted === 'restart') this.removeHere();
+        if (this.forgetting()) this.removeHere();
         else if (this.dom && !this.aborted && this.fAutos[d] > 0) this.closeHere();
         d--;
         if (d >= 0) this.takeBack(d, this.moves[d * MOVES_PER_NODE + this.fNext[d] - 1]);
@@ -391,7 +433,7 @@ export class Search {
         continue;
       }
       // a child entered as the restart came is not searched either
-      if (this.aborted === 'restart') this.removeHere();
+      if (this.forgetting()) this.removeHere();
       this.takeBack(d, m);
     }
     return false;
