@@ -531,7 +531,9 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     await page.selectOption('#p-hint-policy', 'search-8');
     await page.click('#p-hint');
     await page.waitForSelector('#play-table[data-hint]', { timeout: 30_000 });
-    await expect.poll(() => page.textContent('#hint-candidates'), { timeout: 30_000 }).toMatch(/win \d+\.\d% \(\d+ of 8 sampled deals\)/);
+    // the headline beside the candidates, so that a failure says which hint was shown
+    const shown = async () => `${await page.textContent('#hint-text')} | ${await page.textContent('#hint-candidates')}`;
+    await expect.poll(shown, { timeout: 30_000 }).toMatch(/ \| .*win \d+\.\d% \(\d+ of 8 sampled deals\)/);
     await shot(page, '10-file-url');
     expect(problems.splice(0)).toEqual([]);
     await page.close();
