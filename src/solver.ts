@@ -123,7 +123,7 @@ export class Solver {
     if (!kept) {
       last = once(rules, rest);
       add(last);
-    } else if (!(rest.maxNodes >= 1) || !(rest.timeoutMs > 0)) {
+    } else if (!allowsSearch(rest)) {
       last = outOfBudget(rest);
     } else {
       // its statistics count the first stage too: the first search's progress counts its own nodes
@@ -148,7 +148,7 @@ export class Solver {
     deadlocks: boolean,
     lockingMoves: boolean,
   ): Search | undefined {
-    if (!(b.maxNodes >= 1) || !(b.timeoutMs > 0)) return undefined;
+    if (!allowsSearch(b)) return undefined;
     if (!this.table) this.table = new TranspositionTable(b.maxMemoryMb);
     else this.table.reset(b.maxMemoryMb);
     const state = State.fromPosition(position, rules, keyOptions(pruning));
@@ -156,6 +156,11 @@ export class Solver {
     search.onProgress = onProgress;
     return search;
   }
+}
+
+/** The budget allows a search: a node and some time (NaN allows none). */
+function allowsSearch(b: Required<Budget>): boolean {
+  return b.maxNodes >= 1 && b.timeoutMs > 0;
 }
 
 /** The answer when a budget allows no search at all. */
