@@ -105,6 +105,8 @@ export class Generator {
   /** Noise added to the move-order scores (0: none) and the state of its generator (order.ts `addNoise`). */
   private noise = 0;
   private rng = 1;
+  /** The noise goes only into frames whose moves start below this index (`setNoise`'s depth). */
+  private noiseEnd = 0;
 
   constructor(
     private readonly s: State,
@@ -157,7 +159,7 @@ export class Generator {
     n = this.partialRuns(base, n, only);
     if (s.foundationReturn) n = this.returns(base, n, only);
     for (let b = 0; b < 7; b++) if (tops[b] >= 0) topCol[tops[b]] = -1;
-    if (this.noise > 0) this.rng = addNoise(this.scores, n, this.noise, this.rng);
+    if (this.noise > 0 && base < this.noiseEnd) this.rng = addNoise(this.scores, n, this.noise, this.rng);
     sortByScore(this.moves, this.scores, base, n);
     return n;
   }
@@ -177,9 +179,13 @@ export class Generator {
     this.reachPass = s.pass;
   }
 
-  /** From now on, adds noise in [0, noise) to each move's score, from a generator seeded with `seed`. */
-  setNoise(noise: number, seed: number): void {
+  /**
+   * From now on, adds noise in [0, noise) to each move's score in the frames of depth below
+   * `depth` (the deeper ones keep the plain order), from a generator seeded with `seed`.
+   */
+  setNoise(noise: number, seed: number, depth: number): void {
     this.noise = noise;
+    this.noiseEnd = depth * MOVES_PER_NODE;
     this.rng = seed | 0 || 1;
   }
 

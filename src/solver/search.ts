@@ -17,7 +17,7 @@
  * (`MOST_HOME_OPTIONS`, pruning.ts); the rest of the search is the same.
  *
  * Restarts (`restarts`): the search stops after RESTART_FIRST_NODES nodes and starts again from
- * the root with seeded noise in the move order (order.ts `addNoise`), then after 1.5 times as
+ * the root with seeded noise in the move order of its first RESTART_NOISE_DEPTH frames (order.ts `addNoise`), then after 1.5 times as
  * many (RESTART_GROWTH), and so on, with the same table. On stopping, the positions of the abandoned line (the current
  * path: each frame's position before and after its safe moves, and a child entered but not
  * expanded) are removed from the table, so that every position left there was searched to the end
@@ -106,6 +106,12 @@ export const RESTART_FIRST_NODES = 2_000;
 export const RESTART_GROWTH = 1.5;
 /** The noise added to the move-order scores after a restart (order.ts: classes are 100 apart). */
 export const RESTART_NOISE = 3_000;
+/**
+ * The noise goes into the frames of depth below this one only: a restart changes the order near
+ * the root, where a wrong first move costs most, and the deeper positions keep the plain order,
+ * which is cheaper to search (docs/solver.md, Restarts).
+ */
+export const RESTART_NOISE_DEPTH = 20;
 
 /** Nodes a search runs before it looks for locking moves (pruning.ts `LockingMoves`). */
 export const LOCKS_AFTER = 4096;
@@ -348,7 +354,7 @@ export class Search {
   /** With restarts, the next run (after a restart or a pause) tries the moves in another order, for longer. */
   private nextRun(): void {
     if (!this.restarts) return;
-    this.gen.setNoise(RESTART_NOISE, Math.imul(this.runs, 0x9e3779b9) ^ 0x2545f491);
+    this.gen.setNoise(RESTART_NOISE, Math.imul(this.runs, 0x9e3779b9) ^ 0x2545f491, RESTART_NOISE_DEPTH);
     this.runLength = Math.ceil(this.runLength * RESTART_GROWTH);
   }
 
