@@ -360,7 +360,9 @@ export class Search {
 
   /** The search stops short to go on later (a restart, or a pause at its node budget): the positions of the line it leaves come out of the table. */
   private forgetting(): boolean {
-    return this.aborted === 'restart' || (this.aborted === 'nodes' && this.pausable);
+    // (undefined first: the usual case, without comparing strings)
+    const why = this.aborted;
+    return why !== undefined && (why === 'restart' || (why === 'nodes' && this.pausable));
   }
 
   /** The path to the win, in atomic moves replayed from the start (`expandPath`). */
