@@ -521,12 +521,15 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     expect(await page.textContent('#verdict')).toContain('(draw 1, unlimited passes)');
     await page.click('#w-last');
     expect(await cardsHome(page, '#watch-table')).toBe(52);
-    await page.click('#tab-play');
+    // the same deal in the Play tab (without it, the tab holds a random deal), one card drawn
+    await page.click('#play-deal');
     await clickPile(page, 'stock');
     await expect.poll(() => page.getAttribute('#play-table', 'data-moves')).toBe('1');
     await page.reload();
     await page.click('#tab-play');
     expect(await page.getAttribute('#play-table', 'data-moves')).toBe('1');
+    const kept = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null'), GAME_KEY);
+    expect([kept?.seed, kept?.rules?.draw]).toEqual(['42', 1]);
     // the search hint's worker runs there too
     await page.selectOption('#p-hint-policy', 'search-8');
     await page.click('#p-hint');
