@@ -17,10 +17,10 @@
  * (`MOST_HOME_OPTIONS`, pruning.ts); the rest of the search is the same.
  *
  * Restarts (`restarts`): the search stops after RESTART_FIRST_NODES nodes and starts again from
- * the root with seeded noise in the move order of its first RESTART_NOISE_DEPTH frames (order.ts `addNoise`), then after 1.5 times as
- * many (RESTART_GROWTH), and so on, with the same table. On stopping, the positions of the abandoned line (the current
- * path: each frame's position before and after its safe moves, and a child entered but not
- * expanded) are removed from the table, so that every position left there was searched to the end
+ * the root with seeded noise in the move order of its first RESTART_NOISE_DEPTH frames (order.ts
+ * `addNoise`), then after 1.5 times as many (RESTART_GROWTH), and so on, with the same table. On
+ * stopping, the positions of the abandoned line (the current path: each frame's position before
+ * and after its safe moves, and a child entered but not expanded) are removed from the table, so that every position left there was searched to the end
  * without a win. Why that keeps the verdict: call those positions closed, the path P. Every move
  * the search makes from a closed position leads to a closed position or one on P (it was found in
  * the table, or searched to the end). A winning line from the root, after its last position on
