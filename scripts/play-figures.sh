@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 db=${1:-data/play.sqlite}
 search=${SEARCH_SEEDS:-1-2000}
-d1=${D1_SEEDS:-1-1000}
+d1=${D1_SEEDS:-1-2000}
 k=./bin/klondike
 b() { $k batch --db "$db" --quiet "$@"; }
 
