@@ -13,7 +13,8 @@
  * "this move crossed a redeal" (never the pass number itself, which may be any safe integer).
  *
  * The stock-reach rule (which stock card can be made the waste top, and at what cost) is stated
- * once, in `stockCost`; `stockReach` lists the cards it allows, in cost order, for the solver.
+ * once, in `stockCost`; the solver's move generator lists the cards it allows, in cost order
+ * (src/core/generate.ts `stockReach`; the tests check the two agree).
  */
 import * as Cards from './cards.ts';
 import * as Encoding from './move-encoding.ts';
@@ -49,39 +50,6 @@ export function stockCost(s: State, i: number): number {
 export function stockPassFor(s: State, i: number): number {
   const cost = stockCost(s, i);
   return cost < 0 ? 0 : cost === 2 ? s.pass + 1 : s.pass;
-}
-
-/**
- * Writes into `out` the deck indices that `stockCost` allows, cheapest first (the waste top, then
- * this pass, then after a redeal; each group in deck order), and their costs into `costs`;
- * returns how many. The loops step through the draw grids that `stockCost` describes (a card on
- * both grids, or the waste top, counts at its lower cost: the grids coincide from w on when w is
- * a multiple of the draw); the tests check the two agree at every node.
- */
-export function stockReach(s: State, out: Int32Array, costs: Int32Array): number {
-  const { w, n, draw } = s;
-  let k = 0;
-  if (w > 0) {
-    out[k] = w - 1;
-    costs[k++] = 0;
-  }
-  if (w < n) {
-    for (let i = w + draw - 1; i < n - 1; i += draw) {
-      out[k] = i;
-      costs[k++] = 1;
-    }
-    out[k] = n - 1;
-    costs[k++] = 1;
-  }
-  if (s.pass < s.passLimit) {
-    const end = w % draw === 0 ? Math.min(w, n - 1) : n - 1;
-    for (let i = draw - 1; i < end; i += draw)
-      if (i !== w - 1) {
-        out[k] = i;
-        costs[k++] = 2;
-      }
-  }
-  return k;
 }
 
 /** Makes move m; returns the undo token. */

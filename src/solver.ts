@@ -4,7 +4,8 @@
  * exactly, under every rule variant (docs/solver.md). Its parts live in src/solver/:
  * - options.ts: budgets, the pruning switches, the search strategy;
  * - pruning.ts: every pruning rule, a named predicate with the argument for its exactness;
- * - order.ts: the move-order scores; generate.ts: the solver's moves, one method per kind;
+ * - order.ts: the move-order scores; generate.ts: the solver's moves (the work done in
+ *   WebAssembly: core.ts loads src/core/, compiled by `npm run build`);
  * - search.ts: one depth-first search with a transposition table.
  *
  * This module holds the `Solver`, which owns a search's memory and table and runs the staged

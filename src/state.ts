@@ -47,9 +47,9 @@ import type { Rules } from './types.ts';
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
 // an imported binding is read through a cell and checked at every use (docs/solver.md).
 const { makeCard } = Cards;
-const { STRIDE, BOTTOM } = Layout;
+const { STRIDE, BOTTOM, BACKING_BYTES, COLS_AT, LEN_AT, DOWN_AT, FOUND_AT, DECK_AT, IS_DOWN_AT, IN_DECK_AT } = Layout;
 
-export { BOTTOM, STRIDE } from './layout.ts';
+export { BACKING_BYTES, BOTTOM, STRIDE } from './layout.ts';
 
 // ---- Zobrist tables, frozen: generated from a fixed xorshift seed. ----
 function zobrist(n: number, seed: number): Int32Array {
@@ -128,17 +128,19 @@ export interface KeyOptions {
 }
 
 export class State {
-  readonly cols = new Uint8Array(7 * STRIDE);
-  readonly len = new Uint8Array(7);
-  readonly down = new Uint8Array(7);
-  readonly deck = new Uint8Array(52);
+  /** All of the arrays below, laid out in one buffer (BACKING_BYTES). */
+  readonly bytes: Uint8Array;
+  readonly cols: Uint8Array;
+  readonly len: Uint8Array;
+  readonly down: Uint8Array;
+  readonly deck: Uint8Array;
   n = 0;
   w = 0;
-  readonly found = new Uint8Array(4);
+  readonly found: Uint8Array;
   /** 1 for each face-down card (kept by flip/unflip). */
-  readonly isDown = new Uint8Array(52);
+  readonly isDown: Uint8Array;
   /** 1 for each stock or waste card (kept by takeDeck/putDeck). */
-  readonly inDeck = new Uint8Array(52);
+  readonly inDeck: Uint8Array;
   pass = 1;
   /** Cards on the foundations (52 = won). */
   home = 0;
@@ -179,7 +181,17 @@ export class State {
   readonly stockMask: boolean;
 
   /** An empty state under the rules, hashed with the key options (none: the exact key). */
-  constructor(rules: Rules, key: KeyOptions = {}) {
+  constructor(rules: Rules, key: KeyOptions = {}, backing?: Uint8Array) {
+    // the arrays, in their own memory or laid out in `backing` (at the offsets the solver's core reads)
+    const b = backing ?? new Uint8Array(BACKING_BYTES);
+    this.bytes = b.subarray(0, BACKING_BYTES);
+    this.cols = b.subarray(COLS_AT, COLS_AT + 7 * STRIDE);
+    this.len = b.subarray(LEN_AT, LEN_AT + 7);
+    this.down = b.subarray(DOWN_AT, DOWN_AT + 7);
+    this.found = b.subarray(FOUND_AT, FOUND_AT + 4);
+    this.deck = b.subarray(DECK_AT, DECK_AT + 52);
+    this.isDown = b.subarray(IS_DOWN_AT, IS_DOWN_AT + 52);
+    this.inDeck = b.subarray(IN_DECK_AT, IN_DECK_AT + 52);
     const exactStock = key.exactStock === true;
     const twinKey = key.twinKey === true;
     const gridStock = key.gridStock === true;
@@ -242,25 +254,26 @@ export class State {
     };
   }
 
-  clone(): State {
+  /** A copy, with its arrays in their own memory or laid out in `backing` (layout.ts BACKING_BYTES). */
+  clone(backing?: Uint8Array): State {
     const s = new State(
       { draw: this.draw, passes: this.passLimit === Infinity ? null : this.passLimit, foundationReturn: this.foundationReturn },
       { exactStock: this.exactStock, twinKey: this.twinKey, gridStock: this.gridStock, stockMask: this.stockMask },
+      backing,
     );
-    s.cols.set(this.cols);
-    s.len.set(this.len);
-    s.down.set(this.down);
-    s.deck.set(this.deck);
-    s.found.set(this.found);
-    s.isDown.set(this.isDown);
-    s.inDeck.set(this.inDeck);
-    s.n = this.n;
-    s.w = this.w;
-    s.pass = this.pass;
-    s.home = this.home;
-    s.h1 = this.h1;
-    s.h2 = this.h2;
+    s.copyFrom(this);
     return s;
+  }
+
+  /** Takes on the position of `o` (a state under the same rules and key). */
+  copyFrom(o: State): void {
+    this.bytes.set(o.bytes);
+    this.n = o.n;
+    this.w = o.w;
+    this.pass = o.pass;
+    this.home = o.home;
+    this.h1 = o.h1;
+    this.h2 = o.h2;
   }
 
   /** Recomputes the hash from scratch (tests compare it with the incremental one). */

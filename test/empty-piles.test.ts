@@ -1,5 +1,5 @@
 /**
- * A pile is emptied only for a King that can come next (pruning.ts `emptiesPile`, `kingMayFill`):
+ * A pile is emptied only for a King that can come next (pruning.ts `emptiesPile`, src/core/generate.ts `kingMayFill`):
  * along random playouts, the generator offers a move that empties a pile exactly when the position
  * after it has a King to put there (the moves the search allows after emptying, `kingsForEmptied`).
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FULL_PRUNING } from '../src/solver.ts';
 import { Generator, MOVES_PER_NODE } from '../src/solver/generate.ts';
 import { resolvePruning } from '../src/solver/options.ts';
-import { addNoise, sortByScore } from '../src/solver/order.ts';
+import { Core } from '../src/solver/core.ts';
 import { FREE } from '../src/solver/pruning.ts';
 import { State } from '../src/state.ts';
 import { seedPosition } from './positions.ts';
@@ -10,8 +10,7 @@ import { seedPosition } from './positions.ts';
 describe('move-order noise', () => {
   it('adds the xorshift32 state modulo the noise, read as an unsigned number, for small and large noise', () => {
     for (const noise of [1, 7, 3000, 32767, 32768, 1_000_003, 2 ** 31 - 1]) {
-      const scores = new Int32Array(64);
-      const end = addNoise(scores, 64, noise, 0x2545f491);
+      const { amounts: scores, next: end } = new Core().noise(noise, 0x2545f491, 64);
       let x = 0x2545f491;
       for (let i = 0; i < 64; i++) {
         x ^= x << 13;
@@ -24,9 +23,7 @@ describe('move-order noise', () => {
   });
 
   it('sorts highest first and keeps the order of equal scores', () => {
-    const moves = new Int32Array([10, 11, 12, 13, 14]);
-    sortByScore(moves, new Int32Array([5, 9, 5, 9, 1]), 0, 5);
-    expect(Array.from(moves)).toEqual([11, 13, 10, 12, 14]);
+    expect(new Core().sort([10, 11, 12, 13, 14], [5, 9, 5, 9, 1])).toEqual([11, 13, 10, 12, 14]);
   });
 
   it('goes into the frames above the depth given only; deeper ones keep the plain order', () => {

@@ -1,12 +1,13 @@
 /**
  * The solver's stock plays where every stock card is always reachable (draw 1, unlimited passes):
  * the generator finds them from the pile tops and the foundations; here they are worked out card
- * by card down the stock list (moves.ts `stockReach`), and the two must be the same moves in the
+ * by card down the stock list (the cards moves.ts `stockCost` allows, cheapest first), and the two
+ * must be the same moves in the
  * same order, after every kind of previous move, along random playouts.
  */
 import { describe, expect, it } from 'vitest';
 import { RANK } from '../src/cards.ts';
-import { S2F, S2T, fitsPile, genAtomic, kindOf, make, mv, stockReach } from '../src/moves.ts';
+import { S2F, S2T, fitsPile, genAtomic, kindOf, make, mv, stockCost } from '../src/moves.ts';
 import { FULL_PRUNING } from '../src/solver.ts';
 import { Generator, MOVES_PER_NODE } from '../src/solver/generate.ts';
 import { type Pruning, resolvePruning } from '../src/solver/options.ts';
@@ -18,14 +19,13 @@ import { prng, seedPosition } from './positions.ts';
 
 /** The stock plays card by card: each card of the stock list, cheapest first, and where it may go; sorted by score, stably. */
 function byCard(s: State, pr: Pruning, only: number, mustBuild: boolean): number[] {
-  const reach = new Int32Array(52);
-  const costs = new Int32Array(52);
-  const k = stockReach(s, reach, costs);
+  const list = [...Array(s.n).keys()]
+    .map((i) => ({ i, cost: stockCost(s, i) }))
+    .filter((x) => x.cost >= 0)
+    .sort((x, y) => x.cost - y.cost || x.i - y.i);
   const out: [number, number][] = [];
-  for (let q = 0; q < k; q++) {
-    const i = reach[q];
+  for (const { i, cost } of list) {
     const c = s.deck[i];
-    const cost = costs[q];
     const onto = (score: number) => {
       for (let b = 0; b < 7; b++) if (s.len[b] > 0 && fitsPile(s, c, b) && (only < 0 || b === only)) out.push([mv(S2T, 0, b, 1, i), score]);
     };

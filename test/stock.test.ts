@@ -2,8 +2,8 @@
  * The stock-reach rule and the solver's stock macro-moves, node by node along random playouts
  * under many rule variants and every table-key option:
  * - `stockCost` (the one statement of the rule) agrees with turning the stock by hand (atomic
- *   draws and redeals, no card played), and `stockReach` lists exactly the cards it allows,
- *   cheapest first;
+ *   draws and redeals, no card played), and the solver's stock list (src/core/generate.ts
+ *   `stockReach`) holds exactly the cards it allows, cheapest first;
  * - every macro-move (a stock card to its foundation or onto a pile, however far away) leaves the
  *   state its atomic expansion leaves, each atomic step legal; `childHash` predicts its hash; the
  *   hash equals a fresh one; undo restores the state exactly.
@@ -11,10 +11,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RANK } from '../src/cards.ts';
-import { DRAW, REDEAL, S2F, S2T, childHash, fitsPile, genAtomic, make, mv, stockCost, stockReach, undo } from '../src/moves.ts';
+import { DRAW, REDEAL, S2F, S2T, childHash, fitsPile, genAtomic, make, mv, stockCost, undo } from '../src/moves.ts';
+import { Core } from '../src/solver/core.ts';
 import { type KeyOptions, State, passTerm1, passTerm2 } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';
 import { prng, seedPosition } from './positions.ts';
+
+/** The solver's core, whose stock list is checked. */
+const core = new Core();
 
 /** The start of a seeded deal. */
 const deal = seedPosition;
@@ -68,16 +72,14 @@ function legalStep(s: State, m: number): void {
 function checkStock(s: State): number {
   const costs = costsByHand(s);
   for (let i = 0; i < s.n; i++) if (stockCost(s, i) !== costs[i]) expect(stockCost(s, i), `stockCost of deck[${i}]`).toBe(costs[i]);
-  const reach = new Int32Array(52);
-  const reachCost = new Int32Array(52);
-  const k = stockReach(s, reach, reachCost);
+  const { indices, costs: listCosts } = core.reach(s.n, s.w, s.pass < s.passLimit, s.draw);
   const expected = costs
     .map((c, i) => [c, i])
     .filter(([c]) => c >= 0)
     .sort((a, b) => a[0] - b[0] || a[1] - b[1])
     .map(([, i]) => i);
-  expect(Array.from(reach.subarray(0, k))).toEqual(expected);
-  expect(Array.from(reachCost.subarray(0, k))).toEqual(expected.map((i) => costs[i]));
+  expect(indices).toEqual(expected);
+  expect(listCosts).toEqual(expected.map((i) => costs[i]));
   let macros = 0;
   for (const i of expected) {
     const c = s.deck[i];
@@ -156,9 +158,7 @@ describe('pass numbers of any size', () => {
         const s = State.fromPosition({ ...deal(42), pass }, rules);
         // turn the whole stock, so that every card but the last needs a redeal
         while (s.w < s.n) make(s, mv(DRAW, 0, 0, 1, 0));
-        const reach = new Int32Array(52);
-        const k = stockReach(s, reach, new Int32Array(52));
-        const i = Array.from(reach.subarray(0, k)).find((j) => stockCost(s, j) === 2);
+        const i = core.reach(s.n, s.w, s.pass < s.passLimit, s.draw).indices.find((j) => stockCost(s, j) === 2);
         expect(i).toBeDefined();
         const m = mv(S2T, 0, 0, 1, i ?? 0); // the target pile does not matter to the stock
         const before = s.clone();

@@ -1,13 +1,14 @@
 /**
- * Move ordering: the generator gives each move a score, and the moves of a position are tried
- * highest first, so that wins come early. The order never changes a verdict, only how soon it is
- * found. The classes are spaced so that their adjustments (a few face-down cards, a stock cost of
+ * Move ordering: the generator (src/core/generate.ts, which compiles these constants in) gives
+ * each move a score, and the moves of a position are tried highest first, so that wins come
+ * early. The order never changes a verdict, only how soon it is found. The classes are spaced so that their adjustments (a few face-down cards, a stock cost of
  * 0…2) never carry a move into the next class; within a score, moves keep the order they were
  * generated in (the sort is stable).
  *
- * A restarted search (search.ts) adds seeded noise to the scores, larger than the spacing of the
- * classes, so that each restart tries the moves in another order, still biased towards the
- * classes above.
+ * A restarted search (search.ts) adds seeded noise to the scores (src/core/generate.ts `addNoise`),
+ * larger than the spacing of the classes, so that each restart tries the moves in another order,
+ * still biased towards the classes above. Written so that both TypeScript and AssemblyScript
+ * compile it: numeric constants only.
  */
 
 /** A tableau top to its foundation; plus the face-down cards under it when it is the last face-up card (it turns one up). */
@@ -30,37 +31,3 @@ export const RUN_EMPTIES = 300;
 export const PARTIAL = 200;
 /** A foundation card back down to the tableau. */
 export const RETURN = 100;
-
-/** Sorts moves[base … base + n) by scores[0 … n), highest first, stable (insertion sort: lists are short). */
-export function sortByScore(moves: Int32Array, scores: Int32Array, base: number, n: number): void {
-  for (let i = 1; i < n; i++) {
-    const m = moves[base + i];
-    const v = scores[i];
-    let j = i - 1;
-    while (j >= 0 && scores[j] < v) {
-      moves[base + j + 1] = moves[base + j];
-      scores[j + 1] = scores[j];
-      j--;
-    }
-    moves[base + j + 1] = m;
-    scores[j + 1] = v;
-  }
-}
-
-/**
- * Adds to scores[0 … n) a pseudo-random amount in [0, noise) each, from the xorshift32 state x
- * (not 0); returns the next state. The amount is the state, read as an unsigned 32-bit number,
- * modulo noise; for noise below 2^15 it is worked out from the state's two 16-bit halves, so
- * that both remainders are of small integers (the engine's integer division) rather than of a
- * number above 2^31 (a floating-point remainder, several times slower). The same amounts.
- */
-export function addNoise(scores: Int32Array, n: number, noise: number, x: number): number {
-  const small = noise > 0 && noise < 0x8000;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    scores[i] += small ? (((x >>> 16) % noise) * 0x10000 + (x & 0xffff)) % noise : (x >>> 0) % noise;
-  }
-  return x;
-}

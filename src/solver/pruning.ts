@@ -1,7 +1,9 @@
 /**
- * Every pruning rule of the solver, each a named predicate with the argument for its exactness
- * beside it. The search (search.ts) and the move generator (generate.ts) ask these predicates;
- * they do not restate a rule.
+ * The solver's pruning rules, each a named predicate with the argument for its exactness beside
+ * it: those the search (search.ts) asks, and the tests made once a search (dead deals, deadlocks,
+ * locking moves). The rules the move generator applies while it looks for moves (partial runs,
+ * empty piles, foundation returns) live with it, argued the same way, in src/core/generate.ts
+ * (WebAssembly). No rule is stated twice.
  *
  * "Exact" means: for every line of play from a position, a line that the rule keeps reaches a
  * position at least as good. For the verdict "as good" is "won"; for a search that maximises the
@@ -21,6 +23,7 @@ import * as Moves from '../moves.ts';
 import type { KeyOptions, State } from '../state.ts';
 import * as StateModule from '../state.ts';
 import type { Rules } from '../types.ts';
+import * as Modes from './modes.ts';
 import { FULL_PRUNING, type Pruning, type SolverOptions } from './options.ts';
 
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
@@ -28,6 +31,7 @@ import { FULL_PRUNING, type Pruning, type SolverOptions } from './options.ts';
 const { PARENT1, PARENT2, RANK, RED, makeCard, twin } = Cards;
 const { F2T, S2T, T2T, aOf, bOf, countOf, indexOf, kindOf } = Moves;
 const { STRIDE } = StateModule;
+const { EMPTIED, FREE, PLACED, UNCOVERED } = Modes;
 
 export { PARENT1, PARENT2 } from '../cards.ts';
 
@@ -189,7 +193,7 @@ export function stockAlwaysReachable(s: State): boolean {
  *   home instead of wherever the line put it (`safeHome`'s argument);
  * - off the grid, a stock play that needs a redeal passes the end of the stock first, and could
  *   send c home on the way (draw to the end, c home, redeal, the same card at the same index): such
- *   plays are not generated while c waits (generate.ts), unless the next move must build on a
+ *   plays are not generated while c waits (src/core/generate.ts), unless the next move must build on a
  *   given card (it could not be c's).
  * The same holds for the most cards home: c home only adds one. lonelybot prunes the plays after a
  * redeal the same way.
@@ -206,70 +210,9 @@ export function onDrawGrid(s: State): boolean {
 
 // ---- Foundation returns (foundationReturns) ----
 
-/**
- * The top card c of the foundation of `suit` may come back down: some card of the other colour,
- * one rank lower (to land on c) or of the same rank (to hold the next lower card of c's suit,
- * which c must leave the foundation for), is not face down. Never an Ace (nothing lands on it,
- * and nothing lies under it). Exact: while all four are face down, c on the tableau can neither
- * hold a card nor open the way for one; a line that brings c down then can bring it down just
- * before one of them turns up and is used instead (keeping c home longer), or never.
- */
-export function returnUseful(s: State, suit: number): boolean {
-  const h = s.found[suit];
-  if (h <= 1) return false;
-  const c = makeCard(h, suit);
-  const o1 = RED[c] ? 0 : 1;
-  const o2 = RED[c] ? 3 : 2;
-  const isDown = s.isDown;
-  return !isDown[makeCard(h - 1, o1)] || !isDown[makeCard(h - 1, o2)] || !isDown[makeCard(h, o1)] || !isDown[makeCard(h, o2)];
-}
-
 // ---- Partial runs (partialRuns) ----
 
-/**
- * A run that is not a pile's whole face-up run moves off face-up card x only to send x home next
- * (with twinSwaps, as one compound move). Exact: the run's base card c fits only on x and on y,
- * the twin of x, so the move puts it on y; the position it leaves differs from the one before
- * only by which twin holds the run (one state with twinSwaps); what it adds is x uncovered, and
- * x uncovered matters for sending x home, or (without twinSwaps) for letting c's twin take c's
- * place on x (`twinCanReplace`).
- */
-export function partialSendsHome(s: State, x: number): boolean {
-  return s.found[x & 3] === RANK[x] - 1;
-}
-
-/**
- * Without twinSwaps, the other reason to move a partial run based on c off x: c's twin is free
- * now (marked in `available` with `mark` by `markAvailable`) and can take c's place on x.
- */
-export function twinCanReplace(c: number, available: Int32Array, mark: number): boolean {
-  return available[twin(c)] === mark;
-}
-
-/** Marks with `mark` the cards that could land somewhere now: face-up tableau cards, reachable stock cards, foundation tops. */
-export function markAvailable(s: State, reach: Int32Array, reachN: number, available: Int32Array, mark: number): void {
-  for (let a = 0; a < 7; a++) for (let j = a * STRIDE + s.down[a]; j < a * STRIDE + s.len[a]; j++) available[s.cols[j]] = mark;
-  for (let k = 0; k < reachN; k++) available[s.deck[reach[k]]] = mark;
-  if (s.foundationReturn) for (let suit = 0; suit < 4; suit++) if (s.found[suit] > 0) available[makeCard(s.found[suit], suit)] = mark;
-}
-
 // ---- Empty piles (oneEmptyColumn, emptyForKing) ----
-
-/**
- * oneEmptyColumn: a King (or King run) goes into the first empty pile only. Exact: the piles are
- * interchangeable (the key ignores their order), so every empty pile gives the same position.
- */
-export function firstEmptyOnly(pr: Pruning): boolean {
-  return pr.oneEmptyColumn;
-}
-
-/**
- * oneEmptyColumn: the King run of pile a may move into an empty pile only when cards lie under
- * it. Exact: with nothing under it, the move gives the same position up to column order.
- */
-export function kingRunMayMove(s: State, a: number, pr: Pruning): boolean {
-  return !(pr.oneEmptyColumn && s.down[a] === 0);
-}
 
 /**
  * True when moving `count` cards off pile a empties it (its whole run, nothing under it): with
@@ -282,38 +225,9 @@ export function emptiesPile(s: State, a: number, count: number): boolean {
   return count === s.len[a] && s.down[a] === 0;
 }
 
-/**
- * True when some King could go into a pile emptied now: a King among the stock cards that can be
- * played (deck indices reach[0 … reachN), moves.ts `stockReach`), a King at the foot of a run with
- * cards under it, or a King on a foundation when cards may come back down. Without one, a move
- * that empties a pile (`emptiesPile`) is not made: the pile would wait for a King that cannot
- * come next. Nothing else could bring one at once: the position before the move has had its safe
- * moves, and the move uncovers no card (nothing lies under the run) and leaves the run's top a
- * top; so the position after it has no move. Exact for the most cards home too (the move sends
- * nothing home).
- */
-export function kingMayFill(s: State, reach: Int32Array, reachN: number): boolean {
-  const { cols, down, found, inDeck } = s;
-  if (s.foundationReturn && (found[0] === 13 || found[1] === 13 || found[2] === 13 || found[3] === 13)) return true;
-  for (let a = 0; a < 7; a++) if (down[a] > 0 && RANK[cols[a * STRIDE + down[a]]] === 13) return true;
-  // the stock: no King there, every card reachable, or the reachable ones looked at
-  if (!inDeck[KINGS[0]] && !inDeck[KINGS[1]] && !inDeck[KINGS[2]] && !inDeck[KINGS[3]]) return false;
-  if (stockAlwaysReachable(s)) return true;
-  for (let k = 0; k < reachN; k++) if (RANK[s.deck[reach[k]]] === 13) return true;
-  return false;
-}
-const KINGS = [makeCard(13, 0), makeCard(13, 1), makeCard(13, 2), makeCard(13, 3)];
-
 // ---- Restrictions on the next move (delayStock, delayPartial, emptyForKing) ----
 
-/** No restriction on the next move. */
-export const FREE = 0;
-/** A stock card was put on pile rCol: build on it, play from the stock, or empty a pile. */
-export const PLACED = 1;
-/** A partial run left card x on top of pile rCol: play x home or build on it. */
-export const UNCOVERED = 2;
-/** A pile was emptied by moving its run away: put a King into an empty pile. */
-export const EMPTIED = 3;
+export { EMPTIED, FREE, PLACED, UNCOVERED } from './modes.ts';
 
 /**
  * The restriction that move m (the solver's, not yet made) puts on the next move, given the
@@ -336,15 +250,6 @@ export function restrictionAfter(s: State, m: number, delayStock: boolean, delay
   if (delayPartial && count < s.len[from] - s.down[from]) return UNCOVERED;
   if (emptyForKing && emptiesPile(s, from, count)) return EMPTIED;
   return FREE;
-}
-
-/**
- * After PLACED, pile a's whole run may also move elsewhere than onto the placed card when that
- * empties the pile and emptyForKing is on: the emptying must then come just before its King,
- * which the stock play may have brought within reach, so it cannot be moved before the stock play.
- */
-export function emptyingAfterPlaced(s: State, a: number, pr: Pruning): boolean {
-  return pr.emptyForKing && s.down[a] === 0;
 }
 
 /**

@@ -8,7 +8,8 @@
  * out of call stack, and allocates nothing per node: its memory (`SearchMemory`) belongs to the
  * Solver that runs it and is reused by every search of that Solver, one at a time.
  *
- * The moves come from generate.ts (or, without stock macro-moves, from the plain engine), the
+ * The moves come from generate.ts (the generator in WebAssembly; without stock macro-moves, from
+ * the plain engine), the
  * rules from pruning.ts; a move that would lock the deal (pruning.ts `LockingMoves`, looked for
  * once a search has run LOCKS_AFTER nodes) is not made. The objective lives in one place, `enter`:
  * a position with 52 cards home ends the search. Another objective (`Objective`: the search for
@@ -43,6 +44,7 @@ import type { AtomicMove } from '../notation.ts';
 import type { State } from '../state.ts';
 import * as StateModule from '../state.ts';
 import type { TableSnapshot, TranspositionTable } from '../tt.ts';
+import { Core } from './core.ts';
 import { Generator } from './generate.ts';
 import * as Generate from './generate.ts';
 import type { Budget, Pruning } from './options.ts';
@@ -172,6 +174,8 @@ export function expandPath(start: State, path: Int32Array, pathLen: number): { m
 
 /** The work arrays of a search (about 49 MiB of address space; only the frames a search reaches are touched), allocated once by a Solver and reused. */
 export class SearchMemory {
+  /** The move generator's WebAssembly instance, where the search's state keeps its arrays. */
+  readonly core = new Core();
   /** The moves of each frame, MOVES_PER_NODE per depth. */
   readonly moves = new Int32Array(MAX_DEPTH * MOVES_PER_NODE);
   /** The hash of the position after each of those moves (`childHash`), both halves. */
@@ -247,8 +251,11 @@ export class Search {
   private lastPlayed = false;
 
   /** A search of state s (hashed with the key of `pr`), with its budget; `pr` is resolved (options.ts). */
+  /** The searched state: a copy of the one given, with its arrays in the memory's core (the generator reads them there). */
+  private readonly s: State;
+
   constructor(
-    private readonly s: State,
+    s: State,
     private readonly tt: TranspositionTable,
     budget: Required<Budget>,
     pr: Pruning,
@@ -260,6 +267,7 @@ export class Search {
     private readonly objective?: Objective,
   ) {
     this.start = s.clone();
+    this.s = s.clone(memory.core.state);
     this.deadline = Date.now() + budget.timeoutMs;
     this.maxNodes = budget.maxNodes;
     this.nextCheck = Math.min(budget.maxNodes, 1024);
@@ -276,7 +284,7 @@ export class Search {
     this.fToken2 = memory.fToken2;
     this.dom = s.stockMask;
     tt.setMasked(this.dom);
-    this.gen = new Generator(s, pr, memory.moves);
+    this.gen = new Generator(this.s, pr, memory.moves, memory.core);
     this.safeFoundation = pr.safeFoundation;
     this.stockMacros = pr.stockMacros;
     this.delayStock = pr.delayStock;
@@ -307,6 +315,8 @@ export class Search {
     this.tt.reset(budget.maxMemoryMb);
     this.tt.setMasked(this.dom);
     this.tt.restore(kept);
+    // another search used the core since (the staged solve's relaxed one): the position, at the root since the pause, back in it
+    this.s.copyFrom(this.start);
     this.maxNodes = this.nodes + budget.maxNodes;
     this.deadline = Date.now() + budget.timeoutMs;
     this.aborted = undefined;
