@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { RANK } from '../src/cards.ts';
 import { T2T, aOf, bOf, countOf, fitsPile, genAtomic, kindOf, make, mv } from '../src/moves.ts';
 import { FULL_PRUNING } from '../src/solver.ts';
+import { Core } from '../src/solver/core.ts';
 import { Generator, MOVES_PER_NODE } from '../src/solver/generate.ts';
 import { resolvePruning } from '../src/solver/options.ts';
 import { FREE } from '../src/solver/pruning.ts';
@@ -20,6 +21,8 @@ describe('emptying a pile', () => {
   it('is offered exactly when a King could come next', () => {
     let offered = 0;
     let withheld = 0;
+    // one instance of the core for all the generators (a position not in it is copied in at each call)
+    const core = new Core();
     const rulesList: Rules[] = [
       { draw: 1, passes: null, foundationReturn: true },
       { draw: 3, passes: null, foundationReturn: true },
@@ -32,7 +35,7 @@ describe('emptying a pile', () => {
         const buf = new Int32Array(256);
         const out = new Int32Array(MOVES_PER_NODE);
         for (let step = 0; step < 300; step++) {
-          const n = new Generator(s, PR, out).generate(0, -1, FREE);
+          const n = new Generator(s, PR, out, core).generate(0, -1, FREE);
           const moves = Array.from(out.subarray(0, n));
           for (let a = 0; a < 7; a++) {
             const len = s.len[a];
@@ -43,7 +46,7 @@ describe('emptying a pile', () => {
               const m = mv(T2T, a, b, len, 0);
               const child = s.clone();
               make(child, m);
-              const kings = new Generator(child, PR, out).kingsForEmptied(0);
+              const kings = new Generator(child, PR, out, core).kingsForEmptied(0);
               const isOffered = moves.some((x) => kindOf(x) === T2T && aOf(x) === a && bOf(x) === b && countOf(x) === len);
               expect(isOffered, `seed ${seed} step ${step}: pile ${a} onto ${b}, ${kings} King moves after`).toBe(kings > 0);
               if (isOffered) offered++;

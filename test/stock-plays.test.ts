@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { RANK } from '../src/cards.ts';
 import { S2F, S2T, fitsPile, genAtomic, kindOf, make, mv, stockCost } from '../src/moves.ts';
 import { FULL_PRUNING } from '../src/solver.ts';
+import { Core } from '../src/solver/core.ts';
 import { Generator, MOVES_PER_NODE } from '../src/solver/generate.ts';
 import { type Pruning, resolvePruning } from '../src/solver/options.ts';
 import { STOCK_KING_TO_EMPTY, STOCK_TO_FOUNDATION, STOCK_TO_PILE } from '../src/solver/order.ts';
@@ -54,6 +55,8 @@ describe('stock plays with every stock card reachable', () => {
     let withStock = 0;
     const out = new Int32Array(MOVES_PER_NODE);
     const buf = new Int32Array(256);
+    // one instance of the core for all the generators (a position not in it is copied in at each call)
+    const core = new Core();
     for (const foundationReturn of [true, false])
       for (const pr of [resolvePruning(FULL_PRUNING), resolvePruning({ ...FULL_PRUNING, oneEmptyColumn: false })]) {
         const rules: Rules = { draw: 1, passes: null, foundationReturn };
@@ -67,7 +70,7 @@ describe('stock plays with every stock card reachable', () => {
               ...piles.flatMap((b) => [[b, PLACED] as [number, number], [b, UNCOVERED] as [number, number]]),
             ];
             for (const [rCol, mode] of cases) {
-              const n = new Generator(s, pr, out).generate(0, rCol, mode);
+              const n = new Generator(s, pr, out, core).generate(0, rCol, mode);
               const got = Array.from(out.subarray(0, n)).filter((m) => kindOf(m) === S2F || kindOf(m) === S2T);
               const want = byCard(s, pr, mode === FREE ? -1 : rCol, mode !== FREE);
               expect(got, `seed ${seed}, step ${step}, mode ${mode} on ${rCol}`).toEqual(want);
