@@ -1,9 +1,9 @@
 /**
  * The solver's core in WebAssembly (src/core/, compiled by `npm run build` into core-binary.ts):
  * the move generator. One `Core` is one instance of the module, with its own memory: the position
- * the solver's state keeps there (state.ts `backing`) and the moves of the last call. The module is
- * compiled once per thread, on first use; an instance is a few kilobytes and fixed in size (its
- * memory never grows, so the views on it stay valid).
+ * the solver's state keeps there (state.ts, a state made with `backing`) and the moves of the last
+ * call. The module is compiled once per thread, on first use (about a millisecond); an instance's
+ * memory is one 64 KiB page and never grows, so the views on it stay valid.
  */
 import * as Layout from '../layout.ts';
 import { CORE_WASM } from './core-binary.ts';
