@@ -40,6 +40,10 @@ import { FREE, PLACED, UNCOVERED } from '../solver/modes.ts';
 /** The most moves a call writes. */
 const OUT_MOVES: i32 = 256;
 
+// The card tables of cards.ts (rank, colour, the cards a card goes on and takes), built the same
+// way here: cards.ts holds strings and parsing that AssemblyScript does not compile. The tests
+// that compare the generator's moves with the plain engine's (stock plays, emptied piles) and
+// the node-for-node benchmark check the two agree.
 const RANK = new StaticArray<i32>(53);
 const RED = new StaticArray<i32>(53);
 const PARENT1 = new StaticArray<i32>(53);
