@@ -16,19 +16,24 @@ const sources = readdirSync(coreDir)
 const newest = Math.max(...[...sources, fileURLToPath(import.meta.url)].map((f) => statSync(f).mtimeMs));
 if (existsSync(out) && statSync(out).mtimeMs > newest && process.argv[2] !== '--force') process.exit(0);
 
+// The core's memory, in pages of 64 KiB, fixed (the views on it stay valid): the search's frames
+// (about 48 MiB of moves and their children's hashes, touched only as deep as a search goes) and
+// the rest.
+const CORE_PAGES = 800;
+
 let binary;
 const stderr = [];
 const { error } = await asc.main(
   [
-    join(coreDir, 'generate.ts'),
+    join(coreDir, 'index.ts'),
     '-O3',
     '--noAssert',
     '--runtime',
     'stub',
     '--initialMemory',
-    '1',
+    String(CORE_PAGES),
     '--maximumMemory',
-    '1',
+    String(CORE_PAGES),
     '-o',
     'core.wasm',
   ],

@@ -86,6 +86,29 @@ const ZW0 = new Int32Array(53);
 const ZPASS1 = zobrist(256, 0x27d4eb2f);
 const ZPASS2 = zobrist(256, 0x165667b1);
 
+/**
+ * The terms of a state's key in one array, as the solver's core reads them (src/core/position.ts):
+ * the pair terms (its key's: exact or up to twins), the face-down terms, the deck terms, the
+ * stock-position terms (its key's: zero where the stock position is not hashed), the pass terms
+ * below 256; each as its two halves. One array per kind of key, made once.
+ */
+export function coreTerms(s: State): Int32Array {
+  const k = (s.twinKey ? 1 : 0) | (s.zw1 === ZW0 ? 2 : 0);
+  let out = CORE_TERMS[k];
+  if (!out) {
+    const parts = [s.zp1, s.zp2, ZD1, ZD2, ZS1, ZS2, s.zw1, s.zw2, ZPASS1, ZPASS2];
+    out = new Int32Array(parts.reduce((a, p) => a + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    CORE_TERMS[k] = out;
+  }
+  return out;
+}
+const CORE_TERMS: (Int32Array | undefined)[] = [];
+
 /** A 32-bit mix (murmur3's finaliser) of a safe whole number's two halves with a seed. */
 function mixPass(p: number, seed: number): number {
   let h = Math.imul((p >>> 0) ^ seed, 0xcc9e2d51);

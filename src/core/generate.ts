@@ -34,7 +34,9 @@ import {
   TO_FOUNDATION,
 } from '../solver/order.ts';
 import { F2T, HOME_AFTER, S2F, S2T, T2F, T2T } from '../move-encoding.ts';
-import { BACKING_BYTES, COLS_AT, DECK_AT, DOWN_AT, FOUND_AT, IN_DECK_AT, IS_DOWN_AT, LEN_AT, STRIDE } from '../layout.ts';
+import { STRIDE } from '../layout.ts';
+import { col, deck, down, found, inDeck, isDown, len, top } from './position.ts';
+
 import { FREE, PLACED, UNCOVERED } from '../solver/modes.ts';
 
 /** The most moves a call writes. */
@@ -80,13 +82,8 @@ for (let c = 0; c < 52; c++) {
   }
 }
 
-// ---- the position ----
-const st: usize = memory.data(BACKING_BYTES, 16);
+// ---- the position (position.ts) and the moves of a call ----
 const mv0: usize = memory.data(OUT_MOVES * 4, 16);
-/** Where the position lies. */
-export function statePtr(): usize {
-  return st;
-}
 /** Where the moves of a call go. */
 export function outPtr(): usize {
   return mv0;
@@ -94,30 +91,6 @@ export function outPtr(): usize {
 /** How many moves fit there. */
 export function outMoves(): i32 {
   return OUT_MOVES;
-}
-function col(i: i32): i32 {
-  return <i32>load<u8>(st + <usize>(COLS_AT + i));
-}
-function len(a: i32): i32 {
-  return <i32>load<u8>(st + <usize>(LEN_AT + a));
-}
-function down(a: i32): i32 {
-  return <i32>load<u8>(st + <usize>(DOWN_AT + a));
-}
-function found(suit: i32): i32 {
-  return <i32>load<u8>(st + <usize>(FOUND_AT + suit));
-}
-function deck(i: i32): i32 {
-  return <i32>load<u8>(st + <usize>(DECK_AT + i));
-}
-function isDown(c: i32): bool {
-  return load<u8>(st + <usize>(IS_DOWN_AT + c)) !== 0;
-}
-function inDeck(c: i32): bool {
-  return load<u8>(st + <usize>(IN_DECK_AT + c)) !== 0;
-}
-function top(a: i32): i32 {
-  return col(a * STRIDE + len(a) - 1);
 }
 // the deck's length, the stock position, a redeal left (set by each call)
 let dn: i32 = 0;
@@ -188,11 +161,13 @@ export function noiseState(): i32 {
   return rng;
 }
 
+/** Where the moves of the running call go: `outPtr`, or the search's frame (`generateAt`). */
+let outAt: usize = mv0;
 function moveAt(k: i32): i32 {
-  return load<i32>(mv0 + ((<usize>k) << 2));
+  return load<i32>(outAt + ((<usize>k) << 2));
 }
 function setMove(k: i32, m: i32): void {
-  store<i32>(mv0 + ((<usize>k) << 2), m);
+  store<i32>(outAt + ((<usize>k) << 2), m);
 }
 function push(base: i32, n: i32, move: i32, score: i32): i32 {
   setMove(base + n, move);
@@ -357,6 +332,17 @@ function addOnto(base: i32, n: i32, c: i32, kind: i32, a: i32, i: i32, score: i3
  * play that needs a redeal before it is made.
  */
 export function generate(noisy: bool, rCol: i32, mode: i32, n: i32, w: i32, redealLeft: bool, lastCardSafe: bool): i32 {
+  outAt = mv0;
+  return generateMoves(noisy, rCol, mode, n, w, redealLeft, lastCardSafe);
+}
+
+/** `generate`, with the moves written at `at` (the search's frame). */
+export function generateAt(at: usize, noisy: bool, rCol: i32, mode: i32, n: i32, w: i32, redealLeft: bool, lastCardSafe: bool): i32 {
+  outAt = at;
+  return generateMoves(noisy, rCol, mode, n, w, redealLeft, lastCardSafe);
+}
+
+function generateMoves(noisy: bool, rCol: i32, mode: i32, n: i32, w: i32, redealLeft: bool, lastCardSafe: bool): i32 {
   dn = n;
   dw = w;
   redeal = redealLeft;
@@ -705,6 +691,17 @@ function returnsOnto(base: i32, n: i32, only: i32): i32 {
  * tells, before the pile is emptied, whether there will be any.
  */
 export function kingsForEmptied(n: i32, w: i32, redealLeft: bool): i32 {
+  outAt = mv0;
+  return kingsAfterEmptied(n, w, redealLeft);
+}
+
+/** `kingsForEmptied`, with the moves written at `at` (the search's frame). */
+export function kingsForEmptiedAt(at: usize, n: i32, w: i32, redealLeft: bool): i32 {
+  outAt = at;
+  return kingsAfterEmptied(n, w, redealLeft);
+}
+
+function kingsAfterEmptied(n: i32, w: i32, redealLeft: bool): i32 {
   dn = n;
   dw = w;
   redeal = redealLeft;
@@ -731,6 +728,7 @@ export function kingsForEmptied(n: i32, w: i32, redealLeft: bool): i32 {
 
 /** The scores of `n` moves at `outPtr` (read back there), each 0, with noise in [0, amount) from the xorshift state `seed`; returns the next state. */
 export function noiseOf(amount: i32, seed: i32, n: i32): i32 {
+  outAt = mv0;
   for (let i = 0; i < n; i++) unchecked((scores[i] = 0));
   noise = amount;
   rng = seed;
@@ -742,12 +740,14 @@ export function noiseOf(amount: i32, seed: i32, n: i32): i32 {
 
 /** Sorts the `n` moves at `outPtr` by the scores that follow them there (out[n … 2n)). */
 export function sortOut(n: i32): void {
+  outAt = mv0;
   for (let i = 0; i < n; i++) unchecked((scores[i] = moveAt(n + i)));
   sortByScore(0, n);
 }
 
 /** The stock list (`stockReach`) of a deck of n cards at stock position w, for the tests: its indices at `outPtr`, then their costs; returns how many. */
 export function reachOf(n: i32, w: i32, redealLeft: bool): i32 {
+  outAt = mv0;
   dn = n;
   dw = w;
   redeal = redealLeft;

@@ -6,6 +6,9 @@
  * memory is one 64 KiB page and never grows, so the views on it stay valid.
  */
 import * as Layout from '../layout.ts';
+import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from './frames.ts';
+import { type State, coreTerms } from '../state.ts';
+import type { TranspositionTable } from '../tt.ts';
 import { CORE_WASM } from './core-binary.ts';
 
 /** What the module exports (src/core/generate.ts). */
@@ -22,6 +25,49 @@ interface CoreExports {
   noiseOf(amount: number, seed: number, n: number): number;
   reachOf(n: number, w: number, redealLeft: number): number;
   sortOut(n: number): void;
+  zobristPtr(): number;
+  zobristWords(): number;
+  setRules(draw: number, limit: number, returns: number, passHashed: number, grid: number): void;
+  setScalars(n: number, w: number, pass: number, home: number, h1: number, h2: number): void;
+  getN(): number;
+  getW(): number;
+  getPass(): number;
+  getHome(): number;
+  getH1(): number;
+  getH2(): number;
+  getPh1(): number;
+  getPh2(): number;
+  make(m: number): number;
+  undo(m: number, t: number): void;
+  childHash(m: number): void;
+  movesPtr(): number;
+  childH1Ptr(): number;
+  childH2Ptr(): number;
+  pathPtr(): number;
+  locksPtr(): number;
+  setSearch(flags: number, noiseBelow: number): void;
+  setLocks(on: number): void;
+  setCounts(nodes: number, hits: number, nextCheck: number): void;
+  setNextCheck(next: number): void;
+  setAborted(why: number, forget: number): void;
+  getNodes(): number;
+  getHits(): number;
+  getAborted(): number;
+  getPathLen(): number;
+  insertHere(): number;
+  search(): number;
+}
+
+/** What the core's search calls back: its budget check (search.ts). */
+export interface CoreClient {
+  /** Why the search stops now (0: it goes on); sets the next check and whether the line is forgotten. */
+  check(): number;
+  /** Without stock macro-moves: the plain engine's moves of the core's position, into `moves` at `base`; returns how many. */
+  atomicMoves(base: number): number;
+  /** Another objective: the position entered, after its safe moves (`path[0 … pathLen)` leads to it); 1 ends the search. */
+  reached(pathLen: number): number;
+  /** The same position, once stored in the table: 1 cuts it. */
+  cut(): number;
 }
 
 let compiled: WebAssembly.Module | undefined;
@@ -40,6 +86,20 @@ export class Core {
   readonly state: Uint8Array;
   /** The moves of the last call. */
   readonly out: Int32Array;
+  /** The search's table and budget check, while the core's search runs (search.ts). */
+  table: TranspositionTable | undefined;
+  client: CoreClient | undefined;
+  /** What the last read-ahead of children's slots read (kept so that the reads are not optimised away). */
+  touched = 0;
+  /** The frames' moves, their children's hashes, the path, the locking placements of the core's search. */
+  readonly moves: Int32Array;
+  readonly childH1: Int32Array;
+  readonly childH2: Int32Array;
+  readonly path: Int32Array;
+  readonly locks: Uint8Array;
+  /** The key's terms (position.ts), and the array of state.ts they were last copied from. */
+  private readonly zobrist: Int32Array;
+  private terms: Int32Array | undefined;
   /** Whose rules and switches the instance holds now (the generator that configured it last). */
   owner: unknown;
 
@@ -51,11 +111,68 @@ export class Core {
           throw new Error('internal: the solver core stopped');
         },
       },
+      // what src/core/search.ts declares: its table, budget checks and the objective's calls
+      search: {
+        ttInsert: (a: number, b: number) => (this.table!.insert(a, b) ? 1 : 0),
+        ttInsertBit: (a: number, b: number, bit: number) => (this.table!.insertBit(a, b, bit) ? 1 : 0),
+        ttAddBits: (a: number, b: number, bits: number) => (this.table!.addBits(a, b, bits) ? 1 : 0),
+        ttRemove: (a: number, b: number) => {
+          this.table!.remove(a, b);
+        },
+        ttRemoveBit: (a: number, b: number, bit: number) => {
+          this.table!.removeBit(a, b, bit);
+        },
+        ttTouch: (base: number, n: number) => {
+          const { childH1, childH2 } = this;
+          const table = this.table!;
+          let touched = 0;
+          for (let k = base; k < base + n; k++) touched ^= table.touch(childH1[k], childH2[k]);
+          this.touched = touched;
+        },
+        check: () => this.client!.check(),
+        atomicMoves: (base: number) => this.client!.atomicMoves(base),
+        reached: (pathLen: number) => this.client!.reached(pathLen),
+        cut: () => this.client!.cut(),
+      },
     });
     this.x = instance.exports as unknown as CoreExports;
     const buffer = this.x.memory.buffer;
     this.state = new Uint8Array(buffer, this.x.statePtr(), Layout.BACKING_BYTES);
     this.out = new Int32Array(buffer, this.x.outPtr(), this.x.outMoves());
+    this.zobrist = new Int32Array(buffer, this.x.zobristPtr(), this.x.zobristWords());
+    this.moves = new Int32Array(buffer, this.x.movesPtr(), MAX_DEPTH * MOVES_PER_NODE);
+    this.childH1 = new Int32Array(buffer, this.x.childH1Ptr(), MAX_DEPTH * MOVES_PER_NODE);
+    this.childH2 = new Int32Array(buffer, this.x.childH2Ptr(), MAX_DEPTH * MOVES_PER_NODE);
+    this.path = new Int32Array(buffer, this.x.pathPtr(), PATH_WORDS);
+    this.locks = new Uint8Array(buffer, this.x.locksPtr(), 4 * 104);
+  }
+
+  /**
+   * Takes on state s: its key's terms and rules, its position (copied, unless its arrays lie here)
+   * and its numbers. Pass numbers past 2^31 − 1 are beyond the core (a search's stay small).
+   */
+  load(s: State): void {
+    const terms = coreTerms(s);
+    if (terms !== this.terms) {
+      this.zobrist.set(terms);
+      this.terms = terms;
+    }
+    if (s.pass > 0x7fffffff) throw new Error('internal: a pass number beyond the solver core');
+    const limit = s.passLimit > 0x7fffffff ? -1 : s.passLimit;
+    this.x.setRules(s.draw, limit, s.foundationReturn ? 1 : 0, s.hashPass ? 1 : 0, s.gridW ? 1 : 0);
+    if (s.bytes.buffer !== this.state.buffer || s.bytes.byteOffset !== this.state.byteOffset) this.state.set(s.bytes);
+    this.x.setScalars(s.n, s.w, s.pass, s.home, s.h1, s.h2);
+  }
+
+  /** Writes the core's position numbers (deck length, stock position, pass, cards home, hash) into s, whose arrays lie here. */
+  readScalars(s: State): void {
+    const x = this.x;
+    s.n = x.getN();
+    s.w = x.getW();
+    s.pass = x.getPass();
+    s.home = x.getHome();
+    s.h1 = x.getH1();
+    s.h2 = x.getH2();
   }
 
   /** The stock list the generator works from (for the tests), under a draw of `draw`: deck indices cheapest first, and their costs. */

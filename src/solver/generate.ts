@@ -84,6 +84,21 @@ export class Generator {
     if (this.core.owner === this) this.core.x.setNoise(noise, this.rng);
   }
 
+  /** The depth below which frames get noise (0: none). */
+  get noiseBelow(): number {
+    return this.noise > 0 ? this.noiseDepth : 0;
+  }
+
+  /** Hands the core to this generator for a search run there (the position lies in it). */
+  claim(): void {
+    this.prepare();
+  }
+
+  /** After a search run in the core: the noise generator's state, for the next run. */
+  release(): void {
+    if (this.noise > 0) this.rng = this.core.x.noiseState();
+  }
+
   /** The core, holding this generator's rules and switches (and the position, when it lies elsewhere). */
   private prepare(): Core['x'] {
     const core = this.core;

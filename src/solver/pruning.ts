@@ -557,6 +557,14 @@ export class LockingMoves {
     this.count++;
   }
 
+  /** The placements as the solver's core reads them (src/core/search.ts): locked, pile, height, held card, 104 bytes each. */
+  copyTo(out: Uint8Array): void {
+    out.set(this.locked, 0);
+    out.set(new Uint8Array(this.pileOf.buffer, this.pileOf.byteOffset, 104), 104);
+    out.set(new Uint8Array(this.heightOf.buffer, this.heightOf.byteOffset, 104), 208);
+    out.set(this.heldCard, 312);
+  }
+
   /** True when move m (not yet made on s) puts a card directly on a place that locks the deal. */
   locks(s: State, m: number): boolean {
     const kind = kindOf(m);

@@ -38,41 +38,19 @@
  * Nothing outside the budgeted loop depends on the input's size: the solution is expanded from a
  * path of at most MAX_DEPTH moves, each into at most a stock's worth of draws.
  */
-import * as Cards from '../cards.ts';
 import * as Moves from '../moves.ts';
 import type { AtomicMove } from '../notation.ts';
 import type { State } from '../state.ts';
-import * as StateModule from '../state.ts';
 import type { TableSnapshot, TranspositionTable } from '../tt.ts';
-import { Core } from './core.ts';
+import { Core, type CoreClient } from './core.ts';
+import { PATH_WORDS } from './frames.ts';
 import { Generator } from './generate.ts';
-import * as Generate from './generate.ts';
 import type { Budget, Pruning } from './options.ts';
-import { LockingMoves } from './pruning.ts';
-import * as PruningRules from './pruning.ts';
+import { LockingMoves, deadlockedCard, stuckCard } from './pruning.ts';
 
-// Imported values as this module's own constants: V8 builds those into its compiled code, where
-// an imported binding is read through a cell and checked at every use (docs/solver.md).
-const { RANK, makeCard } = Cards;
-const { DRAW, REDEAL, S2F, S2T, T2F, aOf, bOf, childHash, genAtomic, indexOf, kindOf, make, mv, stockCost, toAtomic, undo } = Moves;
-const { STRIDE } = StateModule;
-const { HOME_AFTER, MOVES_PER_NODE } = Generate;
-const {
-  EMPTIED,
-  FREE,
-  PLACED,
-  UNCOVERED,
-  deadlockedCard,
-  drawReach,
-  onDrawGrid,
-  placedCardLeft,
-  restrictionAfter,
-  safeHome,
-  safeLastStockCard,
-  safeSuits,
-  stockAlwaysReachable,
-  stuckCard,
-} = PruningRules;
+const { DRAW, REDEAL, S2F, S2T, bOf, genAtomic, indexOf, kindOf, make, mv, stockCost, toAtomic } = Moves;
+
+export { MAX_DEPTH } from './frames.ts';
 
 /** The answer of a solve. */
 export type Verdict = 'winnable' | 'unwinnable' | 'unknown';
@@ -118,17 +96,8 @@ export const RESTART_NOISE_DEPTH = 20;
 /** Nodes a search runs before it looks for locking moves (pruning.ts `LockingMoves`). */
 export const LOCKS_AFTER = 4096;
 
-/** The longest line of play a search follows (frames); longer lines end in unknown ('depth'). */
-export const MAX_DEPTH = 16384;
-
-/** `safeNext`: a safe next card lies face up in the tableau, or in the stock or waste. */
-const SAFE_TABLEAU = 1;
-const SAFE_DECK = 2;
-
-/** What entering a position found. */
-const WON = 0;
-const EXPANDED = 1;
-const PRUNED = 2;
+/** Why a search stopped, as the core's search keeps it (0: it did not). */
+const ABORT_CODES = { nodes: 1, time: 2, memory: 3, depth: 4, restart: 5, reached: 6 } as const;
 
 /**
  * An objective other than the win, told of the positions a search enters (most-home.ts). The
@@ -172,29 +141,16 @@ export function expandPath(start: State, path: Int32Array, pathLen: number): { m
   return { moves: out, end: s };
 }
 
-/** The work arrays of a search (about 49 MiB of address space; only the frames a search reaches are touched), allocated once by a Solver and reused. */
+/** The memory of a search: the solver's core, where the search runs and keeps its frames; made once by a Solver and reused. */
 export class SearchMemory {
-  /** The move generator's WebAssembly instance, where the search's state keeps its arrays. */
+  /** The core's WebAssembly instance: the search's position, frames and moves, and its loop. */
   readonly core = new Core();
-  /** The moves of each frame, MOVES_PER_NODE per depth. */
-  readonly moves = new Int32Array(MAX_DEPTH * MOVES_PER_NODE);
-  /** The hash of the position after each of those moves (`childHash`), both halves. */
-  readonly childH1 = new Int32Array(MAX_DEPTH * MOVES_PER_NODE);
-  readonly childH2 = new Int32Array(MAX_DEPTH * MOVES_PER_NODE);
-  /** The moves from the start to here (safe moves included), and their undo tokens. */
-  readonly path = new Int32Array(MAX_DEPTH * 2 + 64);
-  readonly tokens = new Int32Array(MAX_DEPTH * 2 + 64);
-  /** Frames by depth: moves generated, next move to try, safe moves played, path length on entry, undo tokens of the move being tried. */
-  readonly fCount = new Int32Array(MAX_DEPTH);
-  readonly fNext = new Int32Array(MAX_DEPTH);
-  readonly fAutos = new Int32Array(MAX_DEPTH);
-  readonly fMark = new Int32Array(MAX_DEPTH);
-  readonly fToken = new Int32Array(MAX_DEPTH);
-  readonly fToken2 = new Int32Array(MAX_DEPTH);
+  /** The moves from the start to the win, copied out of the core. */
+  readonly path = new Int32Array(PATH_WORDS);
 }
 
 /** One search of one position under one set of rules (those of its state). */
-export class Search {
+export class Search implements CoreClient {
   nodes = 0;
   hits = 0;
   /** Why the search stopped before its end ('reached': the objective ended it). */
@@ -216,44 +172,24 @@ export class Search {
   private maxNodes: number;
   /** The next node count at which to look at the budgets (a multiple of 1,024, or maxNodes). */
   private nextCheck: number;
-  private readonly moves: Int32Array;
-  private readonly childH1: Int32Array;
-  private readonly childH2: Int32Array;
   private readonly path: Int32Array;
-  private readonly tokens: Int32Array;
-  private readonly fCount: Int32Array;
-  private readonly fNext: Int32Array;
-  private readonly fAutos: Int32Array;
-  private readonly fMark: Int32Array;
-  private readonly fToken: Int32Array;
-  private readonly fToken2: Int32Array;
   /** Stock dominance (the state's `stockMask`): the table holds layouts, with their stock positions as bits. */
   private readonly dom: boolean;
   private pathLen = 0;
-  /** What `childHashes` read from the table (kept so that the reads are not optimised away). */
-  touched = 0;
   private readonly start: State;
   private readonly gen: Generator;
-  // the resolved pruning switches the hot loop reads
-  private readonly safeFoundation: boolean;
-  private readonly stockMacros: boolean;
-  private readonly delayStock: boolean;
-  private readonly delayPartial: boolean;
-  private readonly emptyForKing: boolean;
+  private readonly core: Core;
+  /** The settings the core's search reads (src/core/search.ts `setSearch`). */
+  private readonly flags: number;
   /** The moves that would lock the deal (pruning.ts), when there are any; looked for after LOCKS_AFTER nodes. */
   private locks: LockingMoves | undefined;
   private locksPending: boolean;
-  /** Stock cards go home by safe moves too (pruning.ts `stockAlwaysReachable`; the rules are fixed for a search). */
-  private readonly stockToo: boolean;
-  /** The stock's last card goes home by a safe move on the draw grid (pruning.ts `safeLastStockCard`). */
-  private readonly lastToo: boolean;
-  /** `playSafe` sent the stock's last card home. */
-  private lastPlayed = false;
+  /** The searched state at its start: a copy of the one given, with its arrays in the memory's core (the search runs there). */
+  private readonly s: State;
+  /** The position of the core's search as a state (the same arrays), for the callbacks: its numbers read from the core when called. */
+  private readonly here: State;
 
   /** A search of state s (hashed with the key of `pr`), with its budget; `pr` is resolved (options.ts). */
-  /** The searched state: a copy of the one given, with its arrays in the memory's core (the generator reads them there). */
-  private readonly s: State;
-
   constructor(
     s: State,
     private readonly tt: TranspositionTable,
@@ -267,33 +203,26 @@ export class Search {
     private readonly objective?: Objective,
   ) {
     this.start = s.clone();
-    this.s = s.clone(memory.core.state);
+    this.core = memory.core;
+    this.s = s.clone(this.core.state);
+    this.here = this.s.clone(this.core.state);
     this.deadline = Date.now() + budget.timeoutMs;
     this.maxNodes = budget.maxNodes;
     this.nextCheck = Math.min(budget.maxNodes, 1024);
-    this.moves = memory.moves;
-    this.childH1 = memory.childH1;
-    this.childH2 = memory.childH2;
     this.path = memory.path;
-    this.tokens = memory.tokens;
-    this.fCount = memory.fCount;
-    this.fNext = memory.fNext;
-    this.fAutos = memory.fAutos;
-    this.fMark = memory.fMark;
-    this.fToken = memory.fToken;
-    this.fToken2 = memory.fToken2;
     this.dom = s.stockMask;
     tt.setMasked(this.dom);
-    this.gen = new Generator(this.s, pr, memory.moves, memory.core);
-    this.safeFoundation = pr.safeFoundation;
-    this.stockMacros = pr.stockMacros;
-    this.delayStock = pr.delayStock;
-    this.delayPartial = pr.delayPartial;
-    this.emptyForKing = pr.emptyForKing;
+    this.gen = new Generator(this.s, pr, this.core.moves, this.core);
     this.locksPending = lockingMoves;
-    this.stockToo = stockAlwaysReachable(s);
-    this.lastToo = pr.stockMacros && s.draw > 1 && s.passLimit === Infinity;
     this.runLength = restarts ? RESTART_FIRST_NODES : Infinity;
+    this.flags =
+      (this.dom ? 1 : 0) |
+      (pr.safeFoundation ? 2 : 0) |
+      (pr.delayStock ? 4 : 0) |
+      (pr.delayPartial ? 8 : 0) |
+      (pr.emptyForKing ? 16 : 0) |
+      (pr.stockMacros ? 32 : 0) |
+      (objective ? 64 : 0);
   }
 
   /** Runs the search to a verdict (or a spent budget). */
@@ -370,7 +299,6 @@ export class Search {
 
   /** The search stops short to go on later (a restart, or a pause at its node budget): the positions of the line it leaves come out of the table. */
   private forgetting(): boolean {
-    // (undefined first: the usual case, without comparing strings)
     const why = this.aborted;
     return why !== undefined && (why === 'restart' || (why === 'nodes' && this.pausable));
   }
@@ -383,296 +311,98 @@ export class Search {
   }
 
   /**
-   * The depth-first search, with an explicit stack (frames indexed by depth) so that deep
-   * searches never run out of call stack. Returns true when a win is on the path.
+   * Hands the core this search: its rules and key, its position (at the start: the core's search
+   * returns there, and so does a search stopped by a budget), its table, settings and counts.
+   */
+  private attach(): Core['x'] {
+    const core = this.core;
+    const x = core.x;
+    this.gen.claim();
+    core.load(this.s);
+    core.table = this.tt;
+    core.client = this;
+    x.setSearch(this.flags, this.gen.noiseBelow);
+    if (this.locks) this.locks.copyTo(core.locks);
+    x.setLocks(this.locks ? 1 : 0);
+    x.setCounts(this.nodes, this.hits, this.nextCheck);
+    x.setAborted(0, 0);
+    return x;
+  }
+
+  /** Stores the start position in the table (its layout and stock position with stock dominance). */
+  private insertHere(): void {
+    this.attach().insertHere();
+  }
+
+  /**
+   * The depth-first search, run in the core (src/core/search.ts) from the start position.
+   * Returns true when a win is on the path (then copied out).
    */
   private search(): boolean {
-    const s = this.s;
-    const { delayStock, delayPartial, emptyForKing } = this;
-    const r0 = this.enter(0, -1, FREE, -1);
-    if (r0 !== EXPANDED) return r0 === WON;
-    let d = 0;
-    while (d >= 0) {
-      const k = this.fNext[d]++;
-      if (this.aborted || k >= this.fCount[d]) {
-        // frame d is done: take back its safe moves and the move that led to it; on a restart its
-        // positions (after and before the safe moves) were not searched to the end
-        if (this.forgetting()) this.removeHere();
-        else if (this.dom && !this.aborted) this.closeHere();
-        this.undoSafe(this.fAutos[d], this.fMark[d]);
-        if (this.forgetting()) this.removeHere();
-        else if (this.dom && !this.aborted && this.fAutos[d] > 0) this.closeHere();
-        d--;
-        if (d >= 0) this.takeBack(d, this.moves[d * MOVES_PER_NODE + this.fNext[d] - 1]);
-        continue;
-      }
-      const m = this.moves[d * MOVES_PER_NODE + k];
-      let mode = FREE;
-      if (m & HOME_AFTER) {
-        if (this.locks?.locks(s, m)) continue;
-        // a partial run onto the twin of the card it leaves, and that card home
-        const m1 = m & ~HOME_AFTER;
-        const from = aOf(m1);
-        this.fToken[d] = make(s, m1);
-        const m2 = mv(T2F, from, s.top(from) & 3, 1, 0);
-        this.fToken2[d] = make(s, m2);
-        if (this.insertHere()) {
-          this.hits++;
-          undo(s, m2, this.fToken2[d]);
-          undo(s, m1, this.fToken[d]);
-          continue;
-        }
-        this.path[this.pathLen++] = m1;
-        this.path[this.pathLen++] = m2;
-      } else {
-        const at = d * MOVES_PER_NODE + k;
-        if (
-          this.dom
-            ? this.tt.insertBit(this.childH1[at], this.childH2[at], this.childBit(m))
-            : this.tt.insert(this.childH1[at], this.childH2[at])
-        ) {
-          this.hits++;
-          continue;
-        }
-        // a move that locks the deal leads to a lost position: stored as searched, not entered
-        if (this.locks?.locks(s, m)) continue;
-        mode = restrictionAfter(s, m, delayStock, delayPartial, emptyForKing);
-        this.fToken[d] = make(s, m);
-        this.path[this.pathLen++] = m;
-      }
-      let r: number;
-      if (mode === PLACED) r = this.enter(d + 1, bOf(m), PLACED, s.top(bOf(m)));
-      else if (mode === UNCOVERED) r = this.enter(d + 1, aOf(m), UNCOVERED, s.top(aOf(m)));
-      else if (mode === EMPTIED) r = this.enter(d + 1, aOf(m), EMPTIED, -1);
-      else r = this.enter(d + 1, -1, FREE, -1);
-      if (r === WON) return true;
-      if (r === EXPANDED) {
-        d++;
-        continue;
-      }
-      // a child entered as the restart came is not searched either
-      if (this.forgetting()) this.removeHere();
-      this.takeBack(d, m);
+    const x = this.attach();
+    const won = x.search() === 1;
+    this.gen.release();
+    this.nodes = x.getNodes();
+    this.hits = x.getHits();
+    if (x.getAborted() === ABORT_CODES.depth) this.aborted = 'depth';
+    if (won) {
+      this.pathLen = x.getPathLen();
+      this.path.set(this.core.path.subarray(0, this.pathLen));
     }
-    return false;
+    this.core.client = undefined;
+    this.core.table = undefined;
+    return won;
   }
 
-  /** Stores the position in the table (its layout and stock position with stock dominance); true when it was there. */
-  private insertHere(): boolean {
-    const s = this.s;
-    return this.dom ? this.tt.insertBit(s.h1, s.h2, s.wk(s.w, s.n)) : this.tt.insert(s.h1, s.h2);
-  }
-
-  /** Takes the position out of the table again (a restart: it was not searched to the end). */
-  private removeHere(): void {
-    const s = this.s;
-    if (this.dom) this.tt.removeBit(s.h1, s.h2, s.wk(s.w, s.n));
-    else this.tt.remove(s.h1, s.h2);
-  }
-
-  /** The stock position (`wk`) after move m, with stock dominance: a stock play's card index, or the stock position now. */
-  private childBit(m: number): number {
-    const s = this.s;
-    const kind = m & 15;
-    return kind === S2F || kind === S2T ? s.wk(indexOf(m), s.n - 1) : s.wk(s.w, s.n);
-  }
-
-  /**
-   * Stock dominance: the position, searched to the end, is searched from every stock position
-   * that its own reaches by draws alone (pruning.ts `drawReach`).
-   */
-  private closeHere(): void {
-    const bits = drawReach(this.s);
-    if (bits !== 0) this.tt.addBits(this.s.h1, this.s.h2, bits);
-  }
-
-  /** Takes back move m of frame d (made with its tokens), and its path entries. */
-  private takeBack(d: number, m: number): void {
-    const s = this.s;
-    if (m & HOME_AFTER) {
-      this.pathLen -= 2;
-      undo(s, this.path[this.pathLen + 1], this.fToken2[d]);
-      undo(s, m & ~HOME_AFTER, this.fToken[d]);
-    } else {
-      this.pathLen--;
-      undo(s, m, this.fToken[d]);
-    }
-  }
-
-  /**
-   * Enters a position at depth d: counts it, plays its safe moves, and either finds it won, prunes
-   * it (everything taken back), or sets up frame d with its moves. The previous move may restrict
-   * this one (`mode`, on pile `rCol` whose top was `rCard`; pruning.ts).
-   */
-  private enter(d: number, rCol: number, mode: number, rCard: number): number {
-    const s = this.s;
-    if (++this.nodes >= this.nextCheck) this.checkBudgets();
-    if (this.aborted || d >= MAX_DEPTH - 1) {
-      if (!this.aborted) this.aborted = 'depth';
-      return PRUNED;
-    }
-    const pathMark = this.pathLen;
-    const autos = this.safeFoundation ? this.playSafe() : 0;
-    // another objective may end the search here
-    if (this.objective?.reached(s, this.path, this.pathLen)) {
-      this.aborted = 'reached';
-      this.undoSafe(autos, pathMark);
-      return PRUNED;
-    }
-    // the objective: every card home
-    if (s.home === 52) return WON;
-    // the stock's last card went home after the card was placed: what that opens (the placed card
-    // home among it) could not be done before it
-    if (mode === PLACED && this.lastPlayed) mode = FREE;
-    if (mode === PLACED && placedCardLeft(s, rCol, rCard)) {
-      this.undoSafe(autos, pathMark);
-      return PRUNED;
-    }
-    if (mode === UNCOVERED && autos > 0) mode = FREE; // x went home by itself
-    // the position before the safe moves was stored by the caller; store the one after them too
-    if (autos > 0 && this.insertHere()) {
-      this.hits++;
-      this.undoSafe(autos, pathMark);
-      return PRUNED;
-    }
-    if (this.objective?.cut(s)) {
-      this.undoSafe(autos, pathMark);
-      return PRUNED;
-    }
-    const base = d * MOVES_PER_NODE;
-    this.fCount[d] = !this.stockMacros
-      ? genAtomic(s, this.moves, base) - base
-      : mode === EMPTIED
-        ? this.gen.kingsForEmptied(base)
-        : this.gen.generate(base, rCol, mode);
-    this.childHashes(base, this.fCount[d]);
-    this.fNext[d] = 0;
-    this.fAutos[d] = autos;
-    this.fMark[d] = pathMark;
-    return EXPANDED;
-  }
-
-  /**
-   * The hashes after the n moves at moves[base …] (the compound moves excepted: they are made to be
-   * looked up), into childH1/childH2; then their table slots are read in a loop that does nothing
-   * else, so that the reads wait for memory side by side, and each later lookup finds its slot in
-   * the cache instead of waiting for it alone (measured: 5% less time on the heavy deals).
-   */
-  private childHashes(base: number, n: number): void {
-    const s = this.s;
-    const { moves, childH1, childH2, tt } = this;
-    for (let k = base; k < base + n; k++) {
-      const m = moves[k];
-      if (m & HOME_AFTER) continue;
-      childHash(s, m);
-      childH1[k] = s.ph1;
-      childH2[k] = s.ph2;
-    }
-    let touched = 0;
-    for (let k = base; k < base + n; k++) touched ^= tt.touch(childH1[k], childH2[k]);
-    this.touched = touched;
-  }
-
-  /**
-   * Plays safe moves home until none is left (pruning.ts `safeHome`); returns how many (on the
-   * path). Tableau tops always; stock cards too when every stock card stays reachable; with a
-   * larger draw and unlimited passes, the stock's last card when the stock is on the draw grid.
-   */
-  private playSafe(): number {
-    const s = this.s;
-    const { len, cols, deck, found } = s;
-    const stockToo = this.stockToo;
-    const lastToo = this.lastToo;
-    this.lastPlayed = false;
-    let count = 0;
-    let again = true;
-    while (again) {
-      again = false;
-      // where the safe next cards of the suits lie: none face up means nothing to play
-      const where = this.safeNext();
-      if (where === 0) break;
-      if (where & SAFE_TABLEAU)
-        for (let a = 0; a < 7; a++) {
-          const l = len[a];
-          if (l === 0) continue;
-          const c = cols[a * STRIDE + l - 1];
-          // the next card of its suit (a legal move), and safe
-          if (found[c & 3] !== RANK[c] - 1 || !safeHome(s, c)) continue;
-          const m = mv(T2F, a, c & 3, 1, 0);
-          this.tokens[this.pathLen] = make(s, m);
-          this.path[this.pathLen++] = m;
-          count++;
-          again = true;
-        }
-      // a larger draw: the stock's last card, on the draw grid
-      if (lastToo && (again ? this.safeNext() : where) & SAFE_DECK && onDrawGrid(s) && safeLastStockCard(s)) {
-        const i = s.n - 1;
-        const m = mv(S2F, 0, deck[i] & 3, 1, i);
-        this.tokens[this.pathLen] = make(s, m);
-        this.path[this.pathLen++] = m;
-        count++;
-        again = true;
-        this.lastPlayed = true;
-      }
-      if (stockToo && (again ? this.safeNext() : where) & SAFE_DECK) {
-        for (let i = 0; i < s.n; i++) {
-          const c = deck[i];
-          if (found[c & 3] !== RANK[c] - 1 || !safeHome(s, c)) continue;
-          const m = mv(S2F, 0, c & 3, 1, i);
-          this.tokens[this.pathLen] = make(s, m);
-          this.path[this.pathLen++] = m;
-          count++;
-          again = true;
-          break; // indices shift: rescan
-        }
-      }
-    }
-    return count;
-  }
-
-  /**
-   * Where the suits' next cards that may go home safely (pruning.ts `safeHome`) lie: SAFE_TABLEAU
-   * when one is face up in the tableau, SAFE_DECK when one is in the stock or waste, or both; 0
-   * when none is face up (most positions), so `playSafe` scans nothing. Which suits' next cards
-   * are safe depends on the foundations alone (pruning.ts `safeSuits`, kept in a table).
-   */
-  private safeNext(): number {
-    const s = this.s;
-    let suits = safeSuits(s);
-    if (suits === 0) return 0;
-    const { found, isDown, inDeck } = s;
-    let where = 0;
-    for (let suit = 0; suits !== 0; suit++, suits >>= 1) {
-      if ((suits & 1) === 0) continue;
-      const c = makeCard(found[suit] + 1, suit);
-      if (!isDown[c]) where |= inDeck[c] ? SAFE_DECK : SAFE_TABLEAU;
-    }
-    return where;
-  }
-
-  /** At the node that reaches the budget, or every 1,024 nodes: is a budget spent? */
-  private checkBudgets(): void {
-    const nodes = this.nodes;
+  /** At the node that reaches the budget, or every 1,024 nodes: why the search stops (`ABORT_CODES`), 0 when it goes on. */
+  check(): number {
+    const x = this.core.x;
+    const nodes = x.getNodes();
+    this.nodes = nodes;
     if (this.locksPending && nodes >= LOCKS_AFTER) {
       // most searches end sooner: only the longer ones pay for the table
       this.locksPending = false;
       const locks = new LockingMoves(this.start);
-      if (locks.count > 0) this.locks = locks;
+      if (locks.count > 0) {
+        this.locks = locks;
+        locks.copyTo(this.core.locks);
+        x.setLocks(1);
+      }
     }
     if (nodes >= this.maxNodes) this.aborted = 'nodes';
     else if (nodes >= this.restartAt) this.aborted = 'restart';
     else if ((nodes & 1023) === 0 && Date.now() > this.deadline) this.aborted = 'time';
     else if ((nodes & 1023) === 0 && this.tt.exhausted) this.aborted = 'memory';
     this.nextCheck = Math.min(this.maxNodes, this.restartAt, (Math.floor(nodes / 1024) + 1) * 1024);
+    x.setNextCheck(this.nextCheck);
     if ((nodes & 0xffff) === 0 && this.onProgress) this.onProgress(nodes);
+    const why = this.aborted;
+    if (why === undefined) return 0;
+    const code = ABORT_CODES[why];
+    x.setAborted(code, this.forgetting() ? 1 : 0);
+    return code;
   }
 
-  private undoSafe(autos: number, pathMark: number): void {
-    if (autos === 0) {
-      this.pathLen = pathMark;
-      return;
-    }
-    for (let k = pathMark + autos - 1; k >= pathMark; k--) undo(this.s, this.path[k], this.tokens[k]);
-    this.pathLen = pathMark;
+  /** Without stock macro-moves: the plain engine's moves of the position in the core, into its frame at `base`. */
+  atomicMoves(base: number): number {
+    const s = this.here;
+    this.core.readScalars(s);
+    return genAtomic(s, this.core.moves, base) - base;
+  }
+
+  /** The objective, told of the position in the core after its safe moves: 1 ends the search. */
+  reached(pathLen: number): number {
+    const s = this.here;
+    this.core.readScalars(s);
+    if (!this.objective!.reached(s, this.core.path, pathLen)) return 0;
+    this.aborted = 'reached';
+    return 1;
+  }
+
+  /** The objective, on the same position stored in the table: 1 cuts it. */
+  cut(): number {
+    const s = this.here;
+    this.core.readScalars(s);
+    return this.objective!.cut(s) ? 1 : 0;
   }
 }

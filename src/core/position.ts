@@ -1,0 +1,458 @@
+/**
+ * The search's position in the core: the arrays that state.ts lays out in this module's memory
+ * (`statePtr`, layout.ts), the numbers state.ts keeps beside them (the deck's length, the stock
+ * position, the pass, the cards home, the hash), and the changes the solver makes to it: `make`,
+ * `undo` and `childHash`, with the hash kept as state.ts keeps it. They restate moves.ts and the
+ * State primitives for the solver's search, which runs here; the rules engine (moves.ts) stays
+ * the independent statement, and the tests compare the two at every step of random playouts
+ * under every rule set and key.
+ *
+ * The Zobrist terms are state.ts's: its module hands them over (`zobristPtr`, `zobristWords`)
+ * with the pair terms and stock-position terms of the search's key already chosen.
+ */
+
+import { BACKING_BYTES, BOTTOM, COLS_AT, DECK_AT, DOWN_AT, FOUND_AT, IN_DECK_AT, IS_DOWN_AT, LEN_AT, STRIDE } from '../layout.ts';
+import { DRAW, F2T, S2F, S2T, T2F, T2T } from '../move-encoding.ts';
+
+// ---- the arrays ----
+export const st: usize = memory.data(BACKING_BYTES, 16);
+/** Where the position lies. */
+export function statePtr(): usize {
+  return st;
+}
+export function col(i: i32): i32 {
+  return <i32>load<u8>(st + <usize>(COLS_AT + i));
+}
+function setCol(i: i32, c: i32): void {
+  store<u8>(st + <usize>(COLS_AT + i), <u8>c);
+}
+export function len(a: i32): i32 {
+  return <i32>load<u8>(st + <usize>(LEN_AT + a));
+}
+function setLen(a: i32, v: i32): void {
+  store<u8>(st + <usize>(LEN_AT + a), <u8>v);
+}
+export function down(a: i32): i32 {
+  return <i32>load<u8>(st + <usize>(DOWN_AT + a));
+}
+function setDown(a: i32, v: i32): void {
+  store<u8>(st + <usize>(DOWN_AT + a), <u8>v);
+}
+export function found(suit: i32): i32 {
+  return <i32>load<u8>(st + <usize>(FOUND_AT + suit));
+}
+function setFound(suit: i32, v: i32): void {
+  store<u8>(st + <usize>(FOUND_AT + suit), <u8>v);
+}
+export function deck(i: i32): i32 {
+  return <i32>load<u8>(st + <usize>(DECK_AT + i));
+}
+function setDeck(i: i32, c: i32): void {
+  store<u8>(st + <usize>(DECK_AT + i), <u8>c);
+}
+export function isDown(c: i32): bool {
+  return load<u8>(st + <usize>(IS_DOWN_AT + c)) !== 0;
+}
+function setIsDown(c: i32, v: i32): void {
+  store<u8>(st + <usize>(IS_DOWN_AT + c), <u8>v);
+}
+export function inDeck(c: i32): bool {
+  return load<u8>(st + <usize>(IN_DECK_AT + c)) !== 0;
+}
+function setInDeck(c: i32, v: i32): void {
+  store<u8>(st + <usize>(IN_DECK_AT + c), <u8>v);
+}
+export function top(a: i32): i32 {
+  return col(a * STRIDE + len(a) - 1);
+}
+
+// ---- the numbers beside them ----
+export let sn: i32 = 0;
+export let sw: i32 = 0;
+export let spass: i32 = 1;
+export let shome: i32 = 0;
+export let h1: i32 = 0;
+export let h2: i32 = 0;
+/** The hash after a move, written by `childHash`. */
+export let ph1: i32 = 0;
+export let ph2: i32 = 0;
+
+/** The numbers of the position (state.ts keeps them as fields). */
+export function setScalars(n: i32, w: i32, pass: i32, home: i32, hash1: i32, hash2: i32): void {
+  sn = n;
+  sw = w;
+  spass = pass;
+  shome = home;
+  h1 = hash1;
+  h2 = hash2;
+}
+export function getN(): i32 {
+  return sn;
+}
+export function getW(): i32 {
+  return sw;
+}
+export function getPass(): i32 {
+  return spass;
+}
+export function getHome(): i32 {
+  return shome;
+}
+export function getH1(): i32 {
+  return h1;
+}
+export function getH2(): i32 {
+  return h2;
+}
+export function getPh1(): i32 {
+  return ph1;
+}
+export function getPh2(): i32 {
+  return ph2;
+}
+
+// ---- the rules and the key ----
+export let drawN: i32 = 1;
+/** The pass limit (0x7fffffff: unlimited, or more than a search can reach). */
+export let passLimit: i32 = 0x7fffffff;
+export let unlimited: bool = true;
+export let returnsAllowed: bool = true;
+let hashPass: bool = false;
+let gridW: bool = false;
+
+/** The rules and key of the search's state (state.ts): the draw, the pass limit (negative: unlimited), returns, the pass in the hash, stock positions on the grid as 0. */
+export function setRules(draw: i32, limit: i32, returns: bool, passHashed: bool, grid: bool): void {
+  drawN = draw;
+  unlimited = limit < 0;
+  passLimit = limit < 0 ? 0x7fffffff : limit;
+  returnsAllowed = returns;
+  hashPass = passHashed;
+  gridW = grid;
+}
+
+// ---- the Zobrist terms (state.ts's, written here by its module) ----
+const ZP1_AT: i32 = 0;
+const ZP2_AT: i32 = ZP1_AT + 52 * 53;
+const ZD1_AT: i32 = ZP2_AT + 52 * 53;
+const ZD2_AT: i32 = ZD1_AT + 52;
+const ZS1_AT: i32 = ZD2_AT + 52;
+const ZS2_AT: i32 = ZS1_AT + 52;
+const ZW1_AT: i32 = ZS2_AT + 52;
+const ZW2_AT: i32 = ZW1_AT + 53;
+const ZPASS1_AT: i32 = ZW2_AT + 53;
+const ZPASS2_AT: i32 = ZPASS1_AT + 256;
+const Z_WORDS: i32 = ZPASS2_AT + 256;
+const zob: usize = memory.data(Z_WORDS * 4, 16);
+/** Where the terms go: the pair terms of the key (2 × 52·53), the face-down terms (2 × 52), the deck terms (2 × 52), the stock-position terms of the key (2 × 53), the pass terms (2 × 256). */
+export function zobristPtr(): usize {
+  return zob;
+}
+export function zobristWords(): i32 {
+  return Z_WORDS;
+}
+function z(at: i32): i32 {
+  return load<i32>(zob + ((<usize>at) << 2));
+}
+/** A 32-bit mix (murmur3's finaliser) of a pass number with a seed (state.ts `mixPass`, for a number below 2^32). */
+function mixPass(p: i32, seed: i32): i32 {
+  let h = (p ^ seed) * 0xcc9e2d51;
+  h ^= h >>> 16;
+  h = h * 0x85ebca6b;
+  h ^= h >>> 13;
+  h = h * 0xc2b2ae35;
+  return h ^ (h >>> 16);
+}
+function passTerm1(p: i32): i32 {
+  return p < 256 ? z(ZPASS1_AT + p) : mixPass(p, 0x27d4eb2f);
+}
+function passTerm2(p: i32): i32 {
+  return p < 256 ? z(ZPASS2_AT + p) : mixPass(p, 0x165667b1);
+}
+
+/** The stock position as hashed: w, or 0 on the draw grid (state.ts `wk`). */
+export function wk(w: i32, n: i32): i32 {
+  return gridW && (w === n || w % drawN === 0) ? 0 : w;
+}
+function makeCard(rank: i32, suit: i32): i32 {
+  return (rank - 1) * 4 + suit;
+}
+
+// ---- the primitives (state.ts), each keeping the hash ----
+function flip(a: i32): i32 {
+  const l = len(a);
+  if (l > 0 && down(a) === l) {
+    const c = col(a * STRIDE + l - 1);
+    setDown(a, l - 1);
+    setIsDown(c, 0);
+    h1 ^= z(ZD1_AT + c);
+    h2 ^= z(ZD2_AT + c);
+    return 1;
+  }
+  return 0;
+}
+function unflip(a: i32): void {
+  const l = len(a);
+  const c = col(a * STRIDE + l - 1);
+  setDown(a, l);
+  setIsDown(c, 1);
+  h1 ^= z(ZD1_AT + c);
+  h2 ^= z(ZD2_AT + c);
+}
+function pushCol(b: i32, c: i32): void {
+  const l = len(b);
+  const k = c * 53 + (l === 0 ? BOTTOM : col(b * STRIDE + l - 1));
+  h1 ^= z(ZP1_AT + k);
+  h2 ^= z(ZP2_AT + k);
+  setCol(b * STRIDE + l, c);
+  setLen(b, l + 1);
+}
+function cardFromCol(b: i32): i32 {
+  const l = len(b) - 1;
+  const c = col(b * STRIDE + l);
+  const k = c * 53 + (l === 0 ? BOTTOM : col(b * STRIDE + l - 1));
+  h1 ^= z(ZP1_AT + k);
+  h2 ^= z(ZP2_AT + k);
+  setLen(b, l);
+  return c;
+}
+function moveRun(a: i32, b: i32, count: i32): i32 {
+  const la = len(a);
+  const from = a * STRIDE + la - count;
+  const base = col(from);
+  const under = la - count === 0 ? BOTTOM : col(from - 1);
+  const lb = len(b);
+  const onto = lb === 0 ? BOTTOM : col(b * STRIDE + lb - 1);
+  const k0 = base * 53 + under;
+  const k1 = base * 53 + onto;
+  h1 ^= z(ZP1_AT + k0) ^ z(ZP1_AT + k1);
+  h2 ^= z(ZP2_AT + k0) ^ z(ZP2_AT + k1);
+  const to = b * STRIDE + lb;
+  for (let k = 0; k < count; k++) setCol(to + k, col(from + k));
+  setLen(a, la - count);
+  setLen(b, lb + count);
+  return flip(a);
+}
+function unmoveRun(a: i32, b: i32, count: i32, flipped: i32): void {
+  if (flipped) unflip(a);
+  const lb = len(b) - count;
+  const from = b * STRIDE + lb;
+  const base = col(from);
+  const la = len(a);
+  const under = la === 0 ? BOTTOM : col(a * STRIDE + la - 1);
+  const onto = lb === 0 ? BOTTOM : col(from - 1);
+  const k0 = base * 53 + under;
+  const k1 = base * 53 + onto;
+  h1 ^= z(ZP1_AT + k0) ^ z(ZP1_AT + k1);
+  h2 ^= z(ZP2_AT + k0) ^ z(ZP2_AT + k1);
+  const to = a * STRIDE + la;
+  for (let k = 0; k < count; k++) setCol(to + k, col(from + k));
+  setLen(a, la + count);
+  setLen(b, lb);
+}
+function setStock(w: i32, pass: i32): void {
+  const k0 = wk(sw, sn);
+  const k1 = wk(w, sn);
+  h1 ^= z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
+  h2 ^= z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+  if (hashPass && pass !== spass) {
+    h1 ^= passTerm1(spass) ^ passTerm1(pass);
+    h2 ^= passTerm2(spass) ^ passTerm2(pass);
+  }
+  sw = w;
+  spass = pass;
+}
+function takeDeck(i: i32): i32 {
+  const c = deck(i);
+  const k0 = wk(sw, sn);
+  const k1 = wk(i, sn - 1);
+  h1 ^= z(ZS1_AT + c) ^ z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
+  h2 ^= z(ZS2_AT + c) ^ z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+  const n = sn;
+  for (let j = i; j < n - 1; j++) setDeck(j, deck(j + 1));
+  sn = n - 1;
+  sw = i;
+  setInDeck(c, 0);
+  return c;
+}
+function putDeck(i: i32, c: i32): void {
+  for (let j = sn; j > i; j--) setDeck(j, deck(j - 1));
+  setDeck(i, c);
+  setInDeck(c, 1);
+  sn++;
+  const k0 = wk(sw, sn - 1);
+  const k1 = wk(i + 1, sn);
+  h1 ^= z(ZS1_AT + c) ^ z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
+  h2 ^= z(ZS2_AT + c) ^ z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+  sw = i + 1;
+}
+
+/** moves.ts `stockCost` (the stock-reach rule) for the pass a stock macro-move plays in: the pass, or the next one after a redeal. */
+function stockPassFor(i: i32): i32 {
+  const w = sw;
+  if (i === w - 1) return spass;
+  if (i >= w && ((i + 1 - w) % drawN === 0 || i === sn - 1)) return spass;
+  return spass + 1;
+}
+
+/** Makes move m (moves.ts `make`); returns the undo token. */
+export function make(m: i32): i32 {
+  const kind = m & 15;
+  if (kind === S2F || kind === S2T) {
+    const i = (m >> 18) & 63;
+    let token = sw;
+    if (i !== sw - 1) {
+      const pass = stockPassFor(i);
+      if (pass !== spass) token |= 64;
+      setStock(i + 1, pass);
+    }
+    const c = takeDeck(i);
+    if (kind === S2F) {
+      setFound(c & 3, found(c & 3) + 1);
+      shome++;
+    } else pushCol((m >> 8) & 15, c);
+    return token;
+  }
+  if (kind === T2T) return moveRun((m >> 4) & 15, (m >> 8) & 15, (m >> 12) & 63);
+  if (kind === T2F) {
+    const a = (m >> 4) & 15;
+    const c = cardFromCol(a);
+    setFound(c & 3, found(c & 3) + 1);
+    shome++;
+    return flip(a);
+  }
+  if (kind === F2T) {
+    const suit = (m >> 4) & 15;
+    const c = makeCard(found(suit), suit);
+    setFound(suit, found(suit) - 1);
+    shome--;
+    pushCol((m >> 8) & 15, c);
+    return 0;
+  }
+  if (kind === DRAW) {
+    const w = sw;
+    setStock(min(w + drawN, sn), spass);
+    return w;
+  }
+  // REDEAL
+  const w = sw;
+  setStock(0, spass + 1);
+  return w;
+}
+
+/** Undoes move m made with token t (moves.ts `undo`). */
+export function undo(m: i32, t: i32): void {
+  const kind = m & 15;
+  if (kind === S2F || kind === S2T) {
+    const i = (m >> 18) & 63;
+    let c: i32;
+    if (kind === S2F) {
+      const suit = (m >> 8) & 15;
+      c = makeCard(found(suit), suit);
+      setFound(suit, found(suit) - 1);
+      shome--;
+    } else c = cardFromCol((m >> 8) & 15);
+    putDeck(i, c);
+    setStock(t & 63, t & 64 ? spass - 1 : spass);
+    return;
+  }
+  if (kind === T2T) {
+    unmoveRun((m >> 4) & 15, (m >> 8) & 15, (m >> 12) & 63, t);
+    return;
+  }
+  if (kind === T2F) {
+    const a = (m >> 4) & 15;
+    const suit = (m >> 8) & 15;
+    if (t) unflip(a);
+    const c = makeCard(found(suit), suit);
+    setFound(suit, found(suit) - 1);
+    shome--;
+    pushCol(a, c);
+    return;
+  }
+  if (kind === F2T) {
+    const suit = (m >> 4) & 15;
+    cardFromCol((m >> 8) & 15);
+    setFound(suit, found(suit) + 1);
+    shome++;
+    return;
+  }
+  if (kind === DRAW) {
+    setStock(t, spass);
+    return;
+  }
+  setStock(t, spass - 1);
+}
+
+/** The hash after move m, without making it, into ph1/ph2 (moves.ts `childHash`). */
+export function childHash(m: i32): void {
+  let a1 = h1;
+  let a2 = h2;
+  const kind = m & 15;
+  if (kind === S2F || kind === S2T) {
+    const i = (m >> 18) & 63;
+    const c = deck(i);
+    const k0 = wk(sw, sn);
+    const k1 = wk(i, sn - 1);
+    a1 ^= z(ZS1_AT + c) ^ z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
+    a2 ^= z(ZS2_AT + c) ^ z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+    if (hashPass && i !== sw - 1) {
+      const p = stockPassFor(i);
+      if (p !== spass) {
+        a1 ^= passTerm1(spass) ^ passTerm1(p);
+        a2 ^= passTerm2(spass) ^ passTerm2(p);
+      }
+    }
+    if (kind === S2T) {
+      const b = (m >> 8) & 15;
+      const lb = len(b);
+      const k = c * 53 + (lb === 0 ? BOTTOM : col(b * STRIDE + lb - 1));
+      a1 ^= z(ZP1_AT + k);
+      a2 ^= z(ZP2_AT + k);
+    }
+  } else if (kind === T2F || kind === T2T) {
+    const a = (m >> 4) & 15;
+    const count = kind === T2F ? 1 : (m >> 12) & 63;
+    const rest = len(a) - count;
+    const from = a * STRIDE + rest;
+    const c = col(from);
+    const k0 = c * 53 + (rest === 0 ? BOTTOM : col(from - 1));
+    a1 ^= z(ZP1_AT + k0);
+    a2 ^= z(ZP2_AT + k0);
+    if (kind === T2T) {
+      const b = (m >> 8) & 15;
+      const lb = len(b);
+      const k1 = c * 53 + (lb === 0 ? BOTTOM : col(b * STRIDE + lb - 1));
+      a1 ^= z(ZP1_AT + k1);
+      a2 ^= z(ZP2_AT + k1);
+    }
+    if (rest > 0 && down(a) === rest) {
+      const f = col(from - 1);
+      a1 ^= z(ZD1_AT + f);
+      a2 ^= z(ZD2_AT + f);
+    }
+  } else if (kind === F2T) {
+    const suit = (m >> 4) & 15;
+    const b = (m >> 8) & 15;
+    const c = makeCard(found(suit), suit);
+    const lb = len(b);
+    const k = c * 53 + (lb === 0 ? BOTTOM : col(b * STRIDE + lb - 1));
+    a1 ^= z(ZP1_AT + k);
+    a2 ^= z(ZP2_AT + k);
+  } else if (kind === DRAW) {
+    const w = min(sw + drawN, sn);
+    const k0 = wk(sw, sn);
+    const k1 = wk(w, sn);
+    a1 ^= z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
+    a2 ^= z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+  } else {
+    const k0 = wk(sw, sn);
+    a1 ^= z(ZW1_AT + k0) ^ z(ZW1_AT);
+    a2 ^= z(ZW2_AT + k0) ^ z(ZW2_AT);
+    if (hashPass) {
+      a1 ^= passTerm1(spass) ^ passTerm1(spass + 1);
+      a2 ^= passTerm2(spass) ^ passTerm2(spass + 1);
+    }
+  }
+  ph1 = a1;
+  ph2 = a2;
+}

@@ -1,0 +1,470 @@
+/**
+ * The solver's depth-first search, in the core: the loop of src/solver/search.ts (which describes
+ * it, and runs the restarts, the budgets and the objectives around it), over the position of
+ * position.ts, with the moves of generate.ts. The transposition table stays in TypeScript
+ * (src/tt.ts): the search calls it through the module's imports, as it calls back for the budget
+ * checks (every 1,024 positions, and at the node budget).
+ *
+ * Frames are indexed by depth, as there: the moves of frame d at `movesPtr` + d·MOVES_PER_NODE, the
+ * hashes of the positions after them beside, the path from the start and its undo tokens.
+ */
+
+import { STRIDE } from '../layout.ts';
+import { HOME_AFTER, S2F, S2T, T2F, T2T, F2T } from '../move-encoding.ts';
+import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from '../solver/frames.ts';
+import { EMPTIED, FREE, PLACED, UNCOVERED } from '../solver/modes.ts';
+import { generateAt, kingsForEmptiedAt } from './generate.ts';
+import {
+  childHash,
+  col,
+  deck,
+  down,
+  drawN,
+  found,
+  h1,
+  h2,
+  inDeck,
+  isDown,
+  len,
+  make,
+  passLimit,
+  ph1,
+  ph2,
+  returnsAllowed,
+  shome,
+  sn,
+  spass,
+  sw,
+  top,
+  undo,
+  unlimited,
+  wk,
+} from './position.ts';
+
+// ---- the table and the budgets, in TypeScript (the module's imports from "search": core.ts) ----
+declare function ttInsert(a: i32, b: i32): i32;
+declare function ttInsertBit(a: i32, b: i32, bit: i32): i32;
+declare function ttAddBits(a: i32, b: i32, bits: i32): i32;
+declare function ttRemove(a: i32, b: i32): void;
+declare function ttRemoveBit(a: i32, b: i32, bit: i32): void;
+/** Reads ahead the table slots of the n children at frame offset `base`. */
+declare function ttTouch(base: i32, n: i32): void;
+/** The budget check: returns why the search stops (0: it goes on); sets the next check (`setNextCheck`) and `forgetting`. */
+declare function check(): i32;
+/** Without stock macro-moves: the plain engine's moves of the position (moves.ts `genAtomic`) at frame offset `base`; returns how many. */
+declare function atomicMoves(base: i32): i32;
+/** Another objective (search.ts `Objective`): the position entered, after its safe moves, with the path to it; 1 ends the search. */
+declare function reached(pathLen: i32): i32;
+/** The same position, once stored in the table: 1 cuts it. */
+declare function cut(): i32;
+
+const movesAt: usize = memory.data(MAX_DEPTH * MOVES_PER_NODE * 4, 16);
+const childH1At: usize = memory.data(MAX_DEPTH * MOVES_PER_NODE * 4, 16);
+const childH2At: usize = memory.data(MAX_DEPTH * MOVES_PER_NODE * 4, 16);
+const pathAt: usize = memory.data(PATH_WORDS * 4, 16);
+const tokensAt: usize = memory.data(PATH_WORDS * 4, 16);
+const fCountAt: usize = memory.data(MAX_DEPTH * 4, 16);
+const fNextAt: usize = memory.data(MAX_DEPTH * 4, 16);
+const fAutosAt: usize = memory.data(MAX_DEPTH * 4, 16);
+const fMarkAt: usize = memory.data(MAX_DEPTH * 4, 16);
+const fTokenAt: usize = memory.data(MAX_DEPTH * 4, 16);
+const fToken2At: usize = memory.data(MAX_DEPTH * 4, 16);
+/** The locking placements (pruning.ts `LockingMoves`): 104 slots each of locked, pile, height, held card. */
+const locksAt: usize = memory.data(4 * 104, 16);
+/** The safe suits of each set of foundation heights (pruning.ts `safeSuits`), plus one; 0 until worked out. Without and with returns. */
+const safeAt: usize = memory.data(2 << 16, 16);
+
+export function tokensPtr(): usize {
+  return tokensAt;
+}
+export function movesPtr(): usize {
+  return movesAt;
+}
+export function childH1Ptr(): usize {
+  return childH1At;
+}
+export function childH2Ptr(): usize {
+  return childH2At;
+}
+export function pathPtr(): usize {
+  return pathAt;
+}
+export function locksPtr(): usize {
+  return locksAt;
+}
+
+function ld(at: usize, i: i32): i32 {
+  return load<i32>(at + ((<usize>i) << 2));
+}
+function st32(at: usize, i: i32, v: i32): void {
+  store<i32>(at + ((<usize>i) << 2), v);
+}
+
+// ---- the search's settings and counts ----
+let dom: bool = false;
+let safeFoundation: bool = true;
+let delayStock: bool = true;
+let delayPartial: bool = true;
+let emptyForKing: bool = true;
+let stockToo: bool = false;
+let lastToo: bool = false;
+let lastCheck: bool = false;
+let locksOn: bool = false;
+let macros: bool = true;
+let objective: bool = false;
+let noiseDepth: i32 = 0;
+let lastPlayed: bool = false;
+let nodes: f64 = 0;
+let hits: f64 = 0;
+let nextCheck: f64 = 0;
+/** Why the search stopped (0: it did not); the codes are search.ts's. */
+let aborted: i32 = 0;
+const ABORT_DEPTH: i32 = 4;
+const ABORT_REACHED: i32 = 6;
+/** The search stops to go on later: the positions of its line come out of the table. */
+let forgetting: bool = false;
+let pathLen: i32 = 0;
+
+/**
+ * The settings of a search (bits: stock dominance 1, safe foundation moves 2, delayStock 4,
+ * delayPartial 8, emptyForKing 16, stock macro-moves 32, another objective 64), the depth below which its frames get
+ * noise; the rules are position.ts's (`setRules`).
+ */
+export function setSearch(flags: i32, noiseBelow: i32): void {
+  dom = (flags & 1) !== 0;
+  safeFoundation = (flags & 2) !== 0;
+  delayStock = (flags & 4) !== 0;
+  delayPartial = (flags & 8) !== 0;
+  emptyForKing = (flags & 16) !== 0;
+  macros = (flags & 32) !== 0;
+  objective = (flags & 64) !== 0;
+  stockToo = drawN === 1 && unlimited;
+  lastToo = macros && drawN > 1 && unlimited;
+  lastCheck = safeFoundation && !(drawN === 1 && unlimited);
+  noiseDepth = noiseBelow;
+}
+export function setLocks(on: bool): void {
+  locksOn = on;
+}
+export function setCounts(n: f64, h: f64, next: f64): void {
+  nodes = n;
+  hits = h;
+  nextCheck = next;
+}
+export function setNextCheck(next: f64): void {
+  nextCheck = next;
+}
+export function setAborted(why: i32, forget: bool): void {
+  aborted = why;
+  forgetting = forget;
+}
+export function getNodes(): f64 {
+  return nodes;
+}
+export function getHits(): f64 {
+  return hits;
+}
+export function getAborted(): i32 {
+  return aborted;
+}
+export function getPathLen(): i32 {
+  return pathLen;
+}
+
+// ---- cards ----
+function rank(c: i32): i32 {
+  return (c >> 2) + 1;
+}
+function red(c: i32): bool {
+  return (c & 3) === 1 || (c & 3) === 2;
+}
+function makeCard(r: i32, suit: i32): i32 {
+  return (r - 1) * 4 + suit;
+}
+function mv(kind: i32, a: i32, b: i32, count: i32, index: i32): i32 {
+  return kind | (a << 4) | (b << 8) | (count << 12) | (index << 18);
+}
+
+// ---- pruning.ts, the rules the search asks ----
+function safeHome(c: i32): bool {
+  const r = rank(c);
+  if (found(c & 3) !== r - 1) return false;
+  if (r <= 2) return true;
+  const isRed = red(c);
+  if (found(isRed ? 0 : 1) < r - 1 || found(isRed ? 3 : 2) < r - 1) return false;
+  return !returnsAllowed || found((c ^ 3) & 3) >= r - 2;
+}
+function safeSuits(): i32 {
+  const key = found(0) | (found(1) << 4) | (found(2) << 8) | (found(3) << 12);
+  const at = safeAt + (returnsAllowed ? 1 << 16 : 0) + <usize>key;
+  let bits = <i32>load<u8>(at);
+  if (bits === 0) {
+    bits = 0;
+    for (let suit = 0; suit < 4; suit++) if (found(suit) < 13 && safeHome(makeCard(found(suit) + 1, suit))) bits |= 1 << suit;
+    store<u8>(at, <u8>(bits + 1));
+    return bits;
+  }
+  return bits - 1;
+}
+function onDrawGrid(): bool {
+  return sw === sn || sw % drawN === 0;
+}
+function safeLastStockCard(): bool {
+  return sn > 0 && drawN > 1 && unlimited && safeHome(deck(sn - 1));
+}
+function placedCardLeft(rCol: i32, rCard: i32): bool {
+  return len(rCol) === 0 || top(rCol) !== rCard;
+}
+function restrictionAfter(m: i32): i32 {
+  const kind = m & 15;
+  if (kind === S2T) return delayStock ? PLACED : FREE;
+  if (kind !== T2T) return FREE;
+  const from = (m >> 4) & 15;
+  const count = (m >> 12) & 63;
+  if (delayPartial && count < len(from) - down(from)) return UNCOVERED;
+  if (emptyForKing && count === len(from) && down(from) === 0) return EMPTIED;
+  return FREE;
+}
+function drawReach(): i32 {
+  const w = sw;
+  if (wk(w, sn) === 0) return 0;
+  let bits = 1;
+  for (let v = w + drawN; v < sn; v += drawN) bits |= 1 << v;
+  return bits;
+}
+function parent1(c: i32): i32 {
+  return rank(c) < 13 ? makeCard(rank(c) + 1, red(c) ? 0 : 1) : 52;
+}
+function locks(m: i32): bool {
+  const kind = m & 15;
+  let c: i32;
+  if (kind === T2T) {
+    const a = (m >> 4) & 15;
+    c = col(a * STRIDE + len(a) - ((m >> 12) & 63));
+  } else if (kind === S2T) c = deck((m >> 18) & 63);
+  else if (kind === F2T) c = makeCard(found((m >> 4) & 15), (m >> 4) & 15);
+  else return false;
+  const b = (m >> 8) & 15;
+  if (len(b) === 0) return false;
+  const slot = 2 * c + (parent1(c) === top(b) ? 0 : 1);
+  if (load<u8>(locksAt + <usize>slot) === 0) return false;
+  const a = <i32>load<u8>(locksAt + 104 + <usize>slot);
+  const h = <i32>load<u8>(locksAt + 208 + <usize>slot);
+  return len(a) > h && down(a) >= h && col(a * STRIDE + h) === <i32>load<u8>(locksAt + 312 + <usize>slot);
+}
+
+// ---- the table ----
+/** Stores the position; true when it was there. */
+export function insertHere(): bool {
+  return dom ? ttInsertBit(h1, h2, wk(sw, sn)) !== 0 : ttInsert(h1, h2) !== 0;
+}
+function removeHere(): void {
+  if (dom) ttRemoveBit(h1, h2, wk(sw, sn));
+  else ttRemove(h1, h2);
+}
+function closeHere(): void {
+  const bits = drawReach();
+  if (bits !== 0) ttAddBits(h1, h2, bits);
+}
+function childBit(m: i32): i32 {
+  const kind = m & 15;
+  return kind === S2F || kind === S2T ? wk((m >> 18) & 63, sn - 1) : wk(sw, sn);
+}
+
+// ---- the search ----
+const WON: i32 = 0;
+const EXPANDED: i32 = 1;
+const PRUNED: i32 = 2;
+const SAFE_TABLEAU: i32 = 1;
+const SAFE_DECK: i32 = 2;
+
+function pushPath(m: i32): void {
+  st32(tokensAt, pathLen, make(m));
+  st32(pathAt, pathLen++, m);
+}
+function safeNext(): i32 {
+  let suits = safeSuits();
+  if (suits === 0) return 0;
+  let where = 0;
+  for (let suit = 0; suits !== 0; suit++, suits >>= 1) {
+    if ((suits & 1) === 0) continue;
+    const c = makeCard(found(suit) + 1, suit);
+    if (!isDown(c)) where |= inDeck(c) ? SAFE_DECK : SAFE_TABLEAU;
+  }
+  return where;
+}
+function playSafe(): i32 {
+  lastPlayed = false;
+  let count = 0;
+  let again = true;
+  while (again) {
+    again = false;
+    const where = safeNext();
+    if (where === 0) break;
+    if (where & SAFE_TABLEAU)
+      for (let a = 0; a < 7; a++) {
+        const l = len(a);
+        if (l === 0) continue;
+        const c = col(a * STRIDE + l - 1);
+        if (found(c & 3) !== rank(c) - 1 || !safeHome(c)) continue;
+        pushPath(mv(T2F, a, c & 3, 1, 0));
+        count++;
+        again = true;
+      }
+    if (lastToo && ((again ? safeNext() : where) & SAFE_DECK) !== 0 && onDrawGrid() && safeLastStockCard()) {
+      const i = sn - 1;
+      pushPath(mv(S2F, 0, deck(i) & 3, 1, i));
+      count++;
+      again = true;
+      lastPlayed = true;
+    }
+    if (stockToo && ((again ? safeNext() : where) & SAFE_DECK) !== 0) {
+      for (let i = 0; i < sn; i++) {
+        const c = deck(i);
+        if (found(c & 3) !== rank(c) - 1 || !safeHome(c)) continue;
+        pushPath(mv(S2F, 0, c & 3, 1, i));
+        count++;
+        again = true;
+        break;
+      }
+    }
+  }
+  return count;
+}
+function undoSafe(autos: i32, pathMark: i32): void {
+  for (let k = pathMark + autos - 1; k >= pathMark; k--) undo(ld(pathAt, k), ld(tokensAt, k));
+  pathLen = pathMark;
+}
+function childHashes(base: i32, n: i32): void {
+  for (let k = base; k < base + n; k++) {
+    const m = ld(movesAt, k);
+    if (m & HOME_AFTER) continue;
+    childHash(m);
+    st32(childH1At, k, ph1);
+    st32(childH2At, k, ph2);
+  }
+  ttTouch(base, n);
+}
+
+function enter(d: i32, rCol: i32, mode: i32, rCard: i32): i32 {
+  nodes += 1;
+  if (nodes >= nextCheck) aborted = check();
+  if (aborted !== 0 || d >= MAX_DEPTH - 1) {
+    if (aborted === 0) aborted = ABORT_DEPTH;
+    return PRUNED;
+  }
+  const pathMark = pathLen;
+  const autos = safeFoundation ? playSafe() : 0;
+  if (objective && reached(pathLen) !== 0) {
+    aborted = ABORT_REACHED;
+    undoSafe(autos, pathMark);
+    return PRUNED;
+  }
+  if (shome === 52) return WON;
+  if (mode === PLACED && lastPlayed) mode = FREE;
+  if (mode === PLACED && placedCardLeft(rCol, rCard)) {
+    undoSafe(autos, pathMark);
+    return PRUNED;
+  }
+  if (mode === UNCOVERED && autos > 0) mode = FREE;
+  if (autos > 0 && insertHere()) {
+    hits += 1;
+    undoSafe(autos, pathMark);
+    return PRUNED;
+  }
+  if (objective && cut() !== 0) {
+    undoSafe(autos, pathMark);
+    return PRUNED;
+  }
+  const base = d * MOVES_PER_NODE;
+  const at = movesAt + ((<usize>base) << 2);
+  const redeal = spass < passLimit;
+  const n = !macros
+    ? atomicMoves(base)
+    : mode === EMPTIED
+      ? kingsForEmptiedAt(at, sn, sw, redeal)
+      : generateAt(at, d < noiseDepth, rCol, mode, sn, sw, redeal, lastCheck && sw < sn && safeLastStockCard());
+  st32(fCountAt, d, n);
+  childHashes(base, n);
+  st32(fNextAt, d, 0);
+  st32(fAutosAt, d, autos);
+  st32(fMarkAt, d, pathMark);
+  return EXPANDED;
+}
+
+function takeBack(d: i32, m: i32): void {
+  if (m & HOME_AFTER) {
+    pathLen -= 2;
+    undo(ld(pathAt, pathLen + 1), ld(fToken2At, d));
+    undo(m & ~HOME_AFTER, ld(fTokenAt, d));
+  } else {
+    pathLen--;
+    undo(m, ld(fTokenAt, d));
+  }
+}
+
+/** The depth-first search from the position (search.ts `search`): 1 when a win is on the path (`pathPtr`, `getPathLen`). */
+export function search(): i32 {
+  pathLen = 0;
+  const r0 = enter(0, -1, FREE, -1);
+  if (r0 !== EXPANDED) return r0 === WON ? 1 : 0;
+  let d = 0;
+  while (d >= 0) {
+    const k = ld(fNextAt, d);
+    st32(fNextAt, d, k + 1);
+    if (aborted !== 0 || k >= ld(fCountAt, d)) {
+      const autos = ld(fAutosAt, d);
+      if (forgetting) removeHere();
+      else if (dom && aborted === 0) closeHere();
+      undoSafe(autos, ld(fMarkAt, d));
+      if (forgetting) removeHere();
+      else if (dom && aborted === 0 && autos > 0) closeHere();
+      d--;
+      if (d >= 0) takeBack(d, ld(movesAt, d * MOVES_PER_NODE + ld(fNextAt, d) - 1));
+      continue;
+    }
+    const at = d * MOVES_PER_NODE + k;
+    const m = ld(movesAt, at);
+    let mode = FREE;
+    if (m & HOME_AFTER) {
+      if (locksOn && locks(m)) continue;
+      const m1 = m & ~HOME_AFTER;
+      const from = (m1 >> 4) & 15;
+      st32(fTokenAt, d, make(m1));
+      const m2 = mv(T2F, from, top(from) & 3, 1, 0);
+      st32(fToken2At, d, make(m2));
+      if (insertHere()) {
+        hits += 1;
+        undo(m2, ld(fToken2At, d));
+        undo(m1, ld(fTokenAt, d));
+        continue;
+      }
+      st32(pathAt, pathLen++, m1);
+      st32(pathAt, pathLen++, m2);
+    } else {
+      if (
+        dom ? ttInsertBit(ld(childH1At, at), ld(childH2At, at), childBit(m)) !== 0 : ttInsert(ld(childH1At, at), ld(childH2At, at)) !== 0
+      ) {
+        hits += 1;
+        continue;
+      }
+      if (locksOn && locks(m)) continue;
+      mode = restrictionAfter(m);
+      st32(fTokenAt, d, make(m));
+      st32(pathAt, pathLen++, m);
+    }
+    let r: i32;
+    if (mode === PLACED) r = enter(d + 1, (m >> 8) & 15, PLACED, top((m >> 8) & 15));
+    else if (mode === UNCOVERED) r = enter(d + 1, (m >> 4) & 15, UNCOVERED, top((m >> 4) & 15));
+    else if (mode === EMPTIED) r = enter(d + 1, (m >> 4) & 15, EMPTIED, -1);
+    else r = enter(d + 1, -1, FREE, -1);
+    if (r === WON) return 1;
+    if (r === EXPANDED) {
+      d++;
+      continue;
+    }
+    if (forgetting) removeHere();
+    takeBack(d, m);
+  }
+  return 0;
+}
