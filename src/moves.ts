@@ -25,8 +25,7 @@ import * as StateModule from './state.ts';
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
 // an imported binding is read through a cell and checked at every use (docs/solver.md).
 const { RANK, RED, fitsOn, makeCard } = Cards;
-const { BOTTOM, STRIDE, passTerm1, passTerm2 } = StateModule;
-const { ZD1, ZD2, ZS1, ZS2 } = StateModule.ZOBRIST_TERMS;
+const { STRIDE } = StateModule;
 const { DRAW, REDEAL, S2F, S2T, T2F, T2T, F2T, mv, kindOf, aOf, bOf, countOf } = Encoding;
 
 export { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, indexOf, kindOf, mv } from './move-encoding.ts';
@@ -88,93 +87,6 @@ export function make(s: State, m: number): number {
       return 0;
   }
   throw new Error(`bad move ${m}`);
-}
-
-/**
- * Writes into `s.ph1`/`s.ph2` the hash the state would have after move m, without making it: the
- * solver looks positions up in its table before paying for make, the safe moves and undo. It
- * restates each hash change of the State primitives; the tests check it against `make` at every
- * node of perft trees and random playouts, and for the solver's macro-moves.
- */
-export function childHash(s: State, m: number): void {
-  let h1 = s.h1;
-  let h2 = s.h2;
-  const { cols, len, down, zp1: ZP1, zp2: ZP2 } = s;
-  switch (m & 15) {
-    case DRAW: {
-      const w = Math.min(s.w + s.draw, s.n);
-      const k0 = s.wk(s.w, s.n);
-      const k1 = s.wk(w, s.n);
-      h1 ^= s.zw1[k0] ^ s.zw1[k1];
-      h2 ^= s.zw2[k0] ^ s.zw2[k1];
-      break;
-    }
-    case REDEAL:
-      h1 ^= s.zw1[s.wk(s.w, s.n)] ^ s.zw1[0];
-      h2 ^= s.zw2[s.wk(s.w, s.n)] ^ s.zw2[0];
-      if (s.hashPass) {
-        h1 ^= passTerm1(s.pass) ^ passTerm1(s.pass + 1);
-        h2 ^= passTerm2(s.pass) ^ passTerm2(s.pass + 1);
-      }
-      break;
-    case S2F:
-    case S2T: {
-      const i = (m >> 18) & 63;
-      const c = s.deck[i];
-      const k0 = s.wk(s.w, s.n);
-      const k1 = s.wk(i, s.n - 1);
-      h1 ^= ZS1[c] ^ s.zw1[k0] ^ s.zw1[k1];
-      h2 ^= ZS2[c] ^ s.zw2[k0] ^ s.zw2[k1];
-      if (s.hashPass && i !== s.w - 1) {
-        const p = stockPassFor(s, i);
-        if (p !== s.pass) {
-          h1 ^= passTerm1(s.pass) ^ passTerm1(p);
-          h2 ^= passTerm2(s.pass) ^ passTerm2(p);
-        }
-      }
-      if ((m & 15) === S2T) {
-        const b = (m >> 8) & 15;
-        const k = c * 53 + (len[b] === 0 ? BOTTOM : cols[b * STRIDE + len[b] - 1]);
-        h1 ^= ZP1[k];
-        h2 ^= ZP2[k];
-      }
-      break;
-    }
-    case T2F:
-    case T2T: {
-      const a = (m >> 4) & 15;
-      const count = (m & 15) === T2F ? 1 : (m >> 12) & 63;
-      const rest = len[a] - count;
-      const from = a * STRIDE + rest;
-      const c = cols[from];
-      const k0 = c * 53 + (rest === 0 ? BOTTOM : cols[from - 1]);
-      h1 ^= ZP1[k0];
-      h2 ^= ZP2[k0];
-      if ((m & 15) === T2T) {
-        const b = (m >> 8) & 15;
-        const k1 = c * 53 + (len[b] === 0 ? BOTTOM : cols[b * STRIDE + len[b] - 1]);
-        h1 ^= ZP1[k1];
-        h2 ^= ZP2[k1];
-      }
-      if (rest > 0 && down[a] === rest) {
-        const f = cols[from - 1];
-        h1 ^= ZD1[f];
-        h2 ^= ZD2[f];
-      }
-      break;
-    }
-    case F2T: {
-      const suit = (m >> 4) & 15;
-      const b = (m >> 8) & 15;
-      const c = makeCard(s.found[suit], suit);
-      const k = c * 53 + (len[b] === 0 ? BOTTOM : cols[b * STRIDE + len[b] - 1]);
-      h1 ^= ZP1[k];
-      h2 ^= ZP2[k];
-      break;
-    }
-  }
-  s.ph1 = h1;
-  s.ph2 = h2;
 }
 
 /** Undoes move m made with token t. */

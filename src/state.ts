@@ -78,8 +78,6 @@ const ZD1 = zobrist(52, 0x12345679);
 const ZD2 = zobrist(52, 0x7feb352d);
 const ZS1 = zobrist(52, 0x68e31da4);
 const ZS2 = zobrist(52, 0x1b873593);
-/** The terms moves.ts restates in `childHash` (exported as one object: state.ts's own code reads the tables above as its constants). */
-export const ZOBRIST_TERMS = { ZD1, ZD2, ZS1, ZS2 } as const;
 const ZW1 = zobrist(53, 0x3c6ef372);
 const ZW2 = zobrist(53, 0x5bd1e995);
 const ZW0 = new Int32Array(53);
@@ -189,9 +187,6 @@ export class State {
   wk(w: number, n: number): number {
     return this.gridW && (w === n || w % this.draw === 0) ? 0 : w;
   }
-  /** The hash after a move, written by `childHash` (moves.ts) without making the move. */
-  ph1 = 0;
-  ph2 = 0;
 
   /** Pair terms: exact (ZP) or up to twins (`twinKey`). */
   readonly zp1: Int32Array;

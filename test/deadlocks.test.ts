@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { cardName, parseCard } from '../src/cards.ts';
 import { S2T, genAtomic, make, mv } from '../src/moves.ts';
 import { deadlockedCard, solve, stuckCard } from '../src/solver.ts';
+import { Core } from '../src/solver/core.ts';
 import { LockingMoves } from '../src/solver/pruning.ts';
 import type { Position } from '../src/position.ts';
 import { State } from '../src/state.ts';
@@ -308,7 +309,8 @@ function lockingMovesOf(p: Position, rules: Rules): { count: number; moves: numb
   const locks = new LockingMoves(s);
   const moves = new Int32Array(256);
   const n = genAtomic(s, moves, 0);
-  return { count: locks.count, moves: [...moves.subarray(0, n)].filter((m) => locks.locks(s, m)) };
+  const core = new Core().rules(s);
+  return { count: locks.count, moves: [...moves.subarray(0, n)].filter((m) => core.locks(locks, m)) };
 }
 
 describe('locking moves: a card put on the one place its held twin can go', () => {

@@ -22,7 +22,7 @@ import {
   solve,
   stuckCard,
 } from '../src/solver.ts';
-import { onDrawGrid, safeLastStockCard } from '../src/solver/pruning.ts';
+import { Core } from '../src/solver/core.ts';
 import { State } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';
 import {
@@ -207,9 +207,9 @@ describe("the stock's last card, with a larger draw and unlimited passes", () =>
     expect(deals.length).toBe(4);
     for (const [, p] of deals)
       for (const rules of D3) {
-        const s = State.fromPosition(p, rules);
-        expect(safeLastStockCard(s)).toBe(true);
-        expect(onDrawGrid(s)).toBe(true);
+        const at = new Core().rules(State.fromPosition(p, rules));
+        expect(at.safeLastStockCard()).toBe(true);
+        expect(at.onDrawGrid()).toBe(true);
       }
   });
 
@@ -244,9 +244,9 @@ describe("the stock's last card, with a larger draw and unlimited passes", () =>
       foundations: [8, 8, 8, 8],
     });
     for (const rules of D3) {
-      const s = State.fromPosition(p, rules);
-      expect(safeLastStockCard(s)).toBe(true);
-      expect(onDrawGrid(s)).toBe(false);
+      const at = new Core().rules(State.fromPosition(p, rules));
+      expect(at.safeLastStockCard()).toBe(true);
+      expect(at.onDrawGrid()).toBe(false);
       const full = solve(p, rules, SMALL);
       expect(full.verdict).toBe('winnable');
       expectReplays(p, rules, full);

@@ -4,13 +4,15 @@
  * - the incremental hash equals hashFromScratch(), and 52 distinct cards are in play;
  * - pack() then unpack() gives an equal state with the same hash;
  * - the packed moves (named with toAtomic) are exactly the naive generator's, each once;
- * - every child (make, then toPosition) equals naiveApply's child, childHash (the hash before the
- *   move is made) equals the hash after make, and undo restores the state exactly (equals, h1, h2).
+ * - every child (make, then toPosition) equals naiveApply's child, the solver core's childHash (the
+ *   hash before the move is made, src/core/position.ts) equals the hash after make, and undo
+ *   restores the state exactly (equals, h1, h2).
  * Then the hash: column order does not change it; different positions get different hashes.
  */
 import { describe, expect, it } from 'vitest';
-import { childHash, genAtomic, make, toAtomic, undo } from '../src/moves.ts';
+import { genAtomic, make, toAtomic, undo } from '../src/moves.ts';
 import { type Position, parsePositionJson } from '../src/position.ts';
+import { Core } from '../src/solver/core.ts';
 import { State } from '../src/state.ts';
 import { parseCard } from '../src/cards.ts';
 import type { Rules } from '../src/types.ts';
@@ -49,6 +51,9 @@ function samePosition(a: Position, b: Position): boolean {
  * Checks one node and returns its packed moves in buf. Cheap comparisons first; on a
  * disagreement, expect() reports the details.
  */
+/** The solver's core, for its child hashes. */
+const CORE = new Core();
+
 function checkNode(s: State, rules: Rules, buf: Int32Array): number {
   const [a, b] = s.hashFromScratch();
   if (s.h1 !== a || s.h2 !== b) expect([s.h1, s.h2], 'incremental hash').toEqual([a, b]);
@@ -64,12 +69,13 @@ function checkNode(s: State, rules: Rules, buf: Int32Array): number {
   const naive = naiveMoves(p, rules).map(naiveMoveKey).sort();
   if (packed.join(' ') !== naive.join(' ')) expect(packed, `moves of ${JSON.stringify(p)}`).toEqual(naive);
   const before = s.clone();
+  CORE.load(s);
   for (let i = 0; i < n; i++) {
     const m = buf[i];
     const child = naiveApply(p, toAtomic(s, m), rules);
-    childHash(s, m);
-    const ph1 = s.ph1;
-    const ph2 = s.ph2;
+    CORE.x.childHash(m);
+    const ph1 = CORE.x.getPh1();
+    const ph2 = CORE.x.getPh2();
     const t = make(s, m);
     if (s.h1 !== ph1 || s.h2 !== ph2)
       expect([ph1, ph2], `childHash of ${toAtomic(before, m).from}>${toAtomic(before, m).to}`).toEqual([s.h1, s.h2]);

@@ -5,13 +5,13 @@
  *   draws and redeals, no card played), and the solver's stock list (src/core/generate.ts
  *   `stockReach`) holds exactly the cards it allows, cheapest first;
  * - every macro-move (a stock card to its foundation or onto a pile, however far away) leaves the
- *   state its atomic expansion leaves, each atomic step legal; `childHash` predicts its hash; the
+ *   state its atomic expansion leaves, each atomic step legal; the solver core's `childHash` predicts its hash; the
  *   hash equals a fresh one; undo restores the state exactly.
  * Then pass numbers of any size: hash terms, undo tokens, pack.
  */
 import { describe, expect, it } from 'vitest';
 import { RANK } from '../src/cards.ts';
-import { DRAW, REDEAL, S2F, S2T, childHash, fitsPile, genAtomic, make, mv, stockCost, undo } from '../src/moves.ts';
+import { DRAW, REDEAL, S2F, S2T, fitsPile, genAtomic, make, mv, stockCost, undo } from '../src/moves.ts';
 import { Core } from '../src/solver/core.ts';
 import { type KeyOptions, State, passTerm1, passTerm2 } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';
@@ -88,8 +88,9 @@ function checkStock(s: State): number {
     for (let b = 0; b < 7; b++) if (fitsPile(s, c, b)) moves.push(mv(S2T, 0, b, 1, i));
     for (const m of moves) {
       const before = s.clone();
-      childHash(s, m);
-      const predicted = [s.ph1, s.ph2];
+      core.load(s);
+      core.x.childHash(m);
+      const predicted = [core.x.getPh1(), core.x.getPh2()];
       const t = make(s, m);
       expect([s.h1, s.h2], 'childHash').toEqual(predicted);
       expect(s.hashFromScratch(), 'incremental hash').toEqual([s.h1, s.h2]);

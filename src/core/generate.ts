@@ -35,7 +35,8 @@ import {
 } from '../solver/order.ts';
 import { F2T, HOME_AFTER, S2F, S2T, T2F, T2T } from '../move-encoding.ts';
 import { STRIDE } from '../layout.ts';
-import { col, deck, down, found, inDeck, isDown, len, top } from './position.ts';
+import { col, deck, down, found, inDeck, isDown, len, passLimit, sn, spass, sw, top } from './position.ts';
+import { safeLastStockCard } from './rules.ts';
 
 import { FREE, PLACED, UNCOVERED } from '../solver/modes.ts';
 
@@ -108,6 +109,8 @@ let foundationReturns: bool = true;
 let oneEmptyColumn: bool = true;
 let twinSwaps: bool = true;
 let emptyForKing: bool = true;
+/** Safe moves home are played (safeFoundation), and not every stock card is always reachable: the stock's last card may hold back the plays after a redeal (rules.ts `safeLastStockCard`). */
+let lastCheck: bool = false;
 
 // ---- the generator's own memory ----
 const scores = new StaticArray<i32>(OUT_MOVES);
@@ -138,7 +141,7 @@ let rng: i32 = 1;
 
 for (let c = 0; c < 53; c++) topCol[c] = -1;
 
-/** The rules and the pruning switches of a search (bits: partialRuns 1, foundationReturns 2, oneEmptyColumn 4, twinSwaps 8, emptyForKing 16). */
+/** The rules and the pruning switches of a search (bits: partialRuns 1, foundationReturns 2, oneEmptyColumn 4, twinSwaps 8, emptyForKing 16, safeFoundation 32). */
 export function configure(drawN: i32, unlimitedPasses: bool, returnsAllowed: bool, switches: i32): void {
   draw = drawN;
   foundationReturn = returnsAllowed;
@@ -148,6 +151,7 @@ export function configure(drawN: i32, unlimitedPasses: bool, returnsAllowed: boo
   oneEmptyColumn = (switches & 4) !== 0;
   twinSwaps = (switches & 8) !== 0;
   emptyForKing = (switches & 16) !== 0;
+  lastCheck = (switches & 32) !== 0 && !(drawN === 1 && unlimitedPasses);
   reachW = -1;
   noise = 0;
 }
@@ -331,15 +335,20 @@ function addOnto(base: i32, n: i32, c: i32, kind: i32, a: i32, i: i32, score: i3
  * add the noise (`setNoise`) to the scores (a restarted search's first levels); `lastCardSafe`: the stock's last card may go home safely (pruning.ts `safeLastStockCard`), so no
  * play that needs a redeal before it is made.
  */
-export function generate(noisy: bool, rCol: i32, mode: i32, n: i32, w: i32, redealLeft: bool, lastCardSafe: bool): i32 {
+export function generate(noisy: bool, rCol: i32, mode: i32): i32 {
   outAt = mv0;
-  return generateMoves(noisy, rCol, mode, n, w, redealLeft, lastCardSafe);
+  return generateHere(noisy, rCol, mode);
 }
 
 /** `generate`, with the moves written at `at` (the search's frame). */
-export function generateAt(at: usize, noisy: bool, rCol: i32, mode: i32, n: i32, w: i32, redealLeft: bool, lastCardSafe: bool): i32 {
+export function generateAt(at: usize, noisy: bool, rCol: i32, mode: i32): i32 {
   outAt = at;
-  return generateMoves(noisy, rCol, mode, n, w, redealLeft, lastCardSafe);
+  return generateHere(noisy, rCol, mode);
+}
+
+/** The moves of the position of position.ts: its deck, stock position and passes, and whether the stock's last card holds back the plays after a redeal. */
+function generateHere(noisy: bool, rCol: i32, mode: i32): i32 {
+  return generateMoves(noisy, rCol, mode, sn, sw, spass < passLimit, lastCheck && sw < sn && safeLastStockCard());
 }
 
 function generateMoves(noisy: bool, rCol: i32, mode: i32, n: i32, w: i32, redealLeft: bool, lastCardSafe: bool): i32 {
@@ -690,15 +699,15 @@ function returnsOnto(base: i32, n: i32, only: i32): i32 {
  * foundation, unscored, in that order, into the moves at `outPtr`; returns how many. `kingMayFill`
  * tells, before the pile is emptied, whether there will be any.
  */
-export function kingsForEmptied(n: i32, w: i32, redealLeft: bool): i32 {
+export function kingsForEmptied(): i32 {
   outAt = mv0;
-  return kingsAfterEmptied(n, w, redealLeft);
+  return kingsAfterEmptied(sn, sw, spass < passLimit);
 }
 
 /** `kingsForEmptied`, with the moves written at `at` (the search's frame). */
-export function kingsForEmptiedAt(at: usize, n: i32, w: i32, redealLeft: bool): i32 {
+export function kingsForEmptiedAt(at: usize): i32 {
   outAt = at;
-  return kingsAfterEmptied(n, w, redealLeft);
+  return kingsAfterEmptied(sn, sw, spass < passLimit);
 }
 
 function kingsAfterEmptied(n: i32, w: i32, redealLeft: bool): i32 {

@@ -1,7 +1,8 @@
 /**
  * The solver's core, compiled to WebAssembly (AssemblyScript; `npm run build` compiles this file
  * and what it imports, src/solver/core.ts loads the module): the position and its changes
- * (position.ts), the move generator (generate.ts). This file lists what the module exports.
+ * (position.ts), the move generator (generate.ts), the pruning rules the search asks (rules.ts)
+ * and the search (search.ts). This file lists what the module exports.
  */
 import { kingsForEmptied, generate, noiseOf, noiseState, outMoves, outPtr, reachOf, setNoise, sortOut, configure } from './generate.ts';
 import {
@@ -30,7 +31,6 @@ import {
   getNodes,
   getPathLen,
   insertHere,
-  locksPtr,
   movesPtr,
   pathPtr,
   search,
@@ -41,6 +41,7 @@ import {
   setSearch,
   tokensPtr,
 } from './search.ts';
+import { locksOf, locksPtr, onDrawGridHere, safeHomeOf, safeLastStockCardHere, safeSuitsHere } from './rules.ts';
 
 export {
   configure,
@@ -76,7 +77,6 @@ export {
   getNodes,
   getPathLen,
   insertHere,
-  locksPtr,
   movesPtr,
   pathPtr,
   search,
@@ -86,4 +86,10 @@ export {
   setNextCheck,
   setSearch,
   tokensPtr,
+  locksOf,
+  locksPtr,
+  onDrawGridHere,
+  safeHomeOf,
+  safeLastStockCardHere,
+  safeSuitsHere,
 };

@@ -1,24 +1,42 @@
 /**
- * The solver's depth-first search, in the core: the loop of src/solver/search.ts (which describes
- * it, and runs the restarts, the budgets and the objectives around it), over the position of
- * position.ts, with the moves of generate.ts. The transposition table stays in TypeScript
- * (src/tt.ts): the search calls it through the module's imports, as it calls back for the budget
- * checks (every 1,024 positions, and at the node budget).
+ * The solver's depth-first search, in the core: the loop that src/solver/search.ts describes and
+ * runs (with the restarts, budgets and objectives around it), over the position of position.ts,
+ * with the moves of generate.ts and the rules of rules.ts. The transposition table stays in
+ * TypeScript (src/tt.ts; its probes wait for memory, which WebAssembly does not shorten): the
+ * search calls it through the module's imports, as it calls back for the budget checks (every
+ * 1,024 positions, and at the node budget), for the plain engine's moves when a search has no
+ * stock macro-moves, and for another objective.
  *
- * Frames are indexed by depth, as there: the moves of frame d at `movesPtr` + d·MOVES_PER_NODE, the
- * hashes of the positions after them beside, the path from the start and its undo tokens.
+ * Frames are indexed by depth: the moves of frame d at `movesPtr` + d·MOVES_PER_NODE, the hashes
+ * of the positions after them beside (`childH1Ptr`, `childH2Ptr`), the path from the start and its
+ * undo tokens, and per frame its move count, the next move to try, its safe moves and where they
+ * start on the path, and the undo tokens of the move being tried. A search stopped short (a
+ * budget, a restart) unwinds to its start before it returns, so the position is then the start's.
  */
 
 import { STRIDE } from '../layout.ts';
-import { HOME_AFTER, S2F, S2T, T2F, T2T, F2T } from '../move-encoding.ts';
+import { HOME_AFTER, S2F, S2T, T2F } from '../move-encoding.ts';
 import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from '../solver/frames.ts';
 import { EMPTIED, FREE, PLACED, UNCOVERED } from '../solver/modes.ts';
 import { generateAt, kingsForEmptiedAt } from './generate.ts';
 import {
+  drawReach,
+  locks,
+  makeCard,
+  mv,
+  onDrawGrid,
+  placedCardLeft,
+  rank,
+  restrictionAfter,
+  safeHome,
+  safeLastStockCard,
+  safeSuits,
+  stockAlwaysReachable,
+} from './rules.ts';
+import {
   childHash,
   col,
   deck,
-  down,
   drawN,
   found,
   h1,
@@ -27,13 +45,10 @@ import {
   isDown,
   len,
   make,
-  passLimit,
   ph1,
   ph2,
-  returnsAllowed,
   shome,
   sn,
-  spass,
   sw,
   top,
   undo,
@@ -69,10 +84,6 @@ const fAutosAt: usize = memory.data(MAX_DEPTH * 4, 16);
 const fMarkAt: usize = memory.data(MAX_DEPTH * 4, 16);
 const fTokenAt: usize = memory.data(MAX_DEPTH * 4, 16);
 const fToken2At: usize = memory.data(MAX_DEPTH * 4, 16);
-/** The locking placements (pruning.ts `LockingMoves`): 104 slots each of locked, pile, height, held card. */
-const locksAt: usize = memory.data(4 * 104, 16);
-/** The safe suits of each set of foundation heights (pruning.ts `safeSuits`), plus one; 0 until worked out. Without and with returns. */
-const safeAt: usize = memory.data(2 << 16, 16);
 
 export function tokensPtr(): usize {
   return tokensAt;
@@ -88,9 +99,6 @@ export function childH2Ptr(): usize {
 }
 export function pathPtr(): usize {
   return pathAt;
-}
-export function locksPtr(): usize {
-  return locksAt;
 }
 
 function ld(at: usize, i: i32): i32 {
@@ -108,7 +116,6 @@ let delayPartial: bool = true;
 let emptyForKing: bool = true;
 let stockToo: bool = false;
 let lastToo: bool = false;
-let lastCheck: bool = false;
 let locksOn: bool = false;
 let macros: bool = true;
 let objective: bool = false;
@@ -138,9 +145,8 @@ export function setSearch(flags: i32, noiseBelow: i32): void {
   emptyForKing = (flags & 16) !== 0;
   macros = (flags & 32) !== 0;
   objective = (flags & 64) !== 0;
-  stockToo = drawN === 1 && unlimited;
+  stockToo = stockAlwaysReachable();
   lastToo = macros && drawN > 1 && unlimited;
-  lastCheck = safeFoundation && !(drawN === 1 && unlimited);
   noiseDepth = noiseBelow;
 }
 export function setLocks(on: bool): void {
@@ -169,88 +175,6 @@ export function getAborted(): i32 {
 }
 export function getPathLen(): i32 {
   return pathLen;
-}
-
-// ---- cards ----
-function rank(c: i32): i32 {
-  return (c >> 2) + 1;
-}
-function red(c: i32): bool {
-  return (c & 3) === 1 || (c & 3) === 2;
-}
-function makeCard(r: i32, suit: i32): i32 {
-  return (r - 1) * 4 + suit;
-}
-function mv(kind: i32, a: i32, b: i32, count: i32, index: i32): i32 {
-  return kind | (a << 4) | (b << 8) | (count << 12) | (index << 18);
-}
-
-// ---- pruning.ts, the rules the search asks ----
-function safeHome(c: i32): bool {
-  const r = rank(c);
-  if (found(c & 3) !== r - 1) return false;
-  if (r <= 2) return true;
-  const isRed = red(c);
-  if (found(isRed ? 0 : 1) < r - 1 || found(isRed ? 3 : 2) < r - 1) return false;
-  return !returnsAllowed || found((c ^ 3) & 3) >= r - 2;
-}
-function safeSuits(): i32 {
-  const key = found(0) | (found(1) << 4) | (found(2) << 8) | (found(3) << 12);
-  const at = safeAt + (returnsAllowed ? 1 << 16 : 0) + <usize>key;
-  let bits = <i32>load<u8>(at);
-  if (bits === 0) {
-    bits = 0;
-    for (let suit = 0; suit < 4; suit++) if (found(suit) < 13 && safeHome(makeCard(found(suit) + 1, suit))) bits |= 1 << suit;
-    store<u8>(at, <u8>(bits + 1));
-    return bits;
-  }
-  return bits - 1;
-}
-function onDrawGrid(): bool {
-  return sw === sn || sw % drawN === 0;
-}
-function safeLastStockCard(): bool {
-  return sn > 0 && drawN > 1 && unlimited && safeHome(deck(sn - 1));
-}
-function placedCardLeft(rCol: i32, rCard: i32): bool {
-  return len(rCol) === 0 || top(rCol) !== rCard;
-}
-function restrictionAfter(m: i32): i32 {
-  const kind = m & 15;
-  if (kind === S2T) return delayStock ? PLACED : FREE;
-  if (kind !== T2T) return FREE;
-  const from = (m >> 4) & 15;
-  const count = (m >> 12) & 63;
-  if (delayPartial && count < len(from) - down(from)) return UNCOVERED;
-  if (emptyForKing && count === len(from) && down(from) === 0) return EMPTIED;
-  return FREE;
-}
-function drawReach(): i32 {
-  const w = sw;
-  if (wk(w, sn) === 0) return 0;
-  let bits = 1;
-  for (let v = w + drawN; v < sn; v += drawN) bits |= 1 << v;
-  return bits;
-}
-function parent1(c: i32): i32 {
-  return rank(c) < 13 ? makeCard(rank(c) + 1, red(c) ? 0 : 1) : 52;
-}
-function locks(m: i32): bool {
-  const kind = m & 15;
-  let c: i32;
-  if (kind === T2T) {
-    const a = (m >> 4) & 15;
-    c = col(a * STRIDE + len(a) - ((m >> 12) & 63));
-  } else if (kind === S2T) c = deck((m >> 18) & 63);
-  else if (kind === F2T) c = makeCard(found((m >> 4) & 15), (m >> 4) & 15);
-  else return false;
-  const b = (m >> 8) & 15;
-  if (len(b) === 0) return false;
-  const slot = 2 * c + (parent1(c) === top(b) ? 0 : 1);
-  if (load<u8>(locksAt + <usize>slot) === 0) return false;
-  const a = <i32>load<u8>(locksAt + 104 + <usize>slot);
-  const h = <i32>load<u8>(locksAt + 208 + <usize>slot);
-  return len(a) > h && down(a) >= h && col(a * STRIDE + h) === <i32>load<u8>(locksAt + 312 + <usize>slot);
 }
 
 // ---- the table ----
@@ -378,12 +302,7 @@ function enter(d: i32, rCol: i32, mode: i32, rCard: i32): i32 {
   }
   const base = d * MOVES_PER_NODE;
   const at = movesAt + ((<usize>base) << 2);
-  const redeal = spass < passLimit;
-  const n = !macros
-    ? atomicMoves(base)
-    : mode === EMPTIED
-      ? kingsForEmptiedAt(at, sn, sw, redeal)
-      : generateAt(at, d < noiseDepth, rCol, mode, sn, sw, redeal, lastCheck && sw < sn && safeLastStockCard());
+  const n = !macros ? atomicMoves(base) : mode === EMPTIED ? kingsForEmptiedAt(at) : generateAt(at, d < noiseDepth, rCol, mode);
   st32(fCountAt, d, n);
   childHashes(base, n);
   st32(fNextAt, d, 0);
@@ -449,7 +368,7 @@ export function search(): i32 {
         continue;
       }
       if (locksOn && locks(m)) continue;
-      mode = restrictionAfter(m);
+      mode = restrictionAfter(m, delayStock, delayPartial, emptyForKing);
       st32(fTokenAt, d, make(m));
       st32(pathAt, pathLen++, m);
     }

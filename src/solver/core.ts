@@ -9,6 +9,7 @@ import * as Layout from '../layout.ts';
 import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from './frames.ts';
 import { type State, coreTerms } from '../state.ts';
 import type { TranspositionTable } from '../tt.ts';
+import type { LockingMoves } from './pruning.ts';
 import { CORE_WASM } from './core-binary.ts';
 
 /** What the module exports (src/core/generate.ts). */
@@ -20,8 +21,8 @@ interface CoreExports {
   configure(draw: number, unlimited: number, returns: number, switches: number): void;
   setNoise(amount: number, seed: number): void;
   noiseState(): number;
-  generate(noisy: number, rCol: number, mode: number, n: number, w: number, redealLeft: number, lastSafe: number): number;
-  kingsForEmptied(n: number, w: number, redealLeft: number): number;
+  generate(noisy: number, rCol: number, mode: number): number;
+  kingsForEmptied(): number;
   noiseOf(amount: number, seed: number, n: number): number;
   reachOf(n: number, w: number, redealLeft: number): number;
   sortOut(n: number): void;
@@ -56,6 +57,11 @@ interface CoreExports {
   getPathLen(): number;
   insertHere(): number;
   search(): number;
+  safeSuitsHere(): number;
+  safeHomeOf(c: number): number;
+  safeLastStockCardHere(): number;
+  onDrawGridHere(): number;
+  locksOf(m: number): number;
 }
 
 /** What the core's search calls back: its budget check (search.ts). */
@@ -173,6 +179,36 @@ export class Core {
     s.home = x.getHome();
     s.h1 = x.getH1();
     s.h2 = x.getH2();
+  }
+
+  /**
+   * The pruning rules the search asks (src/core/rules.ts), on state s (for the tests): the safe
+   * suits, whether a card may go home safely, whether the stock's last card may, whether the stock
+   * is on the draw grid, and whether a move locks the deal by the placements of `locks`.
+   */
+  rules(s: State): {
+    safeSuits(): number;
+    safeHome(c: number): boolean;
+    safeLastStockCard(): boolean;
+    onDrawGrid(): boolean;
+    locks(locks: LockingMoves, m: number): boolean;
+  } {
+    this.owner = undefined;
+    const x = this.x;
+    const at = () => {
+      this.load(s);
+      return x;
+    };
+    return {
+      safeSuits: () => at().safeSuitsHere(),
+      safeHome: (c) => at().safeHomeOf(c) === 1,
+      safeLastStockCard: () => at().safeLastStockCardHere() === 1,
+      onDrawGrid: () => at().onDrawGridHere() === 1,
+      locks: (locks, m) => {
+        locks.copyTo(this.locks);
+        return at().locksOf(m) === 1;
+      },
+    };
   }
 
   /** The stock list the generator works from (for the tests), under a draw of `draw`: deck indices cheapest first, and their costs. */

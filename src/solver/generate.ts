@@ -1,24 +1,22 @@
 /**
  * The solver's move generator: stock macro-moves and pruned tableau moves, scored (order.ts) and
- * sorted, written into the search's move array. The work is done in WebAssembly (src/core/
- * generate.ts, where the kinds of move and the rules they apply are described; core.ts loads it);
- * this module hands it the position and the search's rules, and copies the moves out.
+ * sorted. The work is done in WebAssembly (src/core/generate.ts, where the kinds of move and the
+ * rules they apply are described; core.ts loads it), where the search (src/core/search.ts) calls
+ * it at each position. A `Generator` holds a search's switches and its move-order noise, hands
+ * them to the core, and (for the tests) hands it a position and copies the moves out.
  *
- * A search's state keeps its arrays in its core's memory (state.ts `backing`, search.ts), so a
- * call passes only the stock's numbers; a state elsewhere (tests) is copied in first. Several
- * generators may share a core (the staged solve's searches share their Solver's memory): the
- * one that calls sets the core's rules and switches again when another had set them.
+ * A search's state keeps its arrays in its core's memory (state.ts `backing`, search.ts); a state
+ * elsewhere is copied in at each call. Several generators may share a core (the staged solve's
+ * searches share their Solver's memory): the one that calls sets the core's rules and switches
+ * again when another had set them.
  */
 import * as MoveEncoding from '../move-encoding.ts';
 import type { State } from '../state.ts';
 import { Core } from './core.ts';
 import type { Pruning } from './options.ts';
-import * as PruningRules from './pruning.ts';
 
-const { safeLastStockCard } = PruningRules;
-
-/** Room for the moves of one position (the most a position can have is far below). */
-export const MOVES_PER_NODE = 256;
+export { MOVES_PER_NODE } from './frames.ts';
+import { MOVES_PER_NODE } from './frames.ts';
 /** Flag on a partial T2T move: then play the card it uncovers to its foundation (twinSwaps). */
 export const HOME_AFTER = MoveEncoding.HOME_AFTER;
 
@@ -29,8 +27,6 @@ export class Generator {
   private readonly inCore: boolean;
   /** The switches, as the core reads them. */
   private readonly switches: number;
-  /** Not every stock card is always reachable (so the stock's last card may hold back plays after a redeal). */
-  private readonly lastCheck: boolean;
   /** The noise, where it ends, and its generator's state (order.ts `addNoise`). */
   private noise = 0;
   private noiseDepth = 0;
@@ -49,8 +45,8 @@ export class Generator {
       (pr.foundationReturns ? 2 : 0) |
       (pr.oneEmptyColumn ? 4 : 0) |
       (pr.twinSwaps ? 8 : 0) |
-      (pr.emptyForKing ? 16 : 0);
-    this.lastCheck = pr.safeFoundation && !(s.draw === 1 && s.passLimit === Infinity);
+      (pr.emptyForKing ? 16 : 0) |
+      (pr.safeFoundation ? 32 : 0);
   }
 
   /**
@@ -58,19 +54,16 @@ export class Generator {
    * `mode` and `rCol` are the restriction left by the previous move (pruning.ts).
    */
   generate(base: number, rCol: number, mode: number): number {
-    const s = this.s;
     const x = this.prepare();
-    const lastSafe = this.lastCheck && s.w < s.n && safeLastStockCard(s);
     const noisy = this.noise > 0 && base < this.noiseDepth * MOVES_PER_NODE;
-    const n = x.generate(noisy ? 1 : 0, rCol, mode, s.n, s.w, s.pass < s.passLimit ? 1 : 0, lastSafe ? 1 : 0);
+    const n = x.generate(noisy ? 1 : 0, rCol, mode);
     if (noisy) this.rng = x.noiseState();
     return this.copyOut(base, n);
   }
 
   /** After a pile was emptied (EMPTIED): every way to put a King into an empty pile, in the core's order; returns how many. */
   kingsForEmptied(base: number): number {
-    const s = this.s;
-    return this.copyOut(base, this.prepare().kingsForEmptied(s.n, s.w, s.pass < s.passLimit ? 1 : 0));
+    return this.copyOut(base, this.prepare().kingsForEmptied());
   }
 
   /**
@@ -109,7 +102,7 @@ export class Generator {
       if (this.noise > 0) x.setNoise(this.noise, this.rng);
       core.owner = this;
     }
-    if (!this.inCore) core.state.set(this.s.bytes);
+    core.load(this.s);
     return x;
   }
 

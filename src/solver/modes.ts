@@ -1,5 +1,5 @@
 /**
- * The restriction a move puts on the next one (pruning.ts `restrictionAfter` says when): a module
+ * The restriction a move puts on the next one (src/core/rules.ts `restrictionAfter` says when): a module
  * of its own, so that the search and the move generator in WebAssembly (src/core/, which compiles
  * these constants in) read the same numbers.
  */

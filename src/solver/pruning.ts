@@ -1,9 +1,11 @@
 /**
  * The solver's pruning rules, each a named predicate with the argument for its exactness beside
- * it: those the search (search.ts) asks, and the tests made once a search (dead deals, deadlocks,
- * locking moves). The rules the move generator applies while it looks for moves (partial runs,
- * empty piles, foundation returns) live with it, argued the same way, in src/core/generate.ts
- * (WebAssembly). No rule is stated twice.
+ * it: the search's key and game (twins, the draw grid, stock dominance, pass limits), and the
+ * tests made once a search (dead deals, deadlocks, locking moves). The rules the search applies
+ * at each position live with it in the solver's core (WebAssembly), argued the same way: those
+ * of the move generator (partial runs, empty piles, foundation returns) in src/core/generate.ts,
+ * the rest (safe moves home, the restrictions on the next move, the stock positions a closed
+ * position covers, the locking check) in src/core/rules.ts. No rule is stated twice.
  *
  * "Exact" means: for every line of play from a position, a line that the rule keeps reaches a
  * position at least as good. For the verdict "as good" is "won"; for a search that maximises the
@@ -19,19 +21,15 @@
  * verdict only.
  */
 import * as Cards from '../cards.ts';
-import * as Moves from '../moves.ts';
 import type { KeyOptions, State } from '../state.ts';
 import * as StateModule from '../state.ts';
 import type { Rules } from '../types.ts';
-import * as Modes from './modes.ts';
 import { FULL_PRUNING, type Pruning, type SolverOptions } from './options.ts';
 
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
 // an imported binding is read through a cell and checked at every use (docs/solver.md).
 const { PARENT1, PARENT2, RANK, RED, makeCard, twin } = Cards;
-const { F2T, S2T, T2T, aOf, bOf, countOf, indexOf, kindOf } = Moves;
 const { STRIDE } = StateModule;
-const { EMPTIED, FREE, PLACED, UNCOVERED } = Modes;
 
 export { PARENT1, PARENT2 } from '../cards.ts';
 
@@ -102,7 +100,7 @@ export function limitUnused(redealsLeft: number, stockCards: number, pr: Pruning
  *   or all) are one state. Exact: each reaches the others by draws and a redeal alone, which move
  *   no card, and from each the same cards can be played.
  * - stockDominance (with stockGrid in effect): the key is the layout's, and the table keeps with
- *   it the stock positions searched (`drawReach`).
+ *   it the stock positions searched (src/core/rules.ts `drawReach`).
  * - (Always, in state.ts: the columns' order is not in the key, the piles being interchangeable;
  *   with draw 1 and unlimited passes the stock position is not either, every card being reachable.)
  */
@@ -110,163 +108,11 @@ export function keyOptions(pr: Pruning): KeyOptions {
   return { exactStock: !pr.stockMacros, twinKey: pr.twinSwaps, gridStock: pr.stockGrid, stockMask: pr.stockDominance };
 }
 
-/**
- * stockDominance: the stock positions (as `wk` numbers them: 0 the draw grid, else w) that the
- * position's own reaches by draws alone, as bits, other than its own: from w off the grid, w + d,
- * w + 2d, … below the stock's end, and the grid (the end, then a redeal); from the grid, no other.
- * Unlimited passes, draw > 1. A layout searched to the end without a win from stock position w is
- * marked searched from these too. Exact: from the layout at a position v that w reaches by draws,
- * every move has one from w that leads to a position at least as good: a stock play takes the
- * same card to the same place and leaves the same stock (the card's index, reached from w by the
- * same draws as from v, and more); any other move leaves the stock alone, and the position after
- * it at w again reaches the one at v by those draws. So whatever line wins from v is followed
- * from w, move for move, and a layout lost from w is lost from v. Draws move no card, and the
- * foundations are the same at every step, so the same holds for the most cards home.
- */
-export function drawReach(s: State): number {
-  const w = s.w;
-  if (s.wk(w, s.n) === 0) return 0;
-  let bits = 1;
-  for (let v = w + s.draw; v < s.n; v += s.draw) bits |= 1 << v;
-  return bits;
-}
-
-// ---- Safe foundation moves (safeFoundation) ----
-
-/**
- * Card c may go home now, without branching: it is the next card of its suit, and it is safe
- * there. Always for Aces and twos (nothing lands on an Ace; only an Ace, which can always go
- * home instead, lands on a two). For rank r, when both foundations of the other colour hold r−1:
- * the cards that could land on c are home, so nothing in the tableau can ever need c as a base;
- * with foundation returns allowed, also the other suit of c's colour holds r−2, so that a card
- * returned onto c could hold nothing but other returned cards (every card that could rest on it,
- * at any depth, is home). A line that keeps c on the tableau is then matched by one that sends
- * it home first and keeps the returned cards home: same moves otherwise, never fewer cards home.
- */
-export function safeHome(s: State, c: number): boolean {
-  const r = RANK[c];
-  if (s.found[c & 3] !== r - 1) return false;
-  if (r <= 2) return true;
-  const found = s.found;
-  // the other colour's suits: clubs and spades for a red card, diamonds and hearts for a black one
-  if (found[RED[c] ? 0 : 1] < r - 1 || found[RED[c] ? 3 : 2] < r - 1) return false;
-  return !s.foundationReturn || found[twin(c) & 3] >= r - 2;
-}
-
-/**
- * The suits whose next card may go home safely (`safeHome`), as bits (1 << suit): a function of
- * the four foundation heights and whether returns are allowed, kept in a table the first time a
- * set of heights is asked for (4 bits a height: 2^16 entries a rule, −1 until filled).
- */
-export function safeSuits(s: State): number {
-  const f = s.found;
-  const key = f[0] | (f[1] << 4) | (f[2] << 8) | (f[3] << 12);
-  const table = s.foundationReturn ? SAFE_SUITS_RETURNS : SAFE_SUITS;
-  let bits = table[key];
-  if (bits < 0) {
-    bits = 0;
-    for (let suit = 0; suit < 4; suit++) if (f[suit] < 13 && safeHome(s, makeCard(f[suit] + 1, suit))) bits |= 1 << suit;
-    table[key] = bits;
-  }
-  return bits;
-}
-const SAFE_SUITS = new Int8Array(1 << 16).fill(-1);
-const SAFE_SUITS_RETURNS = new Int8Array(1 << 16).fill(-1);
-
-/**
- * Draw 1 with unlimited passes: every stock card can always be made the waste top, and taking
- * one out changes nothing for the others (so stock cards may go home safely too, and stock plays
- * commute with one another).
- */
-export function stockAlwaysReachable(s: State): boolean {
-  return s.draw === 1 && s.passLimit === Infinity;
-}
-
-/**
- * A larger draw with unlimited passes: the stock's last card c = deck[n − 1] may go home safely
- * (`safeHome`). The last card can always be made the waste top (draw to the end), and taking it
- * out moves no other card: from every stock position each other card is as reachable as before,
- * and the card before it, now the last, is always reachable. So:
- * - on the draw grid (`onDrawGrid`), c goes home without branching (search.ts, a safe move): the
- *   position after it is on the grid again, and positions on the grid reach one another by draws
- *   and redeals alone, so every line from the position before can be followed from it, with c
- *   home instead of wherever the line put it (`safeHome`'s argument);
- * - off the grid, a stock play that needs a redeal passes the end of the stock first, and could
- *   send c home on the way (draw to the end, c home, redeal, the same card at the same index): such
- *   plays are not generated while c waits (src/core/generate.ts), unless the next move must build on a
- *   given card (it could not be c's).
- * The same holds for the most cards home: c home only adds one. lonelybot prunes the plays after a
- * redeal the same way.
- */
-export function safeLastStockCard(s: State): boolean {
-  const n = s.n;
-  return n > 0 && s.draw > 1 && s.passLimit === Infinity && safeHome(s, s.deck[n - 1]);
-}
-
-/** The stock position is on the draw grid: w a multiple of the draw, or the whole stock turned. */
-export function onDrawGrid(s: State): boolean {
-  return s.w === s.n || s.w % s.draw === 0;
-}
-
-// ---- Foundation returns (foundationReturns) ----
-
-// ---- Partial runs (partialRuns) ----
-
-// ---- Empty piles (oneEmptyColumn, emptyForKing) ----
-
-/**
- * True when moving `count` cards off pile a empties it (its whole run, nothing under it): with
- * emptyForKing the next move must then put a King there (`EMPTIED`). Exact: an empty pile is of
- * use only to a King; a line that empties a pile and fills it later can empty it just before the
- * King comes (the run it moved can wait where it was: its top takes what it would have taken),
- * and a line that never fills it can leave it (and make the run's later moves from there).
- */
-export function emptiesPile(s: State, a: number, count: number): boolean {
-  return count === s.len[a] && s.down[a] === 0;
-}
-
-// ---- Restrictions on the next move (delayStock, delayPartial, emptyForKing) ----
+// The rules the search asks at each position (safe moves home, the restrictions on the next move,
+// stock dominance's covered stock positions, the locking check) live with it, argued the same
+// way, in src/core/rules.ts.
 
 export { EMPTIED, FREE, PLACED, UNCOVERED } from './modes.ts';
-
-/**
- * The restriction that move m (the solver's, not yet made) puts on the next move, given the
- * resolved switches.
- * - delayStock, after a stock card goes onto a pile: the next move builds on it, or plays from
- *   the stock, or empties a pile (for a King). Exact: any other move touches neither the stock
- *   nor the card, so it could have been made before the card was placed, from the same stock
- *   position; the rewritten line reaches the same positions. With draw 1 and unlimited passes
- *   (`stockAlwaysReachable`) even the next stock play must build on it, stock plays commuting.
- * - delayPartial, after a partial run uncovers x: the next move sends x home or builds on x;
- *   any other move could have been made before (the same reordering argument).
- * - emptyForKing: see `emptiesPile`.
- */
-export function restrictionAfter(s: State, m: number, delayStock: boolean, delayPartial: boolean, emptyForKing: boolean): number {
-  const kind = kindOf(m);
-  if (kind === S2T) return delayStock ? PLACED : FREE;
-  if (kind !== T2T) return FREE;
-  const from = aOf(m);
-  const count = countOf(m);
-  if (delayPartial && count < s.len[from] - s.down[from]) return UNCOVERED;
-  if (emptyForKing && emptiesPile(s, from, count)) return EMPTIED;
-  return FREE;
-}
-
-/**
- * After PLACED: the placed card (rCard, on pile rCol) went straight home with the safe moves.
- * The position is then the one that playing it from the stock to its foundation reaches, from
- * the same stock position (the card was ready for home and safe when placed: the placement
- * changed no foundation, and the other safe moves had been played). The search tries that move
- * here, or, where a restriction forbids stock plays here, before the move that restricted this
- * one (the reordering above); so this line is cut. Not when the stock's last card went home among
- * the safe moves (`safeLastStockCard`): taking the placed card out of the stock can make that
- * card the last one or put the stock on the draw grid, and the placed card may have gone home only
- * after it (a black 6 from the stock, then the 7 in the tableau, then the 8 just placed); the
- * search then lifts the restriction instead (search.ts).
- */
-export function placedCardLeft(s: State, rCol: number, rCard: number): boolean {
-  return s.len[rCol] === 0 || s.top(rCol) !== rCard;
-}
 
 // ---- Dead deal (the deadCheck strategy; exact for the verdict only) ----
 
@@ -563,23 +409,5 @@ export class LockingMoves {
     out.set(new Uint8Array(this.pileOf.buffer, this.pileOf.byteOffset, 104), 104);
     out.set(new Uint8Array(this.heightOf.buffer, this.heightOf.byteOffset, 104), 208);
     out.set(this.heldCard, 312);
-  }
-
-  /** True when move m (not yet made on s) puts a card directly on a place that locks the deal. */
-  locks(s: State, m: number): boolean {
-    const kind = kindOf(m);
-    let c: number;
-    if (kind === T2T) c = s.cols[aOf(m) * STRIDE + s.len[aOf(m)] - countOf(m)];
-    else if (kind === S2T) c = s.deck[indexOf(m)];
-    else if (kind === F2T) c = makeCard(s.found[aOf(m)], aOf(m));
-    else return false;
-    const b = bOf(m);
-    if (s.len[b] === 0) return false;
-    const slot = 2 * c + (PARENT1[c] === s.top(b) ? 0 : 1);
-    if (!this.locked[slot]) return false;
-    // the card that waits still in its place: same card at the same height, face down or the foot
-    const a = this.pileOf[slot];
-    const h = this.heightOf[slot];
-    return s.len[a] > h && s.down[a] >= h && s.cols[a * STRIDE + h] === this.heldCard[slot];
   }
 }

@@ -1,20 +1,26 @@
 /**
  * One depth-first search over the packed state, with a transposition table: the position after
- * every move is looked up (by the hash `childHash` gives before the move is made) and searched
- * only when new; safe foundation moves are played on entering a position, without branching.
- * The children's hashes are computed when a position's moves are generated, and their table
- * slots read together at once (`childHashes`), so that their cache misses overlap.
- * The search is iterative (frames indexed by depth in typed arrays), so a deep line never runs
- * out of call stack, and allocates nothing per node: its memory (`SearchMemory`) belongs to the
- * Solver that runs it and is reused by every search of that Solver, one at a time.
+ * every move is looked up (by its hash, worked out before the move is made) and searched only when
+ * new; safe foundation moves are played on entering a position, without branching. The children's
+ * hashes are computed when a position's moves are generated, and their table slots read together
+ * at once, so that their cache misses overlap. The search is iterative (frames indexed by depth),
+ * so a deep line never runs out of call stack, and allocates nothing per node.
  *
- * The moves come from generate.ts (the generator in WebAssembly; without stock macro-moves, from
- * the plain engine), the
- * rules from pruning.ts; a move that would lock the deal (pruning.ts `LockingMoves`, looked for
- * once a search has run LOCKS_AFTER nodes) is not made. The objective lives in one place, `enter`:
- * a position with 52 cards home ends the search. Another objective (`Objective`: the search for
- * the most cards home, most-home.ts) is told of every position entered and may end the search or
- * cut a position; it runs the search to its end (`explore`) under the options that keep it exact
+ * The loop runs in the solver's core, in WebAssembly (src/core/search.ts, with the position and
+ * its moves, src/core/position.ts, and the rules it asks, src/core/rules.ts): about 1.5 times as
+ * fast as the same loop in TypeScript, node for node the same search (docs/solver.md, "The search
+ * in WebAssembly"). This module runs it: it hands the core the search's rules, switches, table and
+ * counts, and answers what the core asks back: the transposition table (src/tt.ts), the budget
+ * checks, the plain engine's moves for a search without stock macro-moves (moves.ts `genAtomic`),
+ * and another objective. Its memory (`SearchMemory`: the core's instance, where the frames lie)
+ * belongs to the Solver that runs it and is reused by every search of that Solver, one at a time.
+ *
+ * The moves come from the move generator (generate.ts, in the core; without stock macro-moves,
+ * from the plain engine); a move that would lock the deal (pruning.ts `LockingMoves`, looked for
+ * once a search has run LOCKS_AFTER nodes) is not made. The objective lives in one place: a
+ * position with 52 cards home ends the search. Another objective (`Objective`: the search for the
+ * most cards home, most-home.ts) is told of every position entered and may end the search or cut
+ * a position; it runs the search to its end (`explore`) under the options that keep it exact
  * (`MOST_HOME_OPTIONS`, pruning.ts); the rest of the search is the same.
  *
  * Restarts (`restarts`): the search stops after RESTART_FIRST_NODES nodes and starts again from
@@ -317,8 +323,8 @@ export class Search implements CoreClient {
   private attach(): Core['x'] {
     const core = this.core;
     const x = core.x;
+    // the generator's switches and noise, the rules and key, the position's numbers
     this.gen.claim();
-    core.load(this.s);
     core.table = this.tt;
     core.client = this;
     x.setSearch(this.flags, this.gen.noiseBelow);
