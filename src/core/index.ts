@@ -39,7 +39,6 @@ import {
   setLocks,
   setNextCheck,
   setSearch,
-  tokensPtr,
 } from './search.ts';
 import { locksOf, locksPtr, onDrawGridHere, safeHomeOf, safeLastStockCardHere, safeSuitsHere } from './rules.ts';
 
@@ -85,7 +84,6 @@ export {
   setLocks,
   setNextCheck,
   setSearch,
-  tokensPtr,
   locksOf,
   locksPtr,
   onDrawGridHere,

@@ -85,9 +85,6 @@ const fMarkAt: usize = memory.data(MAX_DEPTH * 4, 16);
 const fTokenAt: usize = memory.data(MAX_DEPTH * 4, 16);
 const fToken2At: usize = memory.data(MAX_DEPTH * 4, 16);
 
-export function tokensPtr(): usize {
-  return tokensAt;
-}
 export function movesPtr(): usize {
   return movesAt;
 }
