@@ -4,55 +4,8 @@
  * (position.ts), the move generator (generate.ts), the pruning rules the search asks (rules.ts)
  * and the search (search.ts). This file lists what the module exports.
  */
-import { kingsForEmptied, generate, noiseOf, noiseState, outMoves, outPtr, reachOf, setNoise, sortOut, configure } from './generate.ts';
-import {
-  childHash,
-  getH1,
-  getH2,
-  getHome,
-  getN,
-  getPass,
-  getPh1,
-  getPh2,
-  getW,
-  make,
-  setRules,
-  setScalars,
-  statePtr,
-  undo,
-  zobristPtr,
-  zobristWords,
-} from './position.ts';
-import {
-  childH1Ptr,
-  childH2Ptr,
-  getAborted,
-  getHits,
-  getNodes,
-  getPathLen,
-  insertHere,
-  movesPtr,
-  pathPtr,
-  search,
-  setAborted,
-  setCounts,
-  setLocks,
-  setNextCheck,
-  setSearch,
-} from './search.ts';
-import { locksOf, locksPtr, onDrawGridHere, safeHomeOf, safeLastStockCardHere, safeSuitsHere } from './rules.ts';
-
+export { configure, generate, kingsForEmptied, noiseOf, noiseState, outMoves, outPtr, reachOf, setNoise, sortOut } from './generate';
 export {
-  configure,
-  generate,
-  kingsForEmptied,
-  noiseOf,
-  noiseState,
-  outMoves,
-  outPtr,
-  reachOf,
-  setNoise,
-  sortOut,
   childHash,
   getH1,
   getH2,
@@ -69,6 +22,9 @@ export {
   undo,
   zobristPtr,
   zobristWords,
+} from './position';
+export { locksOf, locksPtr, onDrawGridHere, safeHomeOf, safeLastStockCardHere, safeSuitsHere } from './rules';
+export {
   childH1Ptr,
   childH2Ptr,
   getAborted,
@@ -84,10 +40,4 @@ export {
   setLocks,
   setNextCheck,
   setSearch,
-  locksOf,
-  locksPtr,
-  onDrawGridHere,
-  safeHomeOf,
-  safeLastStockCardHere,
-  safeSuitsHere,
-};
+} from './search';
