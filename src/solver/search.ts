@@ -49,7 +49,6 @@ import type { AtomicMove } from '../notation.ts';
 import type { State } from '../state.ts';
 import type { TableSnapshot, TranspositionTable } from '../tt.ts';
 import { Core, type CoreClient } from './core.ts';
-import { PATH_WORDS } from './frames.ts';
 import { Generator } from './generate.ts';
 import type { Budget, Pruning } from './options.ts';
 import { LockingMoves, deadlockedCard, stuckCard } from './pruning.ts';
@@ -149,10 +148,8 @@ export function expandPath(start: State, path: Int32Array, pathLen: number): { m
 
 /** The memory of a search: the solver's core, where the search runs and keeps its frames; made once by a Solver and reused. */
 export class SearchMemory {
-  /** The core's WebAssembly instance: the search's position, frames and moves, and its loop. */
+  /** The core's WebAssembly instance: the search's position, frames and moves, its path, and its loop. */
   readonly core = new Core();
-  /** The moves from the start to the win, copied out of the core. */
-  readonly path = new Int32Array(PATH_WORDS);
 }
 
 /** One search of one position under one set of rules (those of its state). */
@@ -178,9 +175,9 @@ export class Search implements CoreClient {
   private maxNodes: number;
   /** The next node count at which to look at the budgets (a multiple of 1,024, or maxNodes). */
   private nextCheck: number;
-  private readonly path: Int32Array;
   /** Stock dominance (the state's `stockMask`): the table holds layouts, with their stock positions as bits. */
   private readonly dom: boolean;
+  /** The length of the path to the win (the path lies in the core, `Core.path`, until the next search). */
   private pathLen = 0;
   private readonly start: State;
   private readonly gen: Generator;
@@ -215,7 +212,6 @@ export class Search implements CoreClient {
     this.deadline = Date.now() + budget.timeoutMs;
     this.maxNodes = budget.maxNodes;
     this.nextCheck = Math.min(budget.maxNodes, 1024);
-    this.path = memory.path;
     this.dom = s.stockMask;
     tt.setMasked(this.dom);
     this.gen = new Generator(this.s, pr, this.core.moves, this.core);
@@ -311,7 +307,7 @@ export class Search implements CoreClient {
 
   /** The path to the win, in atomic moves replayed from the start (`expandPath`). */
   private atomicSolution(): AtomicMove[] {
-    const { moves, end } = expandPath(this.start, this.path, this.pathLen);
+    const { moves, end } = expandPath(this.start, this.core.path, this.pathLen);
     if (end.home !== 52) throw new Error('internal: solution path does not win');
     return moves;
   }
@@ -353,7 +349,6 @@ export class Search implements CoreClient {
     if (x.getAborted() === ABORT_CODES.depth) this.aborted = 'depth';
     if (won) {
       this.pathLen = x.getPathLen();
-      this.path.set(this.core.path.subarray(0, this.pathLen));
     }
     this.core.client = undefined;
     this.core.table = undefined;
