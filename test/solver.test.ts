@@ -210,6 +210,9 @@ describe("the stock's last card, with a larger draw and unlimited passes", () =>
         const at = new Core().rules(State.fromPosition(p, rules));
         expect(at.safeLastStockCard()).toBe(true);
         expect(at.onDrawGrid()).toBe(true);
+        // with a pass limit, however large (past what the core holds as a number), it does not
+        const limited = new Core().rules(State.fromPosition(p, { ...rules, passes: 2 ** 40 }));
+        expect(limited.safeLastStockCard()).toBe(false);
       }
   });
 

@@ -164,7 +164,8 @@ export class Core {
       this.terms = terms;
     }
     if (s.pass > 0x7fffffff) throw new Error('internal: a pass number beyond the solver core');
-    const limit = s.passLimit > 0x7fffffff ? -1 : s.passLimit;
+    // a limit past 2^31 − 1 is one no search reaches (its passes stay below its depth), still a limit
+    const limit = s.passLimit === Infinity ? -1 : Math.min(s.passLimit, 0x7fffffff);
     this.x.setRules(s.draw, limit, s.foundationReturn ? 1 : 0, s.hashPass ? 1 : 0, s.gridW ? 1 : 0);
     if (s.bytes.buffer !== this.state.buffer || s.bytes.byteOffset !== this.state.byteOffset) this.state.set(s.bytes);
     this.x.setScalars(s.n, s.w, s.pass, s.home, s.h1, s.h2);
