@@ -27,7 +27,6 @@ import { type Budget, DEFAULT_BUDGET, FULL_PRUNING, type Pruning, type SolverOpt
 import { keyOptions, searchedGame } from './solver/pruning.ts';
 import { Search, SearchMemory, type SolveResult } from './solver/search.ts';
 import { State } from './state.ts';
-import { TranspositionTable } from './tt.ts';
 import type { Rules } from './types.ts';
 
 export { type Budget, DEFAULT_BUDGET, FULL_PRUNING, NO_PRUNING, type Pruning, type SolverOptions } from './solver/options.ts';
@@ -42,7 +41,6 @@ const RELAXED: Rules = { draw: 1, passes: null, foundationReturn: true };
 /** Owns the memory of its searches (work arrays, transposition table) and runs one solve at a time. */
 export class Solver {
   private readonly memory = new SearchMemory();
-  private table: TranspositionTable | undefined;
   private running = false;
 
   /** True while a solve runs on this Solver. */
@@ -99,7 +97,7 @@ export class Solver {
     before += first.stats.nodes;
     if (first.verdict !== 'unknown' || first.reason !== 'nodes' || b.maxNodes <= FIRST_NODES) return first;
     // what it proved, kept while the relaxed search uses the table
-    const kept = this.table?.snapshot();
+    const kept = this.memory.snapshot();
     const total = { ...first.stats };
     const left = () => ({
       maxNodes: b.maxNodes - total.nodes,
@@ -150,10 +148,9 @@ export class Solver {
     lockingMoves: boolean,
   ): Search | undefined {
     if (!allowsSearch(b)) return undefined;
-    if (!this.table) this.table = new TranspositionTable(b.maxMemoryMb);
-    else this.table.reset(b.maxMemoryMb);
+    const table = this.memory.table(b.maxMemoryMb);
     const state = State.fromPosition(position, rules, keyOptions(pruning));
-    const search = new Search(state, this.table, b, pruning, deadCheck, this.memory, restarts, deadlocks, lockingMoves);
+    const search = new Search(state, table, b, pruning, deadCheck, this.memory, restarts, deadlocks, lockingMoves);
     search.onProgress = onProgress;
     return search;
   }

@@ -78,6 +78,18 @@ describe('transposition table', () => {
     expect(tt.insert(ks[0][0], ks[0][1])).toBe(false);
   });
 
+  it('holds at most what the memory of its core gives (2 GiB of slots), one table a core', () => {
+    const tt = new TranspositionTable(1 << 20);
+    const max = tt.maxCapacity;
+    expect(max).toBeLessThanOrEqual(2 ** 28);
+    expect(max).toBeGreaterThanOrEqual(1 << 20);
+    expect(Math.log2(max) % 1).toBe(0);
+    // a budget within that is the budget
+    tt.reset(64);
+    expect(tt.maxCapacity).toBe(1 << 23);
+    expect(() => new TranspositionTable(64, undefined, tt.core)).toThrow(/second table/);
+  });
+
   describe('with stock masks', () => {
     it('keeps a mask of bits a key: each bit is new once, through growth', () => {
       const tt = new TranspositionTable(64, 1 << 10);

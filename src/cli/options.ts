@@ -268,7 +268,7 @@ export function addBudgetOptions(cmd: Command, defaults: Required<Budget>): Comm
     .option('--timeout <seconds>', `time budget per deal (default ${defaults.timeoutMs / 1000})`, fromResult(parseSeconds('timeout')))
     .option(
       '--max-memory <mb>',
-      `transposition table size in MiB (default ${defaults.maxMemoryMb})`,
+      `transposition table size in MiB (default ${defaults.maxMemoryMb}; a table holds at most 2048)`,
       fromResult(parseIntIn('max-memory', 1, MAX_MEMORY_MB)),
     );
 }

@@ -1,8 +1,8 @@
 /**
  * The solver's core, compiled to WebAssembly (AssemblyScript; `npm run build` compiles this file
  * and what it imports, src/solver/core.ts loads the module): the position and its changes
- * (position.ts), the move generator (generate.ts), the pruning rules the search asks (rules.ts)
- * and the search (search.ts). This file lists what the module exports.
+ * (position.ts), the move generator (generate.ts), the pruning rules the search asks (rules.ts),
+ * the transposition table (table.ts) and the search (search.ts). This file lists what the module exports.
  */
 export { configure, generate, kingsForEmptied, noiseOf, noiseState, outMoves, outPtr, reachOf, setNoise, sortOut } from './generate';
 export {
@@ -31,6 +31,7 @@ export {
   getHits,
   getNodes,
   getPathLen,
+  getTouched,
   insertHere,
   movesPtr,
   pathPtr,
@@ -41,3 +42,24 @@ export {
   setNextCheck,
   setSearch,
 } from './search';
+export {
+  snapPtr,
+  ttAddBits,
+  ttCapacity,
+  ttClear,
+  ttCount,
+  ttExhausted,
+  ttInsert,
+  ttInsertBit,
+  ttMaxSlots,
+  ttRemove,
+  ttRemoveBit,
+  ttReset,
+  ttSetMasked,
+  ttSetup,
+  ttShift,
+  ttSlotsCap,
+  ttSnapshot,
+  ttStates,
+  ttTouch,
+} from './table';

@@ -1,9 +1,8 @@
 /**
  * The solver's depth-first search, in the core: the loop that src/solver/search.ts describes and
  * runs (with the restarts, budgets and objectives around it), over the position of position.ts,
- * with the moves of generate.ts and the rules of rules.ts. The transposition table stays in
- * TypeScript (src/tt.ts; its probes wait for memory, which WebAssembly does not shorten): the
- * search calls it through the module's imports, as it calls back for the budget checks (every
+ * with the moves of generate.ts, the rules of rules.ts and the transposition table of table.ts.
+ * It calls back into TypeScript, through the module's imports, for the budget checks (every
  * 1,024 positions, and at the node budget), for the plain engine's moves when a search has no
  * stock macro-moves, and for another objective.
  *
@@ -55,15 +54,9 @@ import {
   unlimited,
   wk,
 } from './position.ts';
+import { ttAddBits, ttInsert, ttInsertBit, ttRemove, ttRemoveBit, ttTouch } from './table.ts';
 
-// ---- the table and the budgets, in TypeScript (the module's imports from "search": core.ts) ----
-declare function ttInsert(a: i32, b: i32): i32;
-declare function ttInsertBit(a: i32, b: i32, bit: i32): i32;
-declare function ttAddBits(a: i32, b: i32, bits: i32): i32;
-declare function ttRemove(a: i32, b: i32): void;
-declare function ttRemoveBit(a: i32, b: i32, bit: i32): void;
-/** Reads ahead the table slots of the n children at frame offset `base`. */
-declare function ttTouch(base: i32, n: i32): void;
+// ---- the budgets and objectives, in TypeScript (the module's imports from "search": core.ts) ----
 /** The budget check: returns why the search stops (0: it goes on); sets the next check (`setNextCheck`) and `forgetting`. */
 declare function check(): i32;
 /** Without stock macro-moves: the plain engine's moves of the position (moves.ts `genAtomic`) at frame offset `base`; returns how many. */
@@ -177,7 +170,7 @@ export function getPathLen(): i32 {
 // ---- the table ----
 /** Stores the position; true when it was there. */
 export function insertHere(): bool {
-  return dom ? ttInsertBit(h1, h2, wk(sw, sn)) !== 0 : ttInsert(h1, h2) !== 0;
+  return dom ? ttInsertBit(h1, h2, wk(sw, sn)) : ttInsert(h1, h2);
 }
 function removeHere(): void {
   if (dom) ttRemoveBit(h1, h2, wk(sw, sn));
@@ -264,7 +257,15 @@ function childHashes(base: i32, n: i32): void {
     st32(childH1At, k, ph1);
     st32(childH2At, k, ph2);
   }
-  ttTouch(base, n);
+  // read the children's table slots ahead, in one loop, so that their waits for memory overlap
+  let t = 0;
+  for (let k = base; k < base + n; k++) t ^= ttTouch(ld(childH1At, k), ld(childH2At, k));
+  touched = t;
+}
+/** What the last read-ahead read (kept, so that the reads are not optimised away). */
+let touched: i32 = 0;
+export function getTouched(): i32 {
+  return touched;
 }
 
 function enter(d: i32, rCol: i32, mode: i32, rCard: i32): i32 {
@@ -358,9 +359,7 @@ export function search(): i32 {
       st32(pathAt, pathLen++, m1);
       st32(pathAt, pathLen++, m2);
     } else {
-      if (
-        dom ? ttInsertBit(ld(childH1At, at), ld(childH2At, at), childBit(m)) !== 0 : ttInsert(ld(childH1At, at), ld(childH2At, at)) !== 0
-      ) {
+      if (dom ? ttInsertBit(ld(childH1At, at), ld(childH2At, at), childBit(m)) : ttInsert(ld(childH1At, at), ld(childH2At, at))) {
         hits += 1;
         continue;
       }

@@ -1,16 +1,16 @@
 /**
  * The solver's core in WebAssembly (src/core/, compiled by `npm run build` into core-binary.ts):
- * the move generator. One `Core` is one instance of the module, with its own memory: the position
- * the solver's state keeps there (state.ts, a state made with `backing`) and the moves of the last
- * call. The module is compiled once per thread, on first use (about a millisecond); an instance's
- * memory is one 64 KiB page and never grows, so the views on it stay valid.
+ * the search, its moves, rules and transposition table. One `Core` is one instance of the module,
+ * with its own memory: the position the solver's state keeps there (state.ts, a state made with
+ * `backing`), the search's frames, and the table (tt.ts wraps it). The module is compiled once per
+ * thread, on first use. An instance's memory is made as large as the machine gives (4 GiB, or
+ * less): pages never written cost nothing. It never grows, so the views on it stay valid.
  */
 import * as Layout from '../layout.ts';
 import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from './frames.ts';
 import { type State, coreTerms } from '../state.ts';
-import type { TranspositionTable } from '../tt.ts';
 import type { LockingMoves } from './pruning.ts';
-import { CORE_WASM } from './core-binary.ts';
+import { CORE_PAGES, CORE_WASM } from './core-binary.ts';
 
 /** What the module exports (src/core/generate.ts). */
 interface CoreExports {
@@ -62,6 +62,25 @@ interface CoreExports {
   safeLastStockCardHere(): number;
   onDrawGridHere(): number;
   locksOf(m: number): number;
+  ttSlotsCap(): number;
+  ttSetup(slots: number, initial: number): void;
+  ttReset(slots: number): void;
+  ttSetMasked(masked: number): void;
+  ttClear(): void;
+  ttCapacity(): number;
+  ttMaxSlots(): number;
+  ttCount(): number;
+  ttStates(): number;
+  ttShift(): number;
+  ttExhausted(): number;
+  ttSnapshot(): number;
+  snapPtr(): number;
+  ttInsert(a: number, b: number): number;
+  ttInsertBit(a: number, b: number, bit: number): number;
+  ttAddBits(a: number, b: number, bits: number): number;
+  ttTouch(a: number, b: number): number;
+  ttRemove(a: number, b: number): number;
+  ttRemoveBit(a: number, b: number, bit: number): number;
 }
 
 /** What the core's search calls back: its budget check (search.ts). */
@@ -77,6 +96,24 @@ export interface CoreClient {
 }
 
 let compiled: WebAssembly.Module | undefined;
+/**
+ * Pages of the largest memory this thread was given: just under 4 GiB (a memory of 4 GiB has a
+ * size the core's 32-bit arithmetic cannot hold), halved while the machine refuses.
+ */
+let pages = 65535;
+
+/** A memory for an instance: as large as the machine gives, down to the core's own pages and 64 MiB of table room. */
+function newMemory(): WebAssembly.Memory {
+  for (;;) {
+    try {
+      return new WebAssembly.Memory({ initial: pages, maximum: pages });
+    } catch (e) {
+      const half = 2 ** Math.floor(Math.log2(pages - 1));
+      if (half < CORE_PAGES + 1024) throw e;
+      pages = half;
+    }
+  }
+}
 
 function decode(base64: string): Uint8Array<ArrayBuffer> {
   if (typeof Buffer !== 'undefined') return new Uint8Array(Buffer.from(base64, 'base64'));
@@ -92,11 +129,10 @@ export class Core {
   readonly state: Uint8Array;
   /** The moves of the last call. */
   readonly out: Int32Array;
-  /** The search's table and budget check, while the core's search runs (search.ts). */
-  table: TranspositionTable | undefined;
+  /** The search's budget check and objective, while the core's search runs (search.ts). */
   client: CoreClient | undefined;
-  /** What the last read-ahead of children's slots read (kept so that the reads are not optimised away). */
-  touched = 0;
+  /** The table in the instance's memory has its owner (tt.ts: one table an instance). */
+  tableTaken = false;
   /** The frames' moves, their children's hashes, the path, the locking placements of the core's search. */
   readonly moves: Int32Array;
   readonly childH1: Int32Array;
@@ -113,28 +149,13 @@ export class Core {
     compiled ??= new WebAssembly.Module(decode(CORE_WASM));
     const instance = new WebAssembly.Instance(compiled, {
       env: {
+        memory: newMemory(),
         abort() {
           throw new Error('internal: the solver core stopped');
         },
       },
-      // what src/core/search.ts declares: its table, budget checks and the objective's calls
+      // what src/core/search.ts declares: its budget checks and the objective's calls
       search: {
-        ttInsert: (a: number, b: number) => (this.table!.insert(a, b) ? 1 : 0),
-        ttInsertBit: (a: number, b: number, bit: number) => (this.table!.insertBit(a, b, bit) ? 1 : 0),
-        ttAddBits: (a: number, b: number, bits: number) => (this.table!.addBits(a, b, bits) ? 1 : 0),
-        ttRemove: (a: number, b: number) => {
-          this.table!.remove(a, b);
-        },
-        ttRemoveBit: (a: number, b: number, bit: number) => {
-          this.table!.removeBit(a, b, bit);
-        },
-        ttTouch: (base: number, n: number) => {
-          const { childH1, childH2 } = this;
-          const table = this.table!;
-          let touched = 0;
-          for (let k = base; k < base + n; k++) touched ^= table.touch(childH1[k], childH2[k]);
-          this.touched = touched;
-        },
         check: () => this.client!.check(),
         atomicMoves: (base: number) => this.client!.atomicMoves(base),
         reached: (pathLen: number) => this.client!.reached(pathLen),

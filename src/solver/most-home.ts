@@ -34,7 +34,7 @@ import { RANK, makeCard } from '../cards.ts';
 import type { AtomicMove } from '../notation.ts';
 import type { Position } from '../position.ts';
 import { State, STRIDE } from '../state.ts';
-import { TranspositionTable } from '../tt.ts';
+import type { TranspositionTable } from '../tt.ts';
 import type { Rules } from '../types.ts';
 import { type Budget, DEFAULT_BUDGET, type Pruning, resolvePruning } from './options.ts';
 import { MOST_HOME_OPTIONS, PARENT1, PARENT2, keyOptions, searchedGame } from './pruning.ts';
@@ -218,7 +218,6 @@ export class MostHomeSearch implements Objective {
 }
 
 let memory: SearchMemory | undefined;
-let table: TranspositionTable | undefined;
 let busy = false;
 
 /**
@@ -239,14 +238,7 @@ export function mostHome(position: Position, rules: Rules, budget: Budget = {}, 
   const own = !busy;
   if (own && !memory) memory = new SearchMemory();
   const mem = own && memory ? memory : new SearchMemory();
-  let tt: TranspositionTable;
-  if (own && table) {
-    tt = table;
-    tt.reset(b.maxMemoryMb);
-  } else {
-    tt = new TranspositionTable(b.maxMemoryMb);
-    if (own) table = tt;
-  }
+  const tt = mem.table(b.maxMemoryMb);
   if (!(b.maxNodes >= 1) || !(b.timeoutMs > 0)) {
     const home = state.home;
     const bound = homeBound(state);

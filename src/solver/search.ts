@@ -12,7 +12,7 @@
  * in WebAssembly"). This module runs it: it hands the core the search's rules, switches, table and
  * counts, and answers what the core asks back: the transposition table (src/tt.ts), the budget
  * checks, the plain engine's moves for a search without stock macro-moves (moves.ts `genAtomic`),
- * and another objective. Its memory (`SearchMemory`: the core's instance, where the frames lie)
+ * and another objective. Its memory (`SearchMemory`: the core's instance, where the frames and the table lie)
  * belongs to the Solver that runs it and is reused by every search of that Solver, one at a time.
  *
  * The moves come from the move generator (generate.ts, in the core; without stock macro-moves,
@@ -47,7 +47,7 @@
 import * as Moves from '../moves.ts';
 import type { AtomicMove } from '../notation.ts';
 import type { State } from '../state.ts';
-import type { TableSnapshot, TranspositionTable } from '../tt.ts';
+import { type TableSnapshot, TranspositionTable } from '../tt.ts';
 import { Core, type CoreClient } from './core.ts';
 import { Generator } from './generate.ts';
 import type { Budget, Pruning } from './options.ts';
@@ -146,10 +146,23 @@ export function expandPath(start: State, path: Int32Array, pathLen: number): { m
   return { moves: out, end: s };
 }
 
-/** The memory of a search: the solver's core, where the search runs and keeps its frames; made once by a Solver and reused. */
+/** The memory of a search: the solver's core, where the search runs and keeps its frames and its table; made once by a Solver and reused. */
 export class SearchMemory {
-  /** The core's WebAssembly instance: the search's position, frames and moves, its path, and its loop. */
+  /** The core's WebAssembly instance: the search's position, frames and moves, its path, its loop and its table. */
   readonly core = new Core();
+  private tt: TranspositionTable | undefined;
+
+  /** The core's transposition table, emptied, with a budget of `maxMemoryMb`. */
+  table(maxMemoryMb: number): TranspositionTable {
+    if (!this.tt) this.tt = new TranspositionTable(maxMemoryMb, undefined, this.core);
+    else this.tt.reset(maxMemoryMb);
+    return this.tt;
+  }
+
+  /** The keys in the table now (`TranspositionTable.snapshot`). */
+  snapshot(): TableSnapshot | undefined {
+    return this.tt?.snapshot();
+  }
 }
 
 /** One search of one position under one set of rules (those of its state). */
@@ -207,6 +220,7 @@ export class Search implements CoreClient {
   ) {
     this.start = s.clone();
     this.core = memory.core;
+    if (tt.core !== this.core) throw new Error('internal: a search with a table outside its core');
     this.s = s.clone(this.core.state);
     this.here = this.s.clone(this.core.state);
     this.deadline = Date.now() + budget.timeoutMs;
@@ -321,7 +335,6 @@ export class Search implements CoreClient {
     const x = core.x;
     // the generator's switches and noise, the rules and key, the position's numbers
     this.gen.claim();
-    core.table = this.tt;
     core.client = this;
     x.setSearch(this.flags, this.gen.noiseBelow);
     if (this.locks) this.locks.copyTo(core.locks);
@@ -351,7 +364,6 @@ export class Search implements CoreClient {
       this.pathLen = x.getPathLen();
     }
     this.core.client = undefined;
-    this.core.table = undefined;
     return won;
   }
 

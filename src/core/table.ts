@@ -1,0 +1,375 @@
+/**
+ * The transposition table, in the core's memory: a set of 64-bit state hashes (the two halves of
+ * a slot side by side, so that a probe touches one cache line), open addressing with linear
+ * probing. It starts small and doubles (rehashing) whenever it is half full, up to a capacity
+ * fixed by the memory budget (8 bytes a slot) and by the memory the core was given.
+ *
+ * The slots fill the memory from `base` to its end; the memory never grows (the views on it stay
+ * valid), and pages never written cost nothing. Doubling copies the slots past the new table's end
+ * and hashes them back in, so a table takes at most two thirds of the room after `base` (and at most 2 GiB).
+ *
+ * Between searches the table keeps its size (up to RESET_CAPACITY slots) and is emptied cheaply:
+ * a small search's slots are remembered (up to LOG_MAX of them) and only those are zeroed, so an
+ * easy deal does not pay for clearing megabytes.
+ *
+ * Replacement policy, once at full size and three quarters full: probes look at a window of PROBE
+ * slots, and a new state whose window is full overwrites the slot its hash points to (the home
+ * slot); the evicted state may be searched again later, which costs time but never changes a
+ * verdict. When evictions exceed the capacity the table is thrashing, and `ttExhausted` tells the
+ * solver to give up with "unknown (memory)".
+ *
+ * With stock masks (`ttSetMasked`) a slot takes 16 bytes: the hash, a mask of 32 bits (the stock
+ * positions seen with that layout) and a spare word.
+ *
+ * `ttRemove` takes a key out again (backward-shift deletion); the solver's restarts use it to
+ * forget the positions of an abandoned line that were never searched to the end. `ttSnapshot`
+ * lists the keys of a small search, for a search that goes on after another used the table.
+ *
+ * Only the hash is stored: two different states with the same 64 bits would be confused. With
+ * the table index taken from the same bits, the chance for a search of N states is about
+ * N²/2^65 (for 10^8 states, 3·10^-4); the tests cross-check verdicts with pruning off.
+ */
+
+const PROBE: i32 = 16;
+/** Slots remembered for a cheap clear. */
+const LOG_MAX: i32 = 1 << 16;
+/** Kept between searches; a table grown past this is cut back to this size. */
+const RESET_CAPACITY: i32 = 1 << 21;
+/** The most bytes the slots take (slot numbers stay 32-bit integers). */
+const MAX_TABLE_BYTES: u64 = 1 << 31;
+const MUL: i32 = 0x9e3779b1;
+
+const logAt: usize = memory.data(LOG_MAX * 4, 16);
+/** Where `ttSnapshot` writes the keys (up to 4 words a slot). */
+const snapAt: usize = memory.data(LOG_MAX * 16, 16);
+/**
+ * The first slot, past everything else in the memory, on a page of its own: past the static data
+ * and what the core's modules allocated when they started (the core allocates nothing later).
+ */
+let base: usize = 0;
+function placed(): usize {
+  if (base === 0) base = (heap.alloc(16) + 16 + 4095) & ~(<usize>4095);
+  return base;
+}
+
+/** log2 of the words a slot takes: 1 (the hash), or 2 with stock masks. */
+let shift: i32 = 1;
+let mask: i32 = 0;
+/** Slots in use. */
+let count: i32 = 0;
+/** States stored: `count`, or with stock masks the bits set. */
+let states: f64 = 0;
+let evictions: f64 = 0;
+/** The most slots of 8 bytes the memory budget gives. */
+let budgetSlots: i32 = 0;
+let maxSlots: i32 = 0;
+let initialCapacity: i32 = 0;
+let requestedInitial: i32 = 0;
+/** The bytes zeroed and ready for slots (the table's, or more after a switch of slot size). */
+let arrayBytes: usize = 0;
+/** Slots filled since the last clear (valid while logN <= LOG_MAX). */
+let logN: i32 = 0;
+
+/** The most slots of 8 bytes the memory holds (with the room a doubling needs), a power of two. */
+export function ttSlotsCap(): i32 {
+  const room = ((<u64>memory.size()) << 16) - <u64>placed();
+  let bytes: u64 = 1 << 13;
+  while (bytes * 2 <= MAX_TABLE_BYTES && bytes * 3 <= room * 2) bytes *= 2;
+  return <i32>(bytes >> 3);
+}
+
+/**
+ * Sets the table up on a fresh memory (all zeros): a budget of `slots` slots of 8 bytes (a power
+ * of two, at most `ttSlotsCap`), starting at `initial` slots (or the budget, when smaller).
+ */
+export function ttSetup(slots: i32, initial: i32): void {
+  placed();
+  shift = 1;
+  budgetSlots = slots;
+  maxSlots = slots;
+  requestedInitial = initial;
+  initialCapacity = min(initial, slots);
+  mask = initialCapacity - 1;
+  arrayBytes = (<usize>initialCapacity) << 3;
+  count = 0;
+  states = 0;
+  evictions = 0;
+  logN = 0;
+}
+
+export function ttCapacity(): i32 {
+  return mask + 1;
+}
+export function ttMaxSlots(): i32 {
+  return maxSlots;
+}
+export function ttCount(): i32 {
+  return count;
+}
+export function ttStates(): f64 {
+  return states;
+}
+export function ttShift(): i32 {
+  return shift;
+}
+export function ttExhausted(): bool {
+  return evictions > <f64>maxSlots;
+}
+export function snapPtr(): usize {
+  return snapAt;
+}
+
+function homeOf(h1: i32, h2: i32): i32 {
+  return (h1 ^ (h2 * MUL)) & mask;
+}
+function slotAt(i: i32): usize {
+  return base + ((<usize>i) << (<usize>(shift + 2)));
+}
+function isEmpty(p: usize): bool {
+  return (load<i32>(p) | load<i32>(p, 4)) === 0;
+}
+
+/** Empties the table and gives it a new budget of `slots` slots of 8 bytes, keeping its size when it fits. */
+export function ttReset(slots: i32): void {
+  budgetSlots = slots;
+  maxSlots = budgetSlots >> (shift - 1);
+  initialCapacity = min(requestedInitial, maxSlots);
+  ttClear();
+}
+
+/** Empties the table and sets what its slots hold: a hash, or with `masked` a hash and a mask. */
+export function ttSetMasked(masked: bool): void {
+  const s: i32 = masked ? 2 : 1;
+  if (s === shift) {
+    ttClear();
+    return;
+  }
+  shift = s;
+  maxSlots = budgetSlots >> (s - 1);
+  initialCapacity = min(requestedInitial, maxSlots);
+  memory.fill(base, 0, arrayBytes);
+  mask = min(<i32>(arrayBytes >> <usize>(s + 2)), maxSlots) - 1;
+  logN = 0;
+  ttClear();
+}
+
+/** Empties the table (a large one is cut back to RESET_CAPACITY slots). */
+export function ttClear(): void {
+  const reset = max(initialCapacity, min(RESET_CAPACITY, maxSlots));
+  if (mask + 1 > reset) {
+    arrayBytes = (<usize>reset) << (<usize>(shift + 2));
+    memory.fill(base, 0, arrayBytes);
+    mask = reset - 1;
+  } else if (logN <= LOG_MAX) {
+    for (let k = 0; k < logN; k++) {
+      const p = slotAt(load<i32>(logAt + ((<usize>k) << 2)));
+      store<i64>(p, 0);
+      if (shift === 2) store<i32>(p, 0, 8);
+    }
+  } else {
+    memory.fill(base, 0, arrayBytes);
+  }
+  count = 0;
+  states = 0;
+  evictions = 0;
+  logN = 0;
+}
+
+/**
+ * Writes the keys in the table (with their masks, in slots of masked tables) at `snapPtr`, and
+ * returns how many words; -1 when the table has filled more slots since it was emptied than it
+ * remembers (LOG_MAX), or moved them (grown). Slots emptied again are skipped; a key may come twice.
+ */
+export function ttSnapshot(): i32 {
+  if (logN > LOG_MAX) return -1;
+  const words = 1 << shift;
+  let k = 0;
+  for (let q = 0; q < logN; q++) {
+    const p = slotAt(load<i32>(logAt + ((<usize>q) << 2)));
+    if (isEmpty(p)) continue;
+    if (shift === 2 && load<i32>(p, 8) === 0) continue; // a mask emptied by ttRemoveBit
+    for (let j = 0; j < words; j++) store<i32>(snapAt + ((<usize>(k + j)) << 2), load<i32>(p + ((<usize>j) << 2)));
+    k += words;
+  }
+  return k;
+}
+
+/** A slot was filled: remember it for a cheap clear, and grow when half full. */
+function filled(i: i32): void {
+  if (logN < LOG_MAX) store<i32>(logAt + ((<usize>logN) << 2), i);
+  logN++;
+  if (++count * 2 > mask + 1 && mask + 1 < maxSlots) grow();
+}
+
+/** Adds the hash; returns true when it was already there. */
+export function ttInsert(h1: i32, h2: i32): bool {
+  if ((h1 | h2) === 0) h2 = 1; // (0, 0) marks an empty slot
+  let i = homeOf(h1, h2);
+  const home = i;
+  // plain linear probing while the table has room; at full size only a window of PROBE slots
+  const limit = count * 4 < (mask + 1) * 3 ? mask + 1 : PROBE;
+  for (let p = 0; p < limit; p++) {
+    const at = base + ((<usize>i) << 3);
+    const a = load<i32>(at);
+    const b = load<i32>(at, 4);
+    if (a === h1 && b === h2) return true;
+    if ((a | b) === 0) {
+      store<i32>(at, h1);
+      store<i32>(at, h2, 4);
+      states += 1;
+      filled(i);
+      return false;
+    }
+    i = (i + 1) & mask;
+  }
+  const at = base + ((<usize>home) << 3);
+  store<i32>(at, h1);
+  store<i32>(at, h2, 4);
+  evictions += 1;
+  return false;
+}
+
+/** With stock masks: adds bit `bit` (0–31) to the mask of the hash; returns true when it was already set. */
+export function ttInsertBit(h1: i32, h2: i32, bit: i32): bool {
+  return ttAddBits(h1, h2, 1 << bit);
+}
+
+/**
+ * With stock masks: adds the bits of `flags` to the mask of the hash (the hash first, when
+ * missing); returns true when they were all set already. A state evicted at full size takes its
+ * mask with it.
+ */
+export function ttAddBits(h1: i32, h2: i32, flags: i32): bool {
+  if ((h1 | h2) === 0) h2 = 1;
+  let i = homeOf(h1, h2);
+  const home = i;
+  const limit = count * 4 < (mask + 1) * 3 ? mask + 1 : PROBE;
+  for (let p = 0; p < limit; p++) {
+    const at = base + ((<usize>i) << 4);
+    const a = load<i32>(at);
+    const b = load<i32>(at, 4);
+    if (a === h1 && b === h2) {
+      const m = load<i32>(at, 8);
+      if ((m & flags) === flags) return true;
+      store<i32>(at, m | flags, 8);
+      states += <f64>popcnt(flags & ~m);
+      return false;
+    }
+    if ((a | b) === 0) {
+      store<i32>(at, h1);
+      store<i32>(at, h2, 4);
+      store<i32>(at, flags, 8);
+      states += <f64>popcnt(flags);
+      filled(i);
+      return false;
+    }
+    i = (i + 1) & mask;
+  }
+  const at = base + ((<usize>home) << 4);
+  store<i32>(at, h1);
+  store<i32>(at, h2, 4);
+  store<i32>(at, flags, 8);
+  evictions += 1;
+  return false;
+}
+
+/**
+ * Reads the home slot of the hash and returns its first word: a lookup to come then finds the
+ * slot in the cache. Several in a row overlap their wait for memory.
+ */
+export function ttTouch(h1: i32, h2: i32): i32 {
+  return load<i32>(slotAt(homeOf(h1, h2)));
+}
+
+/**
+ * Removes the hash (every copy: at full size a key beyond its probe window may have been stored
+ * again at its home slot); returns true when it was there. Backward-shift deletion keeps every
+ * other key reachable by linear probing, with no tombstones.
+ */
+export function ttRemove(h1: i32, h2: i32): bool {
+  if ((h1 | h2) === 0) h2 = 1;
+  let found = false;
+  while (removeOne(h1, h2)) found = true;
+  return found;
+}
+
+/** With stock masks: takes bit `bit` out of the hash's mask (every copy); true when it was set. */
+export function ttRemoveBit(h1: i32, h2: i32, bit: i32): bool {
+  if ((h1 | h2) === 0) h2 = 1;
+  const flag = 1 << bit;
+  let i = homeOf(h1, h2);
+  let found = false;
+  for (let p = 0; p <= mask; p++) {
+    const at = base + ((<usize>i) << 4);
+    const a = load<i32>(at);
+    const b = load<i32>(at, 4);
+    if ((a | b) === 0) break;
+    if (a === h1 && b === h2 && (load<i32>(at, 8) & flag) !== 0) {
+      store<i32>(at, load<i32>(at, 8) & ~flag, 8);
+      states -= 1;
+      found = true;
+    }
+    i = (i + 1) & mask;
+  }
+  return found;
+}
+
+function removeOne(h1: i32, h2: i32): bool {
+  let i = homeOf(h1, h2);
+  for (let p = 0; ; p++) {
+    const at = slotAt(i);
+    const a = load<i32>(at);
+    const b = load<i32>(at, 4);
+    if (a === h1 && b === h2) break;
+    if ((a | b) === 0 || p > mask) return false;
+    i = (i + 1) & mask;
+  }
+  // shift the later keys of the cluster back over the hole, each only towards its home slot
+  let j = i;
+  for (;;) {
+    j = (j + 1) & mask;
+    const from = slotAt(j);
+    const a = load<i32>(from);
+    const b = load<i32>(from, 4);
+    if ((a | b) === 0) break;
+    const home = homeOf(a, b);
+    // the key at j may fill the hole at i unless its home lies cyclically in (i, j]
+    if (i <= j ? home > i && home <= j : home > i || home <= j) continue;
+    const to = slotAt(i);
+    store<i32>(to, a);
+    store<i32>(to, b, 4);
+    if (shift === 2) store<i32>(to, load<i32>(from, 8), 8);
+    i = j;
+  }
+  const at = slotAt(i);
+  store<i64>(at, 0);
+  if (shift === 2) store<i32>(at, 0, 8);
+  count--;
+  states -= 1;
+  return true;
+}
+
+/** Doubles the table: its slots are copied past the new table's end, then hashed back in. */
+function grow(): void {
+  const oldBytes = (<usize>(mask + 1)) << (<usize>(shift + 2));
+  const copy = base + (oldBytes << 1);
+  memory.copy(copy, base, oldBytes);
+  memory.fill(base, 0, oldBytes << 1);
+  arrayBytes = oldBytes << 1;
+  logN = LOG_MAX + 1; // slots move: clear everything next time
+  mask = (mask << 1) | 1;
+  count = 0;
+  const step: usize = (<usize>1) << (<usize>(shift + 2));
+  for (let q = copy; q < copy + oldBytes; q += step) {
+    const a = load<i32>(q);
+    const b = load<i32>(q, 4);
+    if ((a | b) === 0) continue;
+    let i = homeOf(a, b);
+    while (!isEmpty(slotAt(i))) i = (i + 1) & mask;
+    const at = slotAt(i);
+    store<i32>(at, a);
+    store<i32>(at, b, 4);
+    if (shift === 2) store<i32>(at, load<i32>(q, 8), 8);
+    count++;
+  }
+}
