@@ -9,9 +9,9 @@
  * The loop runs in the solver's core, in WebAssembly (src/core/search.ts, with the position and
  * its moves, src/core/position.ts, and the rules it asks, src/core/rules.ts): about 1.5 times as
  * fast as the same loop in TypeScript, node for node the same search (docs/solver.md, "The search
- * in WebAssembly"). This module runs it: it hands the core the search's rules, switches, table and
- * counts, and answers what the core asks back: the transposition table (src/tt.ts), the budget
- * checks, the plain engine's moves for a search without stock macro-moves (moves.ts `genAtomic`),
+ * in WebAssembly"). This module runs it: it hands the core the search's rules, switches and
+ * counts (the table lies in the core too: src/core/table.ts, with src/tt.ts its handle), and
+ * answers what the core asks back: the budget checks, the plain engine's moves for a search without stock macro-moves (moves.ts `genAtomic`),
  * and another objective. Its memory (`SearchMemory`: the core's instance, where the frames and the table lie)
  * belongs to the Solver that runs it and is reused by every search of that Solver, one at a time.
  *
