@@ -12,7 +12,7 @@ import { type State, coreTerms } from '../state.ts';
 import type { LockingMoves } from './pruning.ts';
 import { CORE_PAGES, CORE_WASM } from './core-binary.ts';
 
-/** What the module exports (src/core/generate.ts). */
+/** What the module exports (src/core/index.ts). */
 interface CoreExports {
   memory: WebAssembly.Memory;
   statePtr(): number;

@@ -11,9 +11,10 @@
  * fast as the same loop in TypeScript, node for node the same search (docs/solver.md, "The search
  * in WebAssembly"). This module runs it: it hands the core the search's rules, switches and
  * counts (the table lies in the core too: src/core/table.ts, with src/tt.ts its handle), and
- * answers what the core asks back: the budget checks, the plain engine's moves for a search without stock macro-moves (moves.ts `genAtomic`),
- * and another objective. Its memory (`SearchMemory`: the core's instance, where the frames and the table lie)
- * belongs to the Solver that runs it and is reused by every search of that Solver, one at a time.
+ * answers what the core asks back: the budget checks, the plain engine's moves for a search
+ * without stock macro-moves (moves.ts `genAtomic`), and another objective. Its memory
+ * (`SearchMemory`: the core's instance, where the frames and the table lie) belongs to the Solver
+ * that runs it and is reused by every search of that Solver, one at a time.
  *
  * The moves come from the move generator (generate.ts, in the core; without stock macro-moves,
  * from the plain engine); a move that would lock the deal (pruning.ts `LockingMoves`, looked for
