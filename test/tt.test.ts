@@ -39,6 +39,19 @@ describe('transposition table', () => {
     }
   });
 
+  it('is cut back to 2^21 slots when cleared after a large search, and empty', () => {
+    const tt = new TranspositionTable(64);
+    const ks = keys(1_100_000, 17);
+    for (const [a, b] of ks) tt.insert(a, b);
+    expect(tt.capacity).toBe(1 << 22);
+    expect(tt.count).toBe(ks.length);
+    tt.clear();
+    expect(tt.capacity).toBe(1 << 21);
+    expect(tt.count).toBe(0);
+    for (const [a, b] of ks.slice(0, 50_000)) expect(tt.insert(a, b)).toBe(false);
+    for (const [a, b] of ks.slice(0, 50_000)) expect(tt.insert(a, b)).toBe(true);
+  });
+
   it('removes keys exactly: the others stay, through clusters and wrap-around', () => {
     for (const cap of [1 << 10, 1 << 12]) {
       const tt = new TranspositionTable(64, cap);
