@@ -308,11 +308,12 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     await page.reload();
     await page.waitForSelector('#panel-play:not([hidden])');
     expect(await page.getAttribute('#play-table', 'data-moves')).toBe('2');
-    expect(await tableSnapshot(page, '#play-table')).toEqual(before);
+    // (polled: the table lays itself out again once the page has its final width)
+    await expect.poll(() => tableSnapshot(page, '#play-table')).toEqual(before);
     await page.goto(browser.url);
     await page.waitForSelector('#panel-play:not([hidden])');
     expect(await page.getAttribute('#play-table', 'data-moves')).toBe('2');
-    expect(await tableSnapshot(page, '#play-table')).toEqual(before);
+    await expect.poll(() => tableSnapshot(page, '#play-table')).toEqual(before);
     // Face-down cards stay face down in play: 21 at the start less the one turned up by the Ace.
     expect((await tableSnapshot(page, '#play-table')).filter((s) => s.endsWith(':down')).length).toBe(20 + 21);
     expect(problems.splice(0)).toEqual([]);
