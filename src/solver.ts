@@ -55,6 +55,7 @@ export class Solver {
     try {
       return this.staged(position, rules, budget, options);
     } finally {
+      this.memory.renewIfLarge();
       this.running = false;
     }
   }

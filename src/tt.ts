@@ -69,6 +69,11 @@ export class TranspositionTable {
     return this.x.ttStates();
   }
 
+  /** The most bytes of the core's memory the table has written (its pages stay the thread's while the core lives). */
+  get highWater(): number {
+    return this.x.ttHighWater();
+  }
+
   /** The table is thrashing: more evictions than slots. */
   get exhausted(): boolean {
     return this.x.ttExhausted() === 1;

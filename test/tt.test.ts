@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SearchMemory } from '../src/solver/search.ts';
 import { TranspositionTable } from '../src/tt.ts';
 
 /** Distinct pseudo-random 64-bit keys as two int32 halves. */
@@ -101,6 +102,26 @@ describe('transposition table', () => {
     tt.reset(64);
     expect(tt.maxCapacity).toBe(1 << 23);
     expect(() => new TranspositionTable(64, undefined, tt.core)).toThrow(/second table/);
+  });
+
+  it('counts the bytes its doublings wrote; a search memory lets a core go past a limit, between solves', () => {
+    const mem = new SearchMemory();
+    const core = mem.core;
+    const tt = mem.table(64);
+    expect(tt.highWater).toBe(0);
+    for (const [a, b] of keys(600_000, 23)) tt.insert(a, b);
+    // doubled once, from 2^20 slots of 8 bytes: the new table and the copy of the old one
+    expect(tt.capacity).toBe(1 << 21);
+    expect(tt.highWater).toBe(3 * 8 * (1 << 20));
+    // (identity compared as booleans: printing a core for a message would walk its 4 GiB memory)
+    mem.renewIfLarge();
+    expect(mem.core === core).toBe(true);
+    mem.renewIfLarge(16 * 2 ** 20);
+    expect(mem.core === core).toBe(false);
+    const fresh = mem.table(64);
+    expect(fresh.core === mem.core).toBe(true);
+    expect(fresh.highWater).toBe(0);
+    expect(fresh.insert(1, 2)).toBe(false);
   });
 
   describe('with stock masks', () => {

@@ -49,6 +49,7 @@ export {
   ttClear,
   ttCount,
   ttExhausted,
+  ttHighWater,
   ttInsert,
   ttInsertBit,
   ttMaxSlots,

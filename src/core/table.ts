@@ -69,6 +69,8 @@ let requestedInitial: i32 = 0;
 let arrayBytes: usize = 0;
 /** Slots filled since the last clear (valid while logN <= LOG_MAX). */
 let logN: i32 = 0;
+/** The most bytes past `base` ever written (the largest table, and the copy its doubling made). */
+let highWater: usize = 0;
 
 /** The most slots of 8 bytes the memory holds (with the room a doubling needs), a power of two. */
 export function ttSlotsCap(): i32 {
@@ -114,6 +116,9 @@ export function ttShift(): i32 {
 }
 export function ttExhausted(): bool {
   return evictions > <f64>maxSlots;
+}
+export function ttHighWater(): f64 {
+  return <f64>highWater;
 }
 export function snapPtr(): usize {
   return snapAt;
@@ -355,6 +360,7 @@ function grow(): void {
   const copy = base + (oldBytes << 1);
   memory.copy(copy, base, oldBytes);
   memory.fill(base, 0, oldBytes << 1);
+  highWater = max(highWater, oldBytes * 3);
   arrayBytes = oldBytes << 1;
   logN = LOG_MAX + 1; // slots move: clear everything next time
   mask = (mask << 1) | 1;

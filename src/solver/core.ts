@@ -73,6 +73,7 @@ interface CoreExports {
   ttStates(): number;
   ttShift(): number;
   ttExhausted(): number;
+  ttHighWater(): number;
   ttSnapshot(): number;
   snapPtr(): number;
   ttInsert(a: number, b: number): number;

@@ -256,6 +256,9 @@ export function mostHome(position: Position, rules: Rules, budget: Budget = {}, 
   try {
     return new MostHomeSearch(state, tt, b, pruning, options.bound ?? true, mem).run();
   } finally {
-    if (own) busy = false;
+    if (own) {
+      mem.renewIfLarge();
+      busy = false;
+    }
   }
 }

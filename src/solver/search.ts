@@ -147,11 +147,32 @@ export function expandPath(start: State, path: Int32Array, pathLen: number): { m
   return { moves: out, end: s };
 }
 
+/**
+ * Past this many bytes written by its table, a core is let go after its solve (`renewIfLarge`):
+ * a WebAssembly memory keeps every page written until it is freed, and a thread that once met a
+ * large search would otherwise keep that memory for the rest of its batch.
+ */
+export const RENEW_BYTES = 256 * 2 ** 20;
+
 /** The memory of a search: the solver's core, where the search runs and keeps its frames and its table; made once by a Solver and reused. */
 export class SearchMemory {
   /** The core's WebAssembly instance: the search's position, frames and moves, its path, its loop and its table. */
-  readonly core = new Core();
+  private current = new Core();
   private tt: TranspositionTable | undefined;
+
+  get core(): Core {
+    return this.current;
+  }
+
+  /**
+   * Between solves (no search of the old core goes on after): a fresh core in place of one whose
+   * table has written more than `limit` bytes, so that the old one's memory can be freed.
+   */
+  renewIfLarge(limit = RENEW_BYTES): void {
+    if (!this.tt || this.tt.highWater <= limit) return;
+    this.current = new Core();
+    this.tt = undefined;
+  }
 
   /** The core's transposition table, emptied, with a budget of `maxMemoryMb`. */
   table(maxMemoryMb: number): TranspositionTable {
