@@ -10,7 +10,7 @@ import asc from 'assemblyscript/asc';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const coreDir = join(root, 'src', 'core');
 const out = join(root, 'src', 'solver', 'core-binary.ts');
-const sources = readdirSync(coreDir)
+const sources = readdirSync(coreDir, { recursive: true })
   .filter((f) => f.endsWith('.ts'))
   .map((f) => join(coreDir, f));
 const newest = Math.max(...[...sources, fileURLToPath(import.meta.url)].map((f) => statSync(f).mtimeMs));

@@ -3,8 +3,10 @@
  * clubs, diamonds, hearts, spades (0…3) and ranks 1 (Ace) … 13 (King).
  *
  * This order makes the two useful relations cheap: red suits are 1 and 2, and the card of the
- * same rank and colour (its "twin") is `card ^ 3`. Lookup tables are built once at load.
+ * same rank and colour (its "twin") is `card ^ 3`. Lookup tables are built once at load, from the
+ * relations the solver's core shares (core/shared/cards.ts).
  */
+import { child1, child2, isRed, makeCard, parent1, parent2, rankOf } from './core/shared/cards.ts';
 
 /** A card 0…51. */
 export type Card = number;
@@ -26,32 +28,26 @@ export const RANK = new Uint8Array(52);
 export const SUIT = new Uint8Array(52);
 /** 1 for red cards (diamonds, hearts), 0 for black. */
 export const RED = new Uint8Array(52);
-for (let c = 0; c < 52; c++) {
-  RANK[c] = (c >> 2) + 1;
-  SUIT[c] = c & 3;
-  RED[c] = (c & 3) === 1 || (c & 3) === 2 ? 1 : 0;
-}
 /** The two cards a card can be built on (one rank higher, other colour); Kings: none (52). */
 export const PARENT1 = new Int32Array(52);
 export const PARENT2 = new Int32Array(52);
-for (let c = 0; c < 52; c++) {
-  const r = RANK[c];
-  PARENT1[c] = r === 13 ? 52 : makeCard(r + 1, RED[c] ? 0 : 1);
-  PARENT2[c] = r === 13 ? 52 : makeCard(r + 1, RED[c] ? 3 : 2);
-}
 /** A card's children: the two cards one rank lower of the other colour (52 for an Ace, and for 52: none). */
-export const CHILD1 = new Int32Array(53).fill(52);
-export const CHILD2 = new Int32Array(53).fill(52);
+export const CHILD1 = new Int32Array(53);
+export const CHILD2 = new Int32Array(53);
+for (let c = 0; c < 53; c++) {
+  CHILD1[c] = child1(c);
+  CHILD2[c] = child2(c);
+}
 for (let c = 0; c < 52; c++) {
-  if (RANK[c] === 1) continue;
-  CHILD1[c] = makeCard(RANK[c] - 1, RED[c] ? 0 : 1);
-  CHILD2[c] = makeCard(RANK[c] - 1, RED[c] ? 3 : 2);
+  RANK[c] = rankOf(c);
+  SUIT[c] = c & 3;
+  RED[c] = isRed(c) ? 1 : 0;
+  PARENT1[c] = parent1(c);
+  PARENT2[c] = parent2(c);
 }
 
 /** The card of a rank 1…13 and suit 0…3. */
-export function makeCard(rank: number, suit: number): Card {
-  return (rank - 1) * 4 + suit;
-}
+export { makeCard };
 
 /** The same-rank, same-colour card of the other suit. */
 export function twin(card: Card): Card {

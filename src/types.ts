@@ -29,6 +29,9 @@ export interface Rules {
   foundationReturn: boolean;
 }
 
+/** Which cards of the stock a player of the hidden-card game sees: `hidden` (until drawn once) or `visible` (always). */
+export type StockMode = 'visible' | 'hidden';
+
 export const DEFAULT_RULES: Rules = { draw: 3, passes: null, foundationReturn: true };
 
 /** Checks rule settings: draw 1…24, passes a whole number ≥ 1 (at most 2^53 − 1) or null, foundationReturn a boolean. */

@@ -1,7 +1,7 @@
 /**
  * Builds dist/ from the current sources: the solver's core (scripts/build-core.mjs, when its
  * sources changed), `tsc -p tsconfig.build.json`, incremental, then removes
- * compiled files whose source is gone (scripts/prune-dist.mjs) (the build info
+ * compiled files whose source is gone, copying the hand-written declarations (scripts/finish-dist.mjs) (the build info
  * lives in dist/, so deleting dist/ forces a full build). About 3 s when little changed, 5–10 s
  * from nothing on a 2-core machine. Used before anything runs the compiled code (the test suite's
  * global setup, the start-up benchmark), so bin/klondike never runs a stale build there.
@@ -21,6 +21,6 @@ export function buildDist(): void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`building dist/ failed (tsc exit ${r.status}):\n${r.stdout}${r.stderr}`);
-  const p = spawnSync(process.execPath, ['scripts/prune-dist.mjs'], { cwd: ROOT, encoding: 'utf8' });
-  if (p.status !== 0) throw new Error(`pruning dist/ failed:\n${p.stderr}`);
+  const p = spawnSync(process.execPath, ['scripts/finish-dist.mjs'], { cwd: ROOT, encoding: 'utf8' });
+  if (p.status !== 0) throw new Error(`finishing dist/ failed:\n${p.stderr}`);
 }

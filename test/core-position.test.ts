@@ -10,7 +10,7 @@
  * terms are mixed rather than looked up). Pass numbers beyond 2^31 − 1 do not load.
  */
 import { describe, expect, it } from 'vitest';
-import { BACKING_BYTES } from '../src/layout.ts';
+import { BACKING_BYTES } from '../src/core/shared/layout.ts';
 import { REDEAL, S2F, S2T, fitsPile, genAtomic, indexOf, kindOf, make, mv, stockCost, undo } from '../src/moves.ts';
 import { Core } from '../src/solver/core.ts';
 import { type KeyOptions, State } from '../src/state.ts';

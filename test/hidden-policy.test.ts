@@ -6,14 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { makeCard } from '../src/cards.ts';
 import { Game } from '../src/hidden/game.ts';
-import { Observation, type StockMode } from '../src/hidden/observation.ts';
+import { Observation } from '../src/hidden/observation.ts';
 import { isSafeHome, legalMoves } from '../src/hidden/policy.ts';
 import { PriorityPolicy, priorityMoves } from '../src/hidden/policy-priority.ts';
 import { SearchPolicy, type Weighed, compareWeighed } from '../src/hidden/policy-search.ts';
 import { Random } from '../src/hidden/sample.ts';
 import { movesToCompact, type AtomicMove } from '../src/notation.ts';
 import type { Position } from '../src/position.ts';
-import type { Rules } from '../src/types.ts';
+import type { Rules, StockMode } from '../src/types.ts';
 import { seedPosition } from './positions.ts';
 
 const DRAW3: Rules = { draw: 3, passes: null, foundationReturn: true };

@@ -12,7 +12,7 @@ import { FULL_PRUNING } from '../src/solver.ts';
 import { Core } from '../src/solver/core.ts';
 import { Generator, MOVES_PER_NODE } from '../src/solver/generate.ts';
 import { type Pruning, resolvePruning } from '../src/solver/options.ts';
-import { STOCK_KING_TO_EMPTY, STOCK_TO_FOUNDATION, STOCK_TO_PILE } from '../src/solver/order.ts';
+import { STOCK_KING_TO_EMPTY, STOCK_TO_FOUNDATION, STOCK_TO_PILE } from '../src/core/shared/order.ts';
 import { FREE, PLACED, UNCOVERED } from '../src/solver/pruning.ts';
 import { State } from '../src/state.ts';
 import type { Rules } from '../src/types.ts';

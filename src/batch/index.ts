@@ -38,7 +38,8 @@ export {
   type Reader,
   type ResultFilter,
 } from '../store/reader.ts';
-export { canonicalParams, type PlayRow, type ResultRow, type StockMode, type StoredVerdict } from '../store/rows.ts';
+export { canonicalParams, type PlayRow, type ResultRow, type StoredVerdict } from '../store/rows.ts';
+export type { StockMode } from '../types.ts';
 export { computeStats, type GroupStats, type StatsRow } from '../stats/aggregate.ts';
 export { statsToCsv, statsToJson, statsToTable } from '../stats/format.ts';
 export { EXPORT_FORMATS, exportChunks, type ExportFormat, type ExportRecord } from '../stats/export.ts';

@@ -33,13 +33,13 @@
  */
 import { FACTORIAL_52 } from '../bigfamilies.ts';
 import { FAMILY_RANGES } from '../families.ts';
-import type { StockMode } from '../hidden/observation.ts';
+
 import { DEFAULT_SEARCH, type PolicyName, type PolicyOptions, parsePolicyName } from '../hidden/policies.ts';
 import { type Budget, DEFAULT_BUDGET } from '../solver.ts';
 import { describeDbError, isBusy } from '../store/files.ts';
 import { EMPTY_RESULT_EXTRAS, type PlayRow, type ResultRow, canonicalParams } from '../store/rows.ts';
 import { type PlayKey, type Store, openStore } from '../store/writer.ts';
-import { type Family, type Result, type Rules, UserError, err, ok, validateRules } from '../types.ts';
+import { type Family, type Result, type Rules, UserError, err, ok, validateRules, type StockMode } from '../types.ts';
 import { PoolClosedError, type SolverPool, createSolverPool, hardLimitMs, heapLimitMb } from './pool.ts';
 import { MAX_SEEDS, type SeedSource, type Shard, isRandomSample, randomSample, seedListOf, seedsOf, shardSize } from './seeds.ts';
 import { type DealOutcome, type PlayOutcome, type StoredVerdict, errorOutcome, errorPlay } from './task.ts';

@@ -10,11 +10,11 @@ import type { Command } from 'commander';
 import { type Seed, dealFromSeed } from '../families.ts';
 import { type Format, parsePartialPosition } from '../formats.ts';
 import { type Game, gameAfter } from '../hidden/game.ts';
-import { Observation, type StockMode } from '../hidden/observation.ts';
+import { Observation } from '../hidden/observation.ts';
 import { readText } from '../io.ts';
 import { movesFromCompact } from '../notation.ts';
 import { type Position, UNSEEN, dealPosition, hasUnseen } from '../position.ts';
-import { type Family, type Rules, UserError, unwrap } from '../types.ts';
+import { type Family, type Rules, UserError, unwrap, type StockMode } from '../types.ts';
 import { addDealSourceOptions, addStockOption, fromResult, parseIntIn } from './options.ts';
 
 /** Source and visibility options after parsing. */

@@ -36,7 +36,7 @@ import type { Budget } from '../solver.ts';
 import { DEFAULT_DB, checkDbPath } from '../store/files.ts';
 import type { ResultFilter } from '../store/reader.ts';
 import { MAX_SAMPLE_SEED } from '../bigfamilies.ts';
-import { STOCK_MODES, type StockMode, parseStockMode } from '../hidden/observation.ts';
+import { STOCK_MODES, parseStockMode } from '../hidden/observation.ts';
 import { DEFAULT_SEARCH, POLICY_NAMES, type PolicyName, parsePolicyName } from '../hidden/settings.ts';
 import { MAX_SEEDS, type SeedList, type SeedSource, parseSeedList, parseSeedRanges, parseSeedsFile, randomSample } from '../batch/seeds.ts';
 import {
@@ -51,6 +51,7 @@ import {
   ok,
   unwrap,
   validateRules,
+  type StockMode,
 } from '../types.ts';
 
 /** The one adapter from a Result-returning parser to a commander argument parser. */

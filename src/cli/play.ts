@@ -13,10 +13,10 @@ import { cardPretty } from '../cards.ts';
 import { describeMove } from '../hidden/policy.ts';
 import { DEFAULT_SEARCH, type PolicyName, createPolicy, gameSeed } from '../hidden/policies.ts';
 import { type PlayResult, playGame } from '../hidden/play.ts';
-import type { StockMode } from '../hidden/observation.ts';
+
 import { movesToCompact } from '../notation.ts';
 import { makeSolutionJson } from '../solution.ts';
-import { type Family, UserError, rulesLabel, unwrap } from '../types.ts';
+import { type Family, UserError, rulesLabel, unwrap, type StockMode } from '../types.ts';
 import { positive, seededDeal } from './hidden.ts';
 import {
   type RuleOptions,

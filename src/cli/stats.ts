@@ -11,7 +11,7 @@
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { STOCK_MODES, type StockMode, parseStockMode } from '../hidden/observation.ts';
+import { STOCK_MODES, parseStockMode } from '../hidden/observation.ts';
 import { POLICY_NAMES, type PolicyName, parsePolicyName } from '../hidden/settings.ts';
 import { computePlayStats, exportPlayChunks, playStatsToCsv, playStatsToTable } from '../stats/plays.ts';
 import { computeStats } from '../stats/aggregate.ts';
@@ -20,7 +20,7 @@ import { STATS_FORMATS, type StatsFormat, statsToCsv, statsToJson, statsToTable 
 import { renderReport, reportDeals } from '../stats/report.ts';
 import { describeDbError, errorCode } from '../store/files.ts';
 import { type PlayFilter, type Reader, type ResultFilter, openReader } from '../store/reader.ts';
-import { type Family, type SeedRange, UserError } from '../types.ts';
+import { type Family, type SeedRange, UserError, type StockMode } from '../types.ts';
 import {
   type RuleOptions,
   addDbOption,

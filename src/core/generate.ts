@@ -32,56 +32,19 @@ import {
   STOCK_TO_FOUNDATION,
   STOCK_TO_PILE,
   TO_FOUNDATION,
-} from '../solver/order.ts';
-import { F2T, HOME_AFTER, S2F, S2T, T2F, T2T } from '../move-encoding.ts';
-import { STRIDE } from '../layout.ts';
+} from './shared/order.ts';
+import { F2T, HOME_AFTER, S2F, S2T, T2F, T2T } from './shared/move-encoding.ts';
+import { STRIDE } from './shared/layout.ts';
 import { col, deck, down, found, inDeck, isDown, len, passLimit, sn, spass, sw, top } from './position.ts';
 import { safeLastStockCard } from './rules.ts';
 
-import { FREE, PLACED, UNCOVERED } from '../solver/modes.ts';
+import { FREE, PLACED, UNCOVERED } from './shared/modes.ts';
+import { makeCard } from './shared/cards.ts';
+import { mv } from './shared/move-encoding.ts';
+import { CHILD1, CHILD2, PARENT1, PARENT2, RANK, RED } from './cards.ts';
 
 /** The most moves a call writes. */
 const OUT_MOVES: i32 = 256;
-
-// The card tables of cards.ts (rank, colour, the cards a card goes on and takes), built the same
-// way here: cards.ts holds strings and parsing that AssemblyScript does not compile. The tests
-// that compare the generator's moves with the plain engine's (stock plays, emptied piles) and
-// the node-for-node benchmark check the two agree.
-const RANK = new StaticArray<i32>(53);
-const RED = new StaticArray<i32>(53);
-const PARENT1 = new StaticArray<i32>(53);
-const PARENT2 = new StaticArray<i32>(53);
-const CHILD1 = new StaticArray<i32>(53);
-const CHILD2 = new StaticArray<i32>(53);
-
-function makeCard(rank: i32, suit: i32): i32 {
-  return (rank - 1) * 4 + suit;
-}
-function mv(kind: i32, a: i32, b: i32, count: i32, index: i32): i32 {
-  return kind | (a << 4) | (b << 8) | (count << 12) | (index << 18);
-}
-
-for (let c = 0; c < 52; c++) {
-  RANK[c] = (c >> 2) + 1;
-  RED[c] = (c & 3) === 1 || (c & 3) === 2 ? 1 : 0;
-}
-for (let c = 0; c < 53; c++) {
-  PARENT1[c] = 52;
-  PARENT2[c] = 52;
-  CHILD1[c] = 52;
-  CHILD2[c] = 52;
-}
-for (let c = 0; c < 52; c++) {
-  const r = RANK[c];
-  if (r < 13) {
-    PARENT1[c] = makeCard(r + 1, RED[c] ? 0 : 1);
-    PARENT2[c] = makeCard(r + 1, RED[c] ? 3 : 2);
-  }
-  if (r > 1) {
-    CHILD1[c] = makeCard(r - 1, RED[c] ? 0 : 1);
-    CHILD2[c] = makeCard(r - 1, RED[c] ? 3 : 2);
-  }
-}
 
 // ---- the position (position.ts) and the moves of a call ----
 const mv0: usize = memory.data(OUT_MOVES * 4, 16);

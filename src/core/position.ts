@@ -11,8 +11,9 @@
  * with the pair terms and stock-position terms of the search's key already chosen.
  */
 
-import { BACKING_BYTES, BOTTOM, COLS_AT, DECK_AT, DOWN_AT, FOUND_AT, IN_DECK_AT, IS_DOWN_AT, LEN_AT, STRIDE } from '../layout.ts';
-import { DRAW, F2T, S2F, S2T, T2F, T2T } from '../move-encoding.ts';
+import { BACKING_BYTES, BOTTOM, COLS_AT, DECK_AT, DOWN_AT, FOUND_AT, IN_DECK_AT, IS_DOWN_AT, LEN_AT, STRIDE } from './shared/layout.ts';
+import { makeCard } from './shared/cards.ts';
+import { DRAW, F2T, S2F, S2T, T2F, T2T } from './shared/move-encoding.ts';
 
 // ---- the arrays ----
 export const st: usize = memory.data(BACKING_BYTES, 16);
@@ -172,9 +173,6 @@ function passTerm2(p: i32): i32 {
 /** The stock position as hashed: w, or 0 on the draw grid (state.ts `wk`). */
 export function wk(w: i32, n: i32): i32 {
   return gridW && (w === n || w % drawN === 0) ? 0 : w;
-}
-function makeCard(rank: i32, suit: i32): i32 {
-  return (rank - 1) * 4 + suit;
 }
 
 // ---- the primitives (state.ts), each keeping the hash ----

@@ -6,28 +6,11 @@
  * position of position.ts.
  */
 
-import { STRIDE } from '../layout.ts';
-import { F2T, S2T, T2T } from '../move-encoding.ts';
-import { EMPTIED, FREE, PLACED, UNCOVERED } from '../solver/modes.ts';
+import { STRIDE } from './shared/layout.ts';
+import { isRed, makeCard, parent1, rankOf } from './shared/cards.ts';
+import { F2T, S2T, T2T } from './shared/move-encoding.ts';
+import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
 import { col, deck, down, drawN, found, len, returnsAllowed, sn, sw, top, unlimited, wk } from './position.ts';
-
-// ---- cards (cards.ts) ----
-export function rank(c: i32): i32 {
-  return (c >> 2) + 1;
-}
-export function red(c: i32): bool {
-  return (c & 3) === 1 || (c & 3) === 2;
-}
-export function makeCard(r: i32, suit: i32): i32 {
-  return (r - 1) * 4 + suit;
-}
-export function mv(kind: i32, a: i32, b: i32, count: i32, index: i32): i32 {
-  return kind | (a << 4) | (b << 8) | (count << 12) | (index << 18);
-}
-/** The first card that card c goes on (one rank higher, black for a red card), or 52 for a King (cards.ts `PARENT1`). */
-function parent1(c: i32): i32 {
-  return rank(c) < 13 ? makeCard(rank(c) + 1, red(c) ? 0 : 1) : 52;
-}
 
 // ---- Safe foundation moves (safeFoundation) ----
 
@@ -42,12 +25,12 @@ function parent1(c: i32): i32 {
  * it home first and keeps the returned cards home: same moves otherwise, never fewer cards home.
  */
 export function safeHome(c: i32): bool {
-  const r = rank(c);
+  const r = rankOf(c);
   if (found(c & 3) !== r - 1) return false;
   if (r <= 2) return true;
   // the other colour's suits: clubs and spades for a red card, diamonds and hearts for a black one
-  const isRed = red(c);
-  if (found(isRed ? 0 : 1) < r - 1 || found(isRed ? 3 : 2) < r - 1) return false;
+  const cRed = isRed(c);
+  if (found(cRed ? 0 : 1) < r - 1 || found(cRed ? 3 : 2) < r - 1) return false;
   // the other suit of c's colour (c's twin's)
   return !returnsAllowed || found((c ^ 3) & 3) >= r - 2;
 }

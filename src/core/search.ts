@@ -13,19 +13,17 @@
  * budget, a restart) unwinds to its start before it returns, so the position is then the start's.
  */
 
-import { STRIDE } from '../layout.ts';
-import { HOME_AFTER, S2F, S2T, T2F } from '../move-encoding.ts';
-import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from '../solver/frames.ts';
-import { EMPTIED, FREE, PLACED, UNCOVERED } from '../solver/modes.ts';
+import { STRIDE } from './shared/layout.ts';
+import { makeCard, rankOf } from './shared/cards.ts';
+import { HOME_AFTER, S2F, S2T, T2F, mv } from './shared/move-encoding.ts';
+import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from './shared/frames.ts';
+import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
 import { generateAt, kingsForEmptiedAt } from './generate.ts';
 import {
   drawReach,
   locks,
-  makeCard,
-  mv,
   onDrawGrid,
   placedCardLeft,
-  rank,
   restrictionAfter,
   safeHome,
   safeLastStockCard,
@@ -220,7 +218,7 @@ function playSafe(): i32 {
         const l = len(a);
         if (l === 0) continue;
         const c = col(a * STRIDE + l - 1);
-        if (found(c & 3) !== rank(c) - 1 || !safeHome(c)) continue;
+        if (found(c & 3) !== rankOf(c) - 1 || !safeHome(c)) continue;
         pushPath(mv(T2F, a, c & 3, 1, 0));
         count++;
         again = true;
@@ -235,7 +233,7 @@ function playSafe(): i32 {
     if (stockToo && ((again ? safeNext() : where) & SAFE_DECK) !== 0) {
       for (let i = 0; i < sn; i++) {
         const c = deck(i);
-        if (found(c & 3) !== rank(c) - 1 || !safeHome(c)) continue;
+        if (found(c & 3) !== rankOf(c) - 1 || !safeHome(c)) continue;
         pushPath(mv(S2F, 0, c & 3, 1, i));
         count++;
         again = true;

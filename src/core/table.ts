@@ -128,7 +128,7 @@ function homeOf(h1: i32, h2: i32): i32 {
   return (h1 ^ (h2 * MUL)) & mask;
 }
 function slotAt(i: i32): usize {
-  return base + ((<usize>i) << (<usize>(shift + 2)));
+  return base + ((i as usize) << ((shift + 2) as usize));
 }
 function isEmpty(p: usize): bool {
   return (load<i32>(p) | load<i32>(p, 4)) === 0;
@@ -162,7 +162,7 @@ export function ttSetMasked(masked: bool): void {
 export function ttClear(): void {
   const reset = max(initialCapacity, min(RESET_CAPACITY, maxSlots));
   if (mask + 1 > reset) {
-    arrayBytes = (<usize>reset) << (<usize>(shift + 2));
+    arrayBytes = (reset as usize) << ((shift + 2) as usize);
     memory.fill(base, 0, arrayBytes);
     mask = reset - 1;
   } else if (logN <= LOG_MAX) {
@@ -356,7 +356,7 @@ function removeOne(h1: i32, h2: i32): bool {
 
 /** Doubles the table: its slots are copied past the new table's end, then hashed back in. */
 function grow(): void {
-  const oldBytes = (<usize>(mask + 1)) << (<usize>(shift + 2));
+  const oldBytes = ((mask + 1) as usize) << ((shift + 2) as usize);
   const copy = base + (oldBytes << 1);
   memory.copy(copy, base, oldBytes);
   memory.fill(base, 0, oldBytes << 1);
@@ -365,7 +365,7 @@ function grow(): void {
   logN = LOG_MAX + 1; // slots move: clear everything next time
   mask = (mask << 1) | 1;
   count = 0;
-  const step: usize = (<usize>1) << (<usize>(shift + 2));
+  const step: usize = (1 as usize) << ((shift + 2) as usize);
   for (let q = copy; q < copy + oldBytes; q += step) {
     const a = load<i32>(q);
     const b = load<i32>(q, 4);

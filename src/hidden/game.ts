@@ -13,8 +13,8 @@ import type { AtomicMove } from '../notation.ts';
 import { type Position, UNSEEN, validatePosition } from '../position.ts';
 import { findMove, toAtomic } from '../solution.ts';
 import { STRIDE, State } from '../state.ts';
-import { type Result, type Rules, err, ok } from '../types.ts';
-import { Observation, type StockMode } from './observation.ts';
+import { type Result, type Rules, err, ok, type StockMode } from '../types.ts';
+import { Observation } from './observation.ts';
 
 /** A game with hidden cards, played move by move on the plain rules engine. */
 export class Game {

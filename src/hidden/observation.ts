@@ -17,10 +17,8 @@
  */
 import { type Card, NUM_CARDS, makeCard } from '../cards.ts';
 import { type Position, UNSEEN, slotName, validatePartialPosition } from '../position.ts';
-import { type Result, type Rules, err, ok } from '../types.ts';
+import { type Result, type Rules, type StockMode, err, ok } from '../types.ts';
 
-/** Which cards of the stock the player sees: `hidden` (until drawn once) or `visible` (always). */
-export type StockMode = 'visible' | 'hidden';
 export const STOCK_MODES: readonly StockMode[] = ['hidden', 'visible'];
 
 /** Parses `visible` or `hidden`. */

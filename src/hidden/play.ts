@@ -10,9 +10,9 @@
  */
 import type { AtomicMove } from '../notation.ts';
 import type { Position } from '../position.ts';
-import type { Result, Rules } from '../types.ts';
+import type { Result, Rules, StockMode } from '../types.ts';
 import { Game } from './game.ts';
-import type { Observation, StockMode } from './observation.ts';
+import type { Observation } from './observation.ts';
 import type { Decision, Policy } from './policy.ts';
 
 /** Options of `playGame`. */

@@ -5,8 +5,8 @@
  */
 import { type Seed, dealFromSeed } from '../families.ts';
 import { dealPosition } from '../position.ts';
-import type { Family, Result, Rules } from '../types.ts';
-import type { StockMode } from './observation.ts';
+import type { Family, Result, Rules, StockMode } from '../types.ts';
+
 import { type PlayResult, playGame } from './play.ts';
 import type { Policy } from './policy.ts';
 import { PriorityPolicy } from './policy-priority.ts';

@@ -6,8 +6,8 @@
  * thread, on first use. An instance's memory is made as large as the machine gives (4 GiB, or
  * less): pages never written cost nothing. It never grows, so the views on it stay valid.
  */
-import * as Layout from '../layout.ts';
-import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from './frames.ts';
+import * as Layout from '../core/shared/layout.ts';
+import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from '../core/shared/frames.ts';
 import { type State, coreTerms } from '../state.ts';
 import type { LockingMoves } from './pruning.ts';
 import { CORE_PAGES, CORE_WASM } from './core-binary.ts';

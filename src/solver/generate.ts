@@ -10,13 +10,13 @@
  * searches share their Solver's memory): the one that calls sets the core's rules and switches
  * again when another had set them.
  */
-import * as MoveEncoding from '../move-encoding.ts';
+import * as MoveEncoding from '../core/shared/move-encoding.ts';
 import type { State } from '../state.ts';
 import { Core } from './core.ts';
 import type { Pruning } from './options.ts';
 
-export { MOVES_PER_NODE } from './frames.ts';
-import { MOVES_PER_NODE } from './frames.ts';
+export { MOVES_PER_NODE } from '../core/shared/frames.ts';
+import { MOVES_PER_NODE } from '../core/shared/frames.ts';
 /** Flag on a partial T2T move: then play the card it uncovers to its foundation (twinSwaps). */
 export const HOME_AFTER = MoveEncoding.HOME_AFTER;
 

@@ -112,7 +112,7 @@ export function keyOptions(pr: Pruning): KeyOptions {
 // stock dominance's covered stock positions, the locking check) live with it, argued the same
 // way, in src/core/rules.ts.
 
-export { EMPTIED, FREE, PLACED, UNCOVERED } from './modes.ts';
+export { EMPTIED, FREE, PLACED, UNCOVERED } from '../core/shared/modes.ts';
 
 // ---- Dead deal (the deadCheck strategy; exact for the verdict only) ----
 

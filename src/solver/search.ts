@@ -56,7 +56,7 @@ import { LockingMoves, deadlockedCard, stuckCard } from './pruning.ts';
 
 const { DRAW, REDEAL, S2F, S2T, bOf, genAtomic, indexOf, kindOf, make, mv, stockCost, toAtomic } = Moves;
 
-export { MAX_DEPTH } from './frames.ts';
+export { MAX_DEPTH } from '../core/shared/frames.ts';
 
 /** The answer of a solve. */
 export type Verdict = 'winnable' | 'unwinnable' | 'unknown';

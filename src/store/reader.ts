@@ -17,10 +17,10 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { type Result, type Rules, type SeedRange, err, ok } from '../types.ts';
+import { type Result, type Rules, type SeedRange, err, ok, type StockMode } from '../types.ts';
 import { checkDbPath, describeDbError, errorCode, readHeader } from './files.ts';
 import { showAsV2 } from './migrate.ts';
-import type { PlayRow, ResultRow, StockMode } from './rows.ts';
+import type { PlayRow, ResultRow } from './rows.ts';
 import {
   PLAYS,
   RESULTS,

@@ -15,6 +15,7 @@
  * (`betterHome`): a plain verdict never erases a count, and a most-home search that ran out of
  * budget still adds its best line's count and its bound to a decided row.
  */
+import type { StockMode } from '../types.ts';
 
 /** Verdicts as stored: the solver's three plus `error`. */
 export type StoredVerdict = 'winnable' | 'unwinnable' | 'unknown' | 'error';
@@ -48,9 +49,6 @@ export interface ResultRow {
   /** True when mostHome is proved to be the maximum (then it equals mostHomeBound). */
   mostHomeProved: boolean | null;
 }
-
-/** Hidden-card games: is the stock order seen by the player? */
-export type StockMode = 'visible' | 'hidden';
 
 /** One `plays` row: a game of a hidden-card player. */
 export interface PlayRow {

@@ -23,10 +23,10 @@ import { linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { type Result, type Rules, err, ok } from '../types.ts';
+import { type Result, type Rules, err, ok, type StockMode } from '../types.ts';
 import { checkDbPath, describeDbError, errorCode, fileId, readHeader } from './files.ts';
 import { migrateToV2 } from './migrate.ts';
-import { type PlayRow, type Ranked, type ResultRow, type StockMode, type StoredVerdict, better, betterHome, conflictOf } from './rows.ts';
+import { type PlayRow, type Ranked, type ResultRow, type StoredVerdict, better, betterHome, conflictOf } from './rows.ts';
 import {
   PLAYS,
   RESULTS,
