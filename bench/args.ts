@@ -4,7 +4,7 @@
  */
 import { formatRanges, parseSeedList, seedsOf } from '../src/batch/seeds.ts';
 import { parsePasses } from '../src/cli/options.ts';
-import { parseFamily } from '../src/families.ts';
+import { parseFamily } from '../src/deals/families.ts';
 import type { Family } from '../src/types.ts';
 
 /** The benchmark's error exit: one line on stderr, exit 2. */

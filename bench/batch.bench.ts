@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBatch } from '../src/batch/run.ts';
 import { parseSeedList, seedsOf } from '../src/batch/seeds.ts';
-import { dealFromSeed } from '../src/families.ts';
-import { dealPosition } from '../src/position.ts';
-import { type Budget, solve } from '../src/solver.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { dealPosition } from '../src/engine/position.ts';
+import { type Budget, solve } from '../src/solver/index.ts';
 import type { Rules } from '../src/types.ts';
 
 const { values } = parseArgs({

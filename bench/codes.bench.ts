@@ -6,9 +6,9 @@
  * in microseconds per call. Each measure runs three times after a warm-up pass and the best is
  * printed (the machine may be shared).
  */
-import { randomCodes } from '../src/bigfamilies.ts';
-import { dealFromSeed, exactCode, microsoftCode } from '../src/families.ts';
-import type { Deal } from '../src/position.ts';
+import { randomCodes } from '../src/deals/big-families.ts';
+import { dealFromSeed, exactCode, microsoftCode } from '../src/deals/families.ts';
+import type { Deal } from '../src/engine/position.ts';
 
 const at = process.argv.indexOf('--count');
 const count = at >= 0 ? Number(process.argv[at + 1]) : 100_000;

@@ -11,12 +11,12 @@
  * nodes per decision, and the peak resident memory.
  */
 import { parseArgs } from 'node:util';
-import { dealFromSeed } from '../src/families.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
 import { Game } from '../src/hidden/game.ts';
 import { parseStockMode } from '../src/hidden/observation.ts';
 import { PriorityPolicy } from '../src/hidden/policy-priority.ts';
 import { DEFAULT_SEARCH, SearchPolicy } from '../src/hidden/policy-search.ts';
-import { dealPosition } from '../src/position.ts';
+import { dealPosition } from '../src/engine/position.ts';
 import { type Rules, rulesLabel } from '../src/types.ts';
 
 const { values } = parseArgs({

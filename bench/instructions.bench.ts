@@ -23,9 +23,9 @@
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { dealArgs, dealOptions, failer } from './args.ts';
-import { dealFromSeed } from '../src/families.ts';
-import { dealPosition } from '../src/position.ts';
-import { solve } from '../src/solver.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { dealPosition } from '../src/engine/position.ts';
+import { solve } from '../src/solver/index.ts';
 import type { Family } from '../src/types.ts';
 
 const fail: (message: string) => never = failer('instructions.bench');

@@ -11,11 +11,11 @@
  */
 import { parseArgs } from 'node:util';
 import { parseSeedList, seedsOf } from '../src/batch/seeds.ts';
-import { dealFromSeed } from '../src/families.ts';
-import { dealPosition } from '../src/position.ts';
-import { vegasPassLimit } from '../src/score.ts';
-import { mostHome } from '../src/solver/most-home.ts';
-import { solve } from '../src/solver.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { dealPosition } from '../src/engine/position.ts';
+import { vegasPassLimit } from '../src/engine/score.ts';
+import { mostHome } from '../src/solver/index.ts';
+import { solve } from '../src/solver/index.ts';
 import type { Rules } from '../src/types.ts';
 
 const { values } = parseArgs({

@@ -8,10 +8,10 @@
  * walk with genAtomic/make/undo that counts both; then the library's perft() for the leaf rate
  * alone. One warm-up walk runs first.
  */
-import { dealFromSeed } from '../src/families.ts';
-import { genAtomic, make, perft, undo } from '../src/moves.ts';
-import { dealPosition } from '../src/position.ts';
-import { State } from '../src/state.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { genAtomic, make, perft, undo } from '../src/engine/moves.ts';
+import { dealPosition } from '../src/engine/position.ts';
+import { State } from '../src/engine/state.ts';
 import type { Rules } from '../src/types.ts';
 
 const SEEDS = [1, 2, 3, 4, 5];

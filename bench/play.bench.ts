@@ -14,11 +14,11 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dealArgs, dealOptions, failer } from './args.ts';
-import { dealFromSeed } from '../src/families.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
 import { parseStockMode } from '../src/hidden/observation.ts';
 import { createPolicy, DEFAULT_SEARCH, gameSeed, parsePolicyName } from '../src/hidden/policies.ts';
 import { playGame } from '../src/hidden/play.ts';
-import { dealPosition } from '../src/position.ts';
+import { dealPosition } from '../src/engine/position.ts';
 import { wilson } from '../src/stats/wilson.ts';
 import { type Rules, rulesLabel } from '../src/types.ts';
 

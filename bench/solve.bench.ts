@@ -33,9 +33,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dealArgs, dealOptions, failer } from './args.ts';
-import { dealFromSeed } from '../src/families.ts';
-import { dealPosition } from '../src/position.ts';
-import { type Budget, DEFAULT_BUDGET, type Verdict, solve } from '../src/solver.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { dealPosition } from '../src/engine/position.ts';
+import { type Budget, DEFAULT_BUDGET, type Verdict, solve } from '../src/solver/index.ts';
 import { type Rules, rulesLabel } from '../src/types.ts';
 
 const { values } = parseArgs({

@@ -15,9 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { dealFromSeed } from '../src/families.ts';
-import { dealPosition } from '../src/position.ts';
-import { solve } from '../src/solver.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { dealPosition } from '../src/engine/position.ts';
+import { solve } from '../src/solver/index.ts';
 import type { Rules } from '../src/types.ts';
 import { CHROMIUM_HINT, buildApp, haveChromium, launch } from '../test/web-harness.ts';
 

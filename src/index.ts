@@ -6,16 +6,16 @@
  * and worker threads; they are the `klondike-solver/batch` entry (`batch/index.ts`). Reading a
  * position from a file is left to the caller (the CLI does it), so the core entry stays free of I/O.
  */
-export * from './cards.ts';
+export * from './engine/cards.ts';
 export * from './types.ts';
-export * from './position.ts';
-export * from './notation.ts';
-export { dealFromSeed, exactCode, microsoftCode, parseFamily, parseSeed, positionCode, type Seed } from './families.ts';
-export { FACTORIAL_52, RandomCodes, randomCodes } from './bigfamilies.ts';
-export { type Format, formatPosition, parsePosition } from './formats.ts';
-export { State } from './state.ts';
-export { type DivideEntry, genAtomic, make, perft, perftDivide, undo } from './moves.ts';
-export { type Solution, describeMoves, makeSolutionJson, parseSolutionJson, replay } from './solution.ts';
+export * from './engine/position.ts';
+export * from './engine/notation.ts';
+export { dealFromSeed, exactCode, microsoftCode, parseFamily, parseSeed, positionCode, type Seed } from './deals/families.ts';
+export { FACTORIAL_52, RandomCodes, randomCodes } from './deals/big-families.ts';
+export { type Format, formatPosition, parsePosition } from './deals/formats.ts';
+export { State } from './engine/state.ts';
+export { type DivideEntry, genAtomic, make, perft, perftDivide, undo } from './engine/moves.ts';
+export { type Solution, describeMoves, makeSolutionJson, parseSolutionJson, replay } from './engine/solution.ts';
 export {
   DEFAULT_BUDGET,
   FULL_PRUNING,
@@ -28,5 +28,5 @@ export {
   type SolveResult,
   type SolveStats,
   type Verdict,
-} from './solver.ts';
-export { type MostHomeOptions, type MostHomeResult, homeBound, mostHome } from './solver/most-home.ts';
+} from './solver/index.ts';
+export { type MostHomeOptions, type MostHomeResult, homeBound, mostHome } from './solver/index.ts';

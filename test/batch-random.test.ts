@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_BUDGET, validateBatchOptions } from '../src/batch/run.ts';
 import { MAX_SEEDS, describeSeeds, parseSeedList, randomSample, seedsOf, shardSize } from '../src/batch/seeds.ts';
-import { MAX_CODE, randomCodes } from '../src/bigfamilies.ts';
+import { MAX_CODE, randomCodes } from '../src/deals/big-families.ts';
 import { type Run, runCli, runInProcess } from './cli-run.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-batch-random-'));

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FACTORIAL_52, MAX_CODE, RandomCodes, exactCodeOfOrder, exactOrder, randomCodes } from '../src/bigfamilies.ts';
-import { cardName } from '../src/cards.ts';
+import { FACTORIAL_52, MAX_CODE, RandomCodes, exactCodeOfOrder, exactOrder, randomCodes } from '../src/deals/big-families.ts';
+import { cardName } from '../src/engine/cards.ts';
 import {
   type Seed,
   dealFromSeed,
@@ -18,11 +18,11 @@ import {
   parseSeedText,
   positionCode,
   standardForm,
-} from '../src/families.ts';
-import { formatPosition, parsePosition } from '../src/formats.ts';
-import { type Deal, dealPosition, validatePosition } from '../src/position.ts';
-import { Mt19937 } from '../src/rng.ts';
-import { makeSolutionJson, parseSolutionJson } from '../src/solution.ts';
+} from '../src/deals/families.ts';
+import { formatPosition, parsePosition } from '../src/deals/formats.ts';
+import { type Deal, dealPosition, validatePosition } from '../src/engine/position.ts';
+import { Mt19937 } from '../src/deals/rng.ts';
+import { makeSolutionJson, parseSolutionJson } from '../src/engine/solution.ts';
 import { DEFAULT_RULES, type Family } from '../src/types.ts';
 
 interface DealVector {

@@ -9,9 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type DealOptions, runDeal } from '../src/cli/deal.ts';
-import { exactCode } from '../src/families.ts';
-import { parsePosition } from '../src/formats.ts';
-import { parseSolutionJson, replay } from '../src/solution.ts';
+import { exactCode } from '../src/deals/families.ts';
+import { parsePosition } from '../src/deals/formats.ts';
+import { parseSolutionJson, replay } from '../src/engine/solution.ts';
 import { UserError } from '../src/types.ts';
 import { runCli as run } from './cli-run.ts';
 

@@ -18,9 +18,9 @@ import {
   rulesFromOptions,
 } from '../src/cli/options.ts';
 import { runPerft } from '../src/cli/perft.ts';
-import { dealFromSeed } from '../src/families.ts';
-import { dealPosition } from '../src/position.ts';
-import { makeSolutionJson } from '../src/solution.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { dealPosition } from '../src/engine/position.ts';
+import { makeSolutionJson } from '../src/engine/solution.ts';
 import { UserError } from '../src/types.ts';
 import { runCli as run } from './cli-run.ts';
 

@@ -11,9 +11,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BACKING_BYTES } from '../src/core/shared/layout.ts';
-import { REDEAL, S2F, S2T, fitsPile, genAtomic, indexOf, kindOf, make, mv, stockCost, undo } from '../src/moves.ts';
+import { REDEAL, S2F, S2T, fitsPile, genAtomic, indexOf, kindOf, make, mv, stockCost, undo } from '../src/engine/moves.ts';
 import { Core } from '../src/solver/core.ts';
-import { type KeyOptions, State } from '../src/state.ts';
+import { type KeyOptions, State } from '../src/engine/state.ts';
 import type { Rules } from '../src/types.ts';
 import { seedPosition } from './positions.ts';
 

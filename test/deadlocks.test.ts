@@ -6,13 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cardName, parseCard } from '../src/cards.ts';
-import { S2T, genAtomic, make, mv } from '../src/moves.ts';
-import { deadlockedCard, solve, stuckCard } from '../src/solver.ts';
+import { cardName, parseCard } from '../src/engine/cards.ts';
+import { S2T, genAtomic, make, mv } from '../src/engine/moves.ts';
+import { deadlockedCard, solve, stuckCard } from '../src/solver/index.ts';
 import { Core } from '../src/solver/core.ts';
 import { LockingMoves } from '../src/solver/pruning.ts';
-import type { Position } from '../src/position.ts';
-import { State } from '../src/state.ts';
+import type { Position } from '../src/engine/position.ts';
+import { State } from '../src/engine/state.ts';
 import type { Rules } from '../src/types.ts';
 import { ALL_RULES, PLAIN, build, readVerdictFixture, rulesTag, seedPosition } from './positions.ts';
 import { readStudy } from './study.ts';

@@ -4,14 +4,14 @@
  * after it has a King to put there (the moves the search allows after emptying, `kingsForEmptied`).
  */
 import { describe, expect, it } from 'vitest';
-import { RANK } from '../src/cards.ts';
-import { T2T, aOf, bOf, countOf, fitsPile, genAtomic, kindOf, make, mv } from '../src/moves.ts';
-import { FULL_PRUNING } from '../src/solver.ts';
+import { RANK } from '../src/engine/cards.ts';
+import { T2T, aOf, bOf, countOf, fitsPile, genAtomic, kindOf, make, mv } from '../src/engine/moves.ts';
+import { FULL_PRUNING } from '../src/solver/index.ts';
 import { Core } from '../src/solver/core.ts';
 import { Generator, MOVES_PER_NODE } from '../src/solver/generate.ts';
 import { resolvePruning } from '../src/solver/options.ts';
 import { FREE } from '../src/solver/pruning.ts';
-import { STRIDE, State } from '../src/state.ts';
+import { STRIDE, State } from '../src/engine/state.ts';
 import type { Rules } from '../src/types.ts';
 import { prng, seedPosition } from './positions.ts';
 

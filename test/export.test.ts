@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movesFromCompact } from '../src/notation.ts';
+import { movesFromCompact } from '../src/engine/notation.ts';
 import { EXPORT_COLUMNS, type ExportRecord, exportChunks } from '../src/stats/export.ts';
 import { makeKnownDb, parseCsv, readDb, resultRow, tempDir } from './stats-fixture.ts';
 import type { ResultRow } from '../src/store/rows.ts';

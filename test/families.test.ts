@@ -4,11 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cardName } from '../src/cards.ts';
-import { FAMILY_RANGES, dealFromDeckOrder, dealFromSeed, deckOrder, parseFamily } from '../src/families.ts';
-import { formatPosition } from '../src/formats.ts';
-import { dealPosition, validatePosition } from '../src/position.ts';
-import { KsRandom, Mt19937, ParkMiller, type Rng } from '../src/rng.ts';
+import { cardName } from '../src/engine/cards.ts';
+import { FAMILY_RANGES, dealFromDeckOrder, dealFromSeed, deckOrder, parseFamily } from '../src/deals/families.ts';
+import { formatPosition } from '../src/deals/formats.ts';
+import { dealPosition, validatePosition } from '../src/engine/position.ts';
+import { KsRandom, Mt19937, ParkMiller, type Rng } from '../src/deals/rng.ts';
 import { FAMILIES, type Family } from '../src/types.ts';
 
 const FIXTURE = new URL('./fixtures/deals.jsonl', import.meta.url);

@@ -6,12 +6,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './tmp.ts';
-import { type Card, fitsOn, makeCard } from '../src/cards.ts';
-import { dealFromSeed } from '../src/families.ts';
-import { FORMATS, type Format, detectFormat, formatPosition, parseFormat, parsePosition } from '../src/formats.ts';
-import { readPositionSource } from '../src/io.ts';
-import { type Position, dealPosition, validatePosition } from '../src/position.ts';
-import { ParkMiller } from '../src/rng.ts';
+import { type Card, fitsOn, makeCard } from '../src/engine/cards.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { FORMATS, type Format, detectFormat, formatPosition, parseFormat, parsePosition } from '../src/deals/formats.ts';
+import { readPositionSource } from '../src/cli/io.ts';
+import { type Position, dealPosition, validatePosition } from '../src/engine/position.ts';
+import { ParkMiller } from '../src/deals/rng.ts';
 import { FAMILIES } from '../src/types.ts';
 
 function write(p: Position, f: Format, colour = false): string {

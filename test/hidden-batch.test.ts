@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BatchOptions, playerParams, runBatch } from '../src/batch/run.ts';
 import { gameSeed, playSeeded } from '../src/hidden/policies.ts';
-import { movesToCompact } from '../src/notation.ts';
+import { movesToCompact } from '../src/engine/notation.ts';
 import { computePlayStats, vegasPayoff } from '../src/stats/plays.ts';
 import { wilson } from '../src/stats/wilson.ts';
 import { openReader } from '../src/store/reader.ts';

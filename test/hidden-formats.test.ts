@@ -3,9 +3,9 @@
  * strict parser's refusal, and every impossible position as a one-line error.
  */
 import { describe, expect, it } from 'vitest';
-import { dealFromSeed } from '../src/families.ts';
-import { FORMATS, type Format, formatPosition, parsePartialPosition, parsePosition } from '../src/formats.ts';
-import { type Position, UNSEEN, dealPosition, hasUnseen, validatePartialPosition } from '../src/position.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { FORMATS, type Format, formatPosition, parsePartialPosition, parsePosition } from '../src/deals/formats.ts';
+import { type Position, UNSEEN, dealPosition, hasUnseen, validatePartialPosition } from '../src/engine/position.ts';
 
 function deal(seed: number): Position {
   const d = dealFromSeed(seed, 'solvitaire');

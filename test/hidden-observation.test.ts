@@ -4,13 +4,13 @@
  * agree with a later observation.
  */
 import { describe, expect, it } from 'vitest';
-import { NUM_CARDS } from '../src/cards.ts';
+import { NUM_CARDS } from '../src/engine/cards.ts';
 import { type Game, gameAfter } from '../src/hidden/game.ts';
 import { Observation } from '../src/hidden/observation.ts';
 import { applyMove } from '../src/hidden/policy.ts';
 import { Random, fillWorld, repairWorld, sampleWorld } from '../src/hidden/sample.ts';
-import { movesFromCompact } from '../src/notation.ts';
-import { type Position, UNSEEN } from '../src/position.ts';
+import { movesFromCompact } from '../src/engine/notation.ts';
+import { type Position, UNSEEN } from '../src/engine/position.ts';
 import type { Rules } from '../src/types.ts';
 import { seedPosition } from './positions.ts';
 

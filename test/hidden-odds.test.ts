@@ -3,14 +3,14 @@
  * (24 arrangements, every one solved here) the sampled estimate agrees with the exact share.
  */
 import { describe, expect, it } from 'vitest';
-import { dealFromSeed } from '../src/families.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
 import { gameAfter } from '../src/hidden/game.ts';
 import { Observation } from '../src/hidden/observation.ts';
 import { estimateOdds } from '../src/hidden/odds.ts';
 import { fillWorld } from '../src/hidden/sample.ts';
-import { movesFromCompact } from '../src/notation.ts';
-import { type Position, dealPosition } from '../src/position.ts';
-import { solve } from '../src/solver.ts';
+import { movesFromCompact } from '../src/engine/notation.ts';
+import { type Position, dealPosition } from '../src/engine/position.ts';
+import { solve } from '../src/solver/index.ts';
 import type { Rules } from '../src/types.ts';
 
 const DRAW1: Rules = { draw: 1, passes: null, foundationReturn: true };

@@ -10,8 +10,8 @@ import { type Decision, type Policy, legalMoves } from '../src/hidden/policy.ts'
 import { PriorityPolicy } from '../src/hidden/policy-priority.ts';
 import { createPolicy, gameSeed, parsePolicyName } from '../src/hidden/policies.ts';
 import { SearchPolicy } from '../src/hidden/policy-search.ts';
-import { UNSEEN } from '../src/position.ts';
-import { replay } from '../src/solution.ts';
+import { UNSEEN } from '../src/engine/position.ts';
+import { replay } from '../src/engine/solution.ts';
 import type { Rules } from '../src/types.ts';
 import { seedPosition } from './positions.ts';
 

@@ -4,15 +4,15 @@
  * seen get the same decisions, move after move, until a card revealed differs.
  */
 import { describe, expect, it } from 'vitest';
-import { makeCard } from '../src/cards.ts';
+import { makeCard } from '../src/engine/cards.ts';
 import { Game } from '../src/hidden/game.ts';
 import { Observation } from '../src/hidden/observation.ts';
 import { isSafeHome, legalMoves } from '../src/hidden/policy.ts';
 import { PriorityPolicy, priorityMoves } from '../src/hidden/policy-priority.ts';
 import { SearchPolicy, type Weighed, compareWeighed } from '../src/hidden/policy-search.ts';
 import { Random } from '../src/hidden/sample.ts';
-import { movesToCompact, type AtomicMove } from '../src/notation.ts';
-import type { Position } from '../src/position.ts';
+import { movesToCompact, type AtomicMove } from '../src/engine/notation.ts';
+import type { Position } from '../src/engine/position.ts';
 import type { Rules, StockMode } from '../src/types.ts';
 import { seedPosition } from './positions.ts';
 

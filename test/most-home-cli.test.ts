@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBatch } from '../src/batch/run.ts';
-import { mostHome } from '../src/solver/most-home.ts';
+import { mostHome } from '../src/solver/index.ts';
 import { computeMostHome } from '../src/stats/most-home.ts';
 import { runCli } from './cli-run.ts';
 import { seedPosition } from './positions.ts';

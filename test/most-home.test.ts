@@ -5,11 +5,11 @@
  * pinned-card bound on hand-built positions; budgets; every line replays to its count.
  */
 import { describe, expect, it } from 'vitest';
-import { mostHome, homeBound } from '../src/solver/most-home.ts';
-import { FULL_PRUNING, NO_PRUNING, type Pruning } from '../src/solver.ts';
-import { State } from '../src/state.ts';
-import { replay } from '../src/solution.ts';
-import type { Position } from '../src/position.ts';
+import { mostHome, homeBound } from '../src/solver/index.ts';
+import { FULL_PRUNING, NO_PRUNING, type Pruning } from '../src/solver/index.ts';
+import { State } from '../src/engine/state.ts';
+import { replay } from '../src/engine/solution.ts';
+import type { Position } from '../src/engine/position.ts';
 import type { Rules } from '../src/types.ts';
 import { naiveApply, naiveMoves } from './naive.ts';
 import { ALL_RULES, build, reducedDeal, returnNeededPosition, rulesTag, seedPosition } from './positions.ts';

@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type Card, cardName, parseCard } from '../src/cards.ts';
-import { dealFromSeed } from '../src/families.ts';
-import { type Position, dealPosition, parsePositionJson, validatePosition } from '../src/position.ts';
+import { type Card, cardName, parseCard } from '../src/engine/cards.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { type Position, dealPosition, parsePositionJson, validatePosition } from '../src/engine/position.ts';
 import type { Rules } from '../src/types.ts';
 import { type NaiveMove, isWon, naiveApply, naiveMoveKey, naiveMoves, naivePerft, naivePerftDivide } from './naive.ts';
 

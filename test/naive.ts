@@ -6,9 +6,9 @@
  * transcribed directly, one block per kind of move. Clarity over speed: never use this in
  * the solver.
  */
-import { type Card, RANK, SUIT, fitsOn, makeCard } from '../src/cards.ts';
-import { COLUMN_NAMES as TABLEAU_NAMES, FOUNDATION_NAMES, type PileName } from '../src/notation.ts';
-import type { Position } from '../src/position.ts';
+import { type Card, RANK, SUIT, fitsOn, makeCard } from '../src/engine/cards.ts';
+import { COLUMN_NAMES as TABLEAU_NAMES, FOUNDATION_NAMES, type PileName } from '../src/engine/notation.ts';
+import type { Position } from '../src/engine/position.ts';
 import type { Rules } from '../src/types.ts';
 
 /** One atomic move: a draw is stock→waste (count = cards turned), a redeal waste→stock (count = waste size). */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FULL_PRUNING } from '../src/solver.ts';
+import { FULL_PRUNING } from '../src/solver/index.ts';
 import { Generator, MOVES_PER_NODE } from '../src/solver/generate.ts';
 import { resolvePruning } from '../src/solver/options.ts';
 import { Core } from '../src/solver/core.ts';
 import { FREE } from '../src/solver/pruning.ts';
-import { State } from '../src/state.ts';
+import { State } from '../src/engine/state.ts';
 import { seedPosition } from './positions.ts';
 
 describe('move-order noise', () => {

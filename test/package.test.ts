@@ -26,9 +26,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealFromSeed } from '../src/families.ts';
-import { dealPosition } from '../src/position.ts';
-import { solve } from '../src/solver.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { dealPosition } from '../src/engine/position.ts';
+import { solve } from '../src/solver/index.ts';
 import type { Rules } from '../src/types.ts';
 import { ROOT } from './build-dist.ts';
 

@@ -14,10 +14,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { divideLabel } from '../src/cli/perft.ts';
-import { dealFromSeed } from '../src/families.ts';
-import { perft, perftDivide } from '../src/moves.ts';
-import { type Position, dealPosition, parsePositionJson } from '../src/position.ts';
-import { State } from '../src/state.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { perft, perftDivide } from '../src/engine/moves.ts';
+import { type Position, dealPosition, parsePositionJson } from '../src/engine/position.ts';
+import { State } from '../src/engine/state.ts';
 import type { Rules } from '../src/types.ts';
 import { naivePerftDivide } from './naive.ts';
 

@@ -4,10 +4,10 @@
  * card that must come back down from its foundation).
  */
 import { readFileSync } from 'node:fs';
-import { type Card, RANK, parseCard } from '../src/cards.ts';
-import { dealFromSeed } from '../src/families.ts';
-import { type Position, dealPosition, validatePosition } from '../src/position.ts';
-import { NO_PRUNING, type SolverOptions } from '../src/solver.ts';
+import { type Card, RANK, parseCard } from '../src/engine/cards.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { type Position, dealPosition, validatePosition } from '../src/engine/position.ts';
+import { NO_PRUNING, type SolverOptions } from '../src/solver/index.ts';
 import { type Family, type Rules, rulesLabel } from '../src/types.ts';
 
 /** A small seeded PRNG (mulberry32) for reproducible playouts. */

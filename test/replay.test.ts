@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runReplay, replayExitCode, verdictLine } from '../src/cli/replay.ts';
-import { makeCard } from '../src/cards.ts';
-import { dealFromSeed } from '../src/families.ts';
-import { type AtomicMove, PILE_NAMES, type PileName, movesFromCompact } from '../src/notation.ts';
-import { type Position, dealPosition, parsePositionJson } from '../src/position.ts';
-import { describeMoves, makeSolutionJson, parseSolutionJson, replay } from '../src/solution.ts';
+import { makeCard } from '../src/engine/cards.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { type AtomicMove, PILE_NAMES, type PileName, movesFromCompact } from '../src/engine/notation.ts';
+import { type Position, dealPosition, parsePositionJson } from '../src/engine/position.ts';
+import { describeMoves, makeSolutionJson, parseSolutionJson, replay } from '../src/engine/solution.ts';
 import { type Rules, UserError } from '../src/types.ts';
 import { naiveApply, naiveMoveKey, naiveMoves } from './naive.ts';
 

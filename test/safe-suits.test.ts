@@ -3,9 +3,9 @@
  * of foundation heights, with and without foundation returns, read twice (filled, then from the table).
  */
 import { describe, expect, it } from 'vitest';
-import { makeCard } from '../src/cards.ts';
+import { makeCard } from '../src/engine/cards.ts';
 import { Core } from '../src/solver/core.ts';
-import { State } from '../src/state.ts';
+import { State } from '../src/engine/state.ts';
 
 describe('safe suits', () => {
   for (const foundationReturn of [true, false]) {

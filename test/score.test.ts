@@ -7,9 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type Card, parseCard } from '../src/cards.ts';
-import type { AtomicMove, PileName } from '../src/notation.ts';
-import type { Position } from '../src/position.ts';
+import { type Card, parseCard } from '../src/engine/cards.ts';
+import type { AtomicMove, PileName } from '../src/engine/notation.ts';
+import type { Position } from '../src/engine/position.ts';
 import {
   DEFAULT_SCORE_SETTINGS,
   type GameScore,
@@ -20,8 +20,8 @@ import {
   vegasPassLimit,
   vegasResult,
   vegasRules,
-} from '../src/score.ts';
-import { solve } from '../src/solver.ts';
+} from '../src/engine/score.ts';
+import { solve } from '../src/solver/index.ts';
 import { type Rules, rulesLabel } from '../src/types.ts';
 import { naiveApply } from './naive.ts';
 import { build, cards, seedPosition } from './positions.ts';
@@ -347,7 +347,7 @@ describe('browser-safe', () => {
         visit(new URL(spec, url));
       }
     };
-    visit(new URL('../src/score.ts', import.meta.url));
+    visit(new URL('../src/engine/score.ts', import.meta.url));
     expect(seen.size).toBeGreaterThan(5);
   });
 });

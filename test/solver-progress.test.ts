@@ -3,9 +3,9 @@
  * over every stage of a staged solve, and without effect on the search.
  */
 import { describe, expect, it } from 'vitest';
-import { dealFromSeed } from '../src/families.ts';
-import { dealPosition } from '../src/position.ts';
-import { solve } from '../src/solver.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
+import { dealPosition } from '../src/engine/position.ts';
+import { solve } from '../src/solver/index.ts';
 
 describe('solve progress', () => {
   it('reports the positions searched so far, rising, through every stage, and changes nothing', () => {

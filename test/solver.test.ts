@@ -9,9 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parsePositionJson, type Position } from '../src/position.ts';
-import { replay } from '../src/solution.ts';
-import { RANK, RED, cardName, parseCard } from '../src/cards.ts';
+import { parsePositionJson, type Position } from '../src/engine/position.ts';
+import { replay } from '../src/engine/solution.ts';
+import { RANK, RED, cardName, parseCard } from '../src/engine/cards.ts';
 import {
   FIRST_NODES,
   FULL_PRUNING,
@@ -21,9 +21,9 @@ import {
   type SolverOptions,
   solve,
   stuckCard,
-} from '../src/solver.ts';
+} from '../src/solver/index.ts';
 import { Core } from '../src/solver/core.ts';
-import { State } from '../src/state.ts';
+import { State } from '../src/engine/state.ts';
 import type { Rules } from '../src/types.ts';
 import {
   ALL_RULES,

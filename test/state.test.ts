@@ -10,11 +10,11 @@
  * Then the hash: column order does not change it; different positions get different hashes.
  */
 import { describe, expect, it } from 'vitest';
-import { genAtomic, make, toAtomic, undo } from '../src/moves.ts';
-import { type Position, parsePositionJson } from '../src/position.ts';
+import { genAtomic, make, toAtomic, undo } from '../src/engine/moves.ts';
+import { type Position, parsePositionJson } from '../src/engine/position.ts';
 import { Core } from '../src/solver/core.ts';
-import { State } from '../src/state.ts';
-import { parseCard } from '../src/cards.ts';
+import { State } from '../src/engine/state.ts';
+import { parseCard } from '../src/engine/cards.ts';
 import type { Rules } from '../src/types.ts';
 import { naiveApply, naiveMoveKey, naiveMoves } from './naive.ts';
 import { prng, seedPosition } from './positions.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDraw, parsePasses, parseSeedFilter as parseSeeds } from '../src/cli/options.ts';
-import { parseFamily } from '../src/families.ts';
+import { parseFamily } from '../src/deals/families.ts';
 import { Z95, wilson, winBounds } from '../src/stats/wilson.ts';
 
 describe('wilson', () => {

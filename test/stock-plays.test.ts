@@ -6,15 +6,15 @@
  * same order, after every kind of previous move, along random playouts.
  */
 import { describe, expect, it } from 'vitest';
-import { RANK } from '../src/cards.ts';
-import { S2F, S2T, fitsPile, genAtomic, kindOf, make, mv, stockCost } from '../src/moves.ts';
-import { FULL_PRUNING } from '../src/solver.ts';
+import { RANK } from '../src/engine/cards.ts';
+import { S2F, S2T, fitsPile, genAtomic, kindOf, make, mv, stockCost } from '../src/engine/moves.ts';
+import { FULL_PRUNING } from '../src/solver/index.ts';
 import { Core } from '../src/solver/core.ts';
 import { Generator, MOVES_PER_NODE } from '../src/solver/generate.ts';
 import { type Pruning, resolvePruning } from '../src/solver/options.ts';
 import { STOCK_KING_TO_EMPTY, STOCK_TO_FOUNDATION, STOCK_TO_PILE } from '../src/core/shared/order.ts';
 import { FREE, PLACED, UNCOVERED } from '../src/solver/pruning.ts';
-import { State } from '../src/state.ts';
+import { State } from '../src/engine/state.ts';
 import type { Rules } from '../src/types.ts';
 import { prng, seedPosition } from './positions.ts';
 

@@ -10,10 +10,10 @@
  * Then pass numbers of any size: hash terms, undo tokens, pack.
  */
 import { describe, expect, it } from 'vitest';
-import { RANK } from '../src/cards.ts';
-import { DRAW, REDEAL, S2F, S2T, fitsPile, genAtomic, make, mv, stockCost, undo } from '../src/moves.ts';
+import { RANK } from '../src/engine/cards.ts';
+import { DRAW, REDEAL, S2F, S2T, fitsPile, genAtomic, make, mv, stockCost, undo } from '../src/engine/moves.ts';
 import { Core } from '../src/solver/core.ts';
-import { type KeyOptions, State, passTerm1, passTerm2 } from '../src/state.ts';
+import { type KeyOptions, State, passTerm1, passTerm2 } from '../src/engine/state.ts';
 import type { Rules } from '../src/types.ts';
 import { prng, seedPosition } from './positions.ts';
 

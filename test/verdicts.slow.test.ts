@@ -7,8 +7,8 @@
  * they are only listed, for runs with a small budget).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { replay } from '../src/solution.ts';
-import { solve } from '../src/solver.ts';
+import { replay } from '../src/engine/solution.ts';
+import { solve } from '../src/solver/index.ts';
 import { readVerdictFixture, rowLabel, seedPosition } from './positions.ts';
 
 const SLOW = process.env.SLOW === '1';

@@ -9,8 +9,8 @@
  * of solving in all on a busy 2-core machine. All rows: verdicts.slow.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { replay } from '../src/solution.ts';
-import { solve } from '../src/solver.ts';
+import { replay } from '../src/engine/solution.ts';
+import { solve } from '../src/solver/index.ts';
 import { type FixtureRow, readVerdictFixture, rowLabel, seedPosition } from './positions.ts';
 
 /** Rows of the default suite: draw, passes, foundation return, seeds (Solvitaire family). */

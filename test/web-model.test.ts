@@ -3,12 +3,12 @@
  * the game model (moves, undo, saved records), what the player sees, and the end-of-game test.
  */
 import { describe, expect, it } from 'vitest';
-import { dealFromSeed } from '../src/families.ts';
+import { dealFromSeed } from '../src/deals/families.ts';
 import { gameAfter } from '../src/hidden/game.ts';
 import { PriorityPolicy } from '../src/hidden/policy-priority.ts';
-import { movesFromCompact } from '../src/notation.ts';
-import { type Position, UNSEEN, dealPosition, parsePositionObject } from '../src/position.ts';
-import { solve } from '../src/solver.ts';
+import { movesFromCompact } from '../src/engine/notation.ts';
+import { type Position, UNSEEN, dealPosition, parsePositionObject } from '../src/engine/position.ts';
+import { solve } from '../src/solver/index.ts';
 import { dealLinkParams } from '../src/stats/report.ts';
 import { DEFAULT_RULES, type Rules } from '../src/types.ts';
 import { Game, canProgress } from '../web/src/game.ts';

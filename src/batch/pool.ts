@@ -15,7 +15,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { DEFAULT_BUDGET } from '../solver.ts';
+import { DEFAULT_BUDGET } from '../solver/index.ts';
 import { type DealOutcome, type DealTask, PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
 
 /** How the pool runs its threads. */

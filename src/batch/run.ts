@@ -31,11 +31,11 @@
  * stops the batch cleanly: no more deals are dispatched, what was committed stays, the lock is
  * released, and the summary carries `failure`.
  */
-import { FACTORIAL_52 } from '../bigfamilies.ts';
-import { FAMILY_RANGES } from '../families.ts';
+import { FACTORIAL_52 } from '../deals/big-families.ts';
+import { FAMILY_RANGES } from '../deals/families.ts';
 
 import { DEFAULT_SEARCH, type PolicyName, type PolicyOptions, parsePolicyName } from '../hidden/policies.ts';
-import { type Budget, DEFAULT_BUDGET } from '../solver.ts';
+import { type Budget, DEFAULT_BUDGET } from '../solver/index.ts';
 import { describeDbError, isBusy } from '../store/files.ts';
 import { EMPTY_RESULT_EXTRAS, type PlayRow, type ResultRow, canonicalParams } from '../store/rows.ts';
 import { type PlayKey, type Store, openStore } from '../store/writer.ts';

@@ -21,8 +21,8 @@
  * codes are not de-duplicated: two equal codes among K have a probability below K² / (2 · 52!),
  * under 10^-53 for K ≤ 10^7; were it to happen, the deal would be solved twice and stored once.
  */
-import { MAX_SAMPLE_SEED, RandomCodes } from '../bigfamilies.ts';
-import { parseSeedText } from '../families.ts';
+import { MAX_SAMPLE_SEED, RandomCodes } from '../deals/big-families.ts';
+import { parseSeedText } from '../deals/families.ts';
 import { type Result, type SeedRange, err, ok } from '../types.ts';
 
 /** Longest seed list accepted per batch, so that a typo like `1-99999999999` is an error, not a year of work. */

@@ -5,7 +5,7 @@
  * Seeds travel as bigint (structured clone carries it exactly): some families' seeds have 68 digits.
  */
 import type { PlayerTask } from '../hidden/policies.ts';
-import type { Budget } from '../solver.ts';
+import type { Budget } from '../solver/index.ts';
 import type { StopReason, StoredVerdict } from '../store/rows.ts';
 import type { Family, Rules } from '../types.ts';
 

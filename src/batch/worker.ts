@@ -13,12 +13,12 @@
  * thread and is meant for tests only.
  */
 import { threadId } from 'node:worker_threads';
-import { dealFromSeed } from '../families.ts';
+import { dealFromSeed } from '../deals/families.ts';
 import { playSeeded } from '../hidden/policies.ts';
-import { type AtomicMove, movesToCompact } from '../notation.ts';
-import { dealPosition } from '../position.ts';
-import { solve } from '../solver.ts';
-import { mostHome } from '../solver/most-home.ts';
+import { type AtomicMove, movesToCompact } from '../engine/notation.ts';
+import { dealPosition } from '../engine/position.ts';
+import { solve } from '../solver/index.ts';
+import { mostHome } from '../solver/index.ts';
 import { type DealOutcome, type DealTask, PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
 
 /** The stored outcome of a search: its verdict, statistics and (won) solution. */

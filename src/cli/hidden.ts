@@ -7,13 +7,13 @@
  * replays its moves and knows exactly which stock cards were drawn.
  */
 import type { Command } from 'commander';
-import { type Seed, dealFromSeed } from '../families.ts';
-import { type Format, parsePartialPosition } from '../formats.ts';
+import { type Seed, dealFromSeed } from '../deals/families.ts';
+import { type Format, parsePartialPosition } from '../deals/formats.ts';
 import { type Game, gameAfter } from '../hidden/game.ts';
 import { Observation } from '../hidden/observation.ts';
-import { readText } from '../io.ts';
-import { movesFromCompact } from '../notation.ts';
-import { type Position, UNSEEN, dealPosition, hasUnseen } from '../position.ts';
+import { readText } from './io.ts';
+import { movesFromCompact } from '../engine/notation.ts';
+import { type Position, UNSEEN, dealPosition, hasUnseen } from '../engine/position.ts';
 import { type Family, type Rules, UserError, unwrap, type StockMode } from '../types.ts';
 import { addDealSourceOptions, addStockOption, fromResult, parseIntIn } from './options.ts';
 

@@ -11,7 +11,7 @@
 import type { Command } from 'commander';
 import { type Decision, describeMove } from '../hidden/policy.ts';
 import { DEFAULT_SEARCH, type PolicyName, createPolicy } from '../hidden/policies.ts';
-import { movesToCompact } from '../notation.ts';
+import { movesToCompact } from '../engine/notation.ts';
 import { rulesLabel } from '../types.ts';
 import { type SeenSourceOptions, addSeenSourceOptions, pct, positive, seenSourceFromOptions, unseenLabel } from './hidden.ts';
 import { type RuleOptions, addPolicyOptions, addRuleOptions, rulesFromOptions } from './options.ts';

@@ -9,7 +9,7 @@
  * Exit codes: 0 done, 2 bad input.
  */
 import type { Command } from 'commander';
-import { seedJson } from '../solution.ts';
+import { seedJson } from '../engine/solution.ts';
 import { DEFAULT_ODDS, type OddsResult, estimateOdds } from '../hidden/odds.ts';
 import { rulesLabel } from '../types.ts';
 import { type SeenSourceOptions, addSeenSourceOptions, natural, pct, positive, seenSourceFromOptions, unseenLabel } from './hidden.ts';

@@ -28,14 +28,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { type Seed, dealFromSeed, parseFamily, parseSeedText } from '../families.ts';
-import { FORMATS, type Format, parseFormat } from '../formats.ts';
-import { readPositionSource } from '../io.ts';
-import { type Position, dealPosition } from '../position.ts';
-import type { Budget } from '../solver.ts';
+import { type Seed, dealFromSeed, parseFamily, parseSeedText } from '../deals/families.ts';
+import { FORMATS, type Format, parseFormat } from '../deals/formats.ts';
+import { readPositionSource } from './io.ts';
+import { type Position, dealPosition } from '../engine/position.ts';
+import type { Budget } from '../solver/index.ts';
 import { DEFAULT_DB, checkDbPath } from '../store/files.ts';
 import type { ResultFilter } from '../store/reader.ts';
-import { MAX_SAMPLE_SEED } from '../bigfamilies.ts';
+import { MAX_SAMPLE_SEED } from '../deals/big-families.ts';
 import { STOCK_MODES, parseStockMode } from '../hidden/observation.ts';
 import { DEFAULT_SEARCH, POLICY_NAMES, type PolicyName, parsePolicyName } from '../hidden/settings.ts';
 import { MAX_SEEDS, type SeedList, type SeedSource, parseSeedList, parseSeedRanges, parseSeedsFile, randomSample } from '../batch/seeds.ts';

@@ -6,10 +6,10 @@
  *   klondike perft (--seed N [--family F] | --deal FILE|-) [rules] --depth D [--divide]
  */
 import type { Command } from 'commander';
-import { perft, perftDivide } from '../moves.ts';
-import type { AtomicMove } from '../notation.ts';
-import { State } from '../state.ts';
-import { validatePosition } from '../position.ts';
+import { perft, perftDivide } from '../engine/moves.ts';
+import type { AtomicMove } from '../engine/notation.ts';
+import { State } from '../engine/state.ts';
+import { validatePosition } from '../engine/position.ts';
 import { UserError, unwrap } from '../types.ts';
 import {
   type DealSourceOptions,

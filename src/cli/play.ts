@@ -9,13 +9,13 @@
  * Exit codes: 0 won, 1 lost, 2 bad input.
  */
 import type { Command } from 'commander';
-import { cardPretty } from '../cards.ts';
+import { cardPretty } from '../engine/cards.ts';
 import { describeMove } from '../hidden/policy.ts';
 import { DEFAULT_SEARCH, type PolicyName, createPolicy, gameSeed } from '../hidden/policies.ts';
 import { type PlayResult, playGame } from '../hidden/play.ts';
 
-import { movesToCompact } from '../notation.ts';
-import { makeSolutionJson } from '../solution.ts';
+import { movesToCompact } from '../engine/notation.ts';
+import { makeSolutionJson } from '../engine/solution.ts';
 import { type Family, UserError, rulesLabel, unwrap, type StockMode } from '../types.ts';
 import { positive, seededDeal } from './hidden.ts';
 import {
@@ -27,7 +27,7 @@ import {
   parseSeedArg,
   rulesFromOptions,
 } from './options.ts';
-import { type Seed, parseFamily } from '../families.ts';
+import { type Seed, parseFamily } from '../deals/families.ts';
 import { FAMILIES } from '../types.ts';
 
 /** Options of `klondike play` after parsing. */

@@ -6,9 +6,9 @@
  * Vegas score of a legal game after the verdict (as `klondike score` prints them).
  */
 import type { Command } from 'commander';
-import { readText } from '../io.ts';
-import { scoreGame, scoreTable } from '../score.ts';
-import { type ReplayOutcome, describeMoves, parseSolutionJson, replay } from '../solution.ts';
+import { readText } from './io.ts';
+import { scoreGame, scoreTable } from '../engine/score.ts';
+import { type ReplayOutcome, describeMoves, parseSolutionJson, replay } from '../engine/solution.ts';
 import { UserError, unwrap } from '../types.ts';
 
 /** Exit code of an illegal or unfinished game. */

@@ -8,8 +8,8 @@
  * move list that does not replay under the rules (it has no score).
  */
 import type { Command } from 'commander';
-import { DEFAULT_SCORE_SETTINGS, type GameScore, type ScoreSettings, scoreGame, scoreTable, vegasPassLimit } from '../score.ts';
-import { type Solution, describeMoves, parseSolutionJson } from '../solution.ts';
+import { DEFAULT_SCORE_SETTINGS, type GameScore, type ScoreSettings, scoreGame, scoreTable, vegasPassLimit } from '../engine/score.ts';
+import { type Solution, describeMoves, parseSolutionJson } from '../engine/solution.ts';
 import { type Rules, UserError, rulesLabel } from '../types.ts';
 import { type RuleOptions, addRuleOptions, fromResult, parseIntIn, rulesFromOptions } from './options.ts';
 import { readSource } from './replay.ts';

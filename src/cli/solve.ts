@@ -15,11 +15,11 @@
  * verdicts must not depend on the machine's load, use a node budget instead (`batch/run.ts`).
  */
 import type { Command } from 'commander';
-import { describeMoves, makeSolutionJson } from '../solution.ts';
-import { validatePosition } from '../position.ts';
-import { DEFAULT_BUDGET, type SolveResult, type Verdict, solve } from '../solver.ts';
-import { type MostHomeResult, mostHome } from '../solver/most-home.ts';
-import { vegasPassLimit, vegasResult } from '../score.ts';
+import { describeMoves, makeSolutionJson } from '../engine/solution.ts';
+import { validatePosition } from '../engine/position.ts';
+import { DEFAULT_BUDGET, type SolveResult, type Verdict, solve } from '../solver/index.ts';
+import { type MostHomeResult, mostHome } from '../solver/index.ts';
+import { vegasPassLimit, vegasResult } from '../engine/score.ts';
 import type { Rules } from '../types.ts';
 import { rulesLabel, unwrap } from '../types.ts';
 import { EXIT_NO, EXIT_OK, EXIT_UNKNOWN } from './exit.ts';

@@ -35,7 +35,7 @@ import {
 } from './shared/order.ts';
 import { F2T, HOME_AFTER, S2F, S2T, T2F, T2T } from './shared/move-encoding.ts';
 import { STRIDE } from './shared/layout.ts';
-import { col, deck, down, found, inDeck, isDown, len, passLimit, sn, spass, sw, top } from './position.ts';
+import { col, deck, down, found, inDeck, isDown, len, passLimit, sn, spass, sw, top } from './state.ts';
 import { safeLastStockCard } from './rules.ts';
 
 import { FREE, PLACED, UNCOVERED } from './shared/modes.ts';

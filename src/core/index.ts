@@ -22,7 +22,7 @@ export {
   undo,
   zobristPtr,
   zobristWords,
-} from './position';
+} from './state';
 export { locksOf, locksPtr, onDrawGridHere, safeHomeOf, safeLastStockCardHere, safeSuitsHere } from './rules';
 export {
   childH1Ptr,

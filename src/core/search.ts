@@ -51,7 +51,7 @@ import {
   undo,
   unlimited,
   wk,
-} from './position.ts';
+} from './state.ts';
 import { ttAddBits, ttInsert, ttInsertBit, ttRemove, ttRemoveBit, ttTouch } from './table.ts';
 
 // ---- the budgets and objectives, in TypeScript (the module's imports from "search": core.ts) ----

@@ -7,12 +7,12 @@
  * a card turned face up stays seen; with `stock: 'visible'` every stock card is seen from the start.
  * Cards are marked after each move, so a card drawn and then played is still remembered.
  */
-import { type Card, NUM_CARDS } from '../cards.ts';
-import { genAtomic, make } from '../moves.ts';
-import type { AtomicMove } from '../notation.ts';
-import { type Position, UNSEEN, validatePosition } from '../position.ts';
-import { findMove, toAtomic } from '../solution.ts';
-import { STRIDE, State } from '../state.ts';
+import { type Card, NUM_CARDS } from '../engine/cards.ts';
+import { genAtomic, make } from '../engine/moves.ts';
+import type { AtomicMove } from '../engine/notation.ts';
+import { type Position, UNSEEN, validatePosition } from '../engine/position.ts';
+import { findMove, toAtomic } from '../engine/solution.ts';
+import { STRIDE, State } from '../engine/state.ts';
 import { type Result, type Rules, err, ok, type StockMode } from '../types.ts';
 import { Observation } from './observation.ts';
 

@@ -15,8 +15,8 @@
  * seen (a player's choices depend only on what they saw, never on the hidden identities), so a
  * uniform shuffle of the unseen cards samples the player's belief exactly (sample.ts).
  */
-import { type Card, NUM_CARDS, makeCard } from '../cards.ts';
-import { type Position, UNSEEN, slotName, validatePartialPosition } from '../position.ts';
+import { type Card, NUM_CARDS, makeCard } from '../engine/cards.ts';
+import { type Position, UNSEEN, slotName, validatePartialPosition } from '../engine/position.ts';
 import { type Result, type Rules, type StockMode, err, ok } from '../types.ts';
 
 export const STOCK_MODES: readonly StockMode[] = ['hidden', 'visible'];

@@ -7,7 +7,7 @@
  * interval; the bounds say where the share would lie if every undecided sample were lost or won.
  * A position with nothing unseen is solved once: its odds are exactly 0 or 1.
  */
-import { type Budget, solve } from '../solver.ts';
+import { type Budget, solve } from '../solver/index.ts';
 import { type Interval, wilson } from '../stats/wilson.ts';
 import type { Observation } from './observation.ts';
 import { Random, sampleWorld } from './sample.ts';

@@ -8,8 +8,8 @@
  * go round the stock for ever; the third visit proves it is cycling), or after `maxMoves` moves.
  * Only a win counts as a win.
  */
-import type { AtomicMove } from '../notation.ts';
-import type { Position } from '../position.ts';
+import type { AtomicMove } from '../engine/notation.ts';
+import type { Position } from '../engine/position.ts';
 import type { Result, Rules, StockMode } from '../types.ts';
 import { Game } from './game.ts';
 import type { Observation } from './observation.ts';

@@ -3,8 +3,8 @@
  * hint order) and `search` (determinized sampling over the solver). A game's policy seed is derived
  * from the policy seed and the deal's seed, so a batch and `klondike play` play the same game.
  */
-import { type Seed, dealFromSeed } from '../families.ts';
-import { dealPosition } from '../position.ts';
+import { type Seed, dealFromSeed } from '../deals/families.ts';
+import { dealPosition } from '../engine/position.ts';
 import type { Family, Result, Rules, StockMode } from '../types.ts';
 
 import { type PlayResult, playGame } from './play.ts';

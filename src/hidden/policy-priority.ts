@@ -14,8 +14,8 @@
  * with nothing face down), so a game under this policy can only cycle by going through the stock
  * without finding a move; the game driver ends such a game.
  */
-import type { AtomicMove } from '../notation.ts';
-import { RANK } from '../cards.ts';
+import type { AtomicMove } from '../engine/notation.ts';
+import { RANK } from '../engine/cards.ts';
 import type { Observation } from './observation.ts';
 import { type Decision, type Policy, isHomeMove, legalMoves, movedCard, pileOf } from './policy.ts';
 

@@ -35,12 +35,12 @@
  * Worlds are complete positions and the solver sees only them, never the game: the policy cannot
  * peek, even through the solver.
  */
-import { findMove } from '../solution.ts';
-import { make } from '../moves.ts';
-import { type AtomicMove, movesToCompact } from '../notation.ts';
-import type { Position } from '../position.ts';
-import { type Budget, solve } from '../solver.ts';
-import { State } from '../state.ts';
+import { findMove } from '../engine/solution.ts';
+import { make } from '../engine/moves.ts';
+import { type AtomicMove, movesToCompact } from '../engine/notation.ts';
+import type { Position } from '../engine/position.ts';
+import { type Budget, solve } from '../solver/index.ts';
+import { State } from '../engine/state.ts';
 import type { Rules } from '../types.ts';
 import type { Observation } from './observation.ts';
 import { type Candidate, type Decision, type Policy, isSafeHome, legalMoves, moveKey, revealsCard, sameMove } from './policy.ts';

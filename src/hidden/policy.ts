@@ -15,12 +15,12 @@
  *   draw 3, taking a card off the waste shifts the groups of three the stock turns in, which can
  *   put another card out of reach.
  */
-import { RANK, RED, SUIT, cardPretty } from '../cards.ts';
-import { genAtomic, make } from '../moves.ts';
-import type { AtomicMove } from '../notation.ts';
-import { type Position, UNSEEN } from '../position.ts';
-import { findMove, toAtomic } from '../solution.ts';
-import { State } from '../state.ts';
+import { RANK, RED, SUIT, cardPretty } from '../engine/cards.ts';
+import { genAtomic, make } from '../engine/moves.ts';
+import type { AtomicMove } from '../engine/notation.ts';
+import { type Position, UNSEEN } from '../engine/position.ts';
+import { findMove, toAtomic } from '../engine/solution.ts';
+import { State } from '../engine/state.ts';
 import type { Rules } from '../types.ts';
 import type { Observation } from './observation.ts';
 import { fillWorld } from './sample.ts';

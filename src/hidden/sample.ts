@@ -10,10 +10,10 @@
  * observation (each consistent arrangement is reached from exactly as many old ones), so worlds
  * can be kept across moves instead of drawn afresh.
  */
-import type { Card } from '../cards.ts';
-import type { Position } from '../position.ts';
-import { UNSEEN } from '../position.ts';
-import { Mt19937 } from '../rng.ts';
+import type { Card } from '../engine/cards.ts';
+import type { Position } from '../engine/position.ts';
+import { UNSEEN } from '../engine/position.ts';
+import { Mt19937 } from '../deals/rng.ts';
 import type { Observation } from './observation.ts';
 
 /** Seeded uniform random integers. */

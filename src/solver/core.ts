@@ -8,7 +8,7 @@
  */
 import * as Layout from '../core/shared/layout.ts';
 import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from '../core/shared/frames.ts';
-import { type State, coreTerms } from '../state.ts';
+import { type State, coreTerms } from '../engine/state.ts';
 import type { LockingMoves } from './pruning.ts';
 import { CORE_PAGES, CORE_WASM } from './core-binary.ts';
 

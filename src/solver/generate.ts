@@ -11,7 +11,7 @@
  * again when another had set them.
  */
 import * as MoveEncoding from '../core/shared/move-encoding.ts';
-import type { State } from '../state.ts';
+import type { State } from '../engine/state.ts';
 import { Core } from './core.ts';
 import type { Pruning } from './options.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The most cards a position can have on the foundations at once, proved: a branch-and-bound
- * search, the verdict search (search.ts `Search`) with its own objective (`Objective`): the same
- * moves, table and pruning rules, the same loop. It reaches a number two ways: a line of play
+ * search, the one search (search.ts `Search`) with its own objective (`MostCardsHome`, an
+ * objective.ts `Objective`): the same moves, table and pruning rules, the same loop. It reaches a number two ways: a line of play
  * shows a lower bound (the best found, kept as a path and expanded into atomic moves that replay
  * on the plain engine), and an upper bound is proved either by searching every line (the
  * reachable positions, each entered once through the table, are all seen) or by `homeBound`
@@ -11,8 +11,8 @@
  * exact. The pruning rules (pruning.ts) keep the largest count of cards home as well as the
  * verdict (each argument there is made for both), but the two strategies do not: the staged
  * solve proves a loss under easier rules, which says nothing of how many cards go home, and the
- * dead-deal test stops at a lost deal however far it could go. So this search runs with every
- * pruning rule (`MOST_HOME_OPTIONS`) and neither strategy, and adds the bound.
+ * dead-deal test stops at a lost deal however far it could go. So this objective allows every
+ * pruning rule and no strategy, and adds the bound.
  *
  * Why a visited set is enough: the answer is the largest `home` over every position reachable
  * from the start, so a position met again (the table) adds nothing, wherever it is met. A position
@@ -30,15 +30,17 @@
  * Budgets: the verdict search's (nodes at every position, time and memory every 1,024). A search
  * that stops early returns the best found and the start's bound, never a number in between.
  */
-import { RANK, makeCard } from '../cards.ts';
-import type { AtomicMove } from '../notation.ts';
-import type { Position } from '../position.ts';
-import { State, STRIDE } from '../state.ts';
-import type { TranspositionTable } from '../tt.ts';
+import { PATH_WORDS } from '../core/shared/frames.ts';
+import { PARENT1, PARENT2, RANK, makeCard } from '../engine/cards.ts';
+import type { AtomicMove } from '../engine/notation.ts';
+import type { Position } from '../engine/position.ts';
+import { STRIDE, State } from '../engine/state.ts';
 import type { Rules } from '../types.ts';
-import { type Budget, DEFAULT_BUDGET, type Pruning, resolvePruning } from './options.ts';
-import { MOST_HOME_OPTIONS, PARENT1, PARENT2, keyOptions, searchedGame } from './pruning.ts';
-import { MAX_DEPTH, type Objective, Search, SearchMemory, type SolveStats, type Verdict, expandPath } from './search.ts';
+import type { SearchMemory } from './memory.ts';
+import { NO_STRATEGIES, type Objective, allowsSearch, searchSpec, spentBudget } from './objective.ts';
+import { type Budget, FULL_PRUNING, type Pruning } from './options.ts';
+import { keyOptions, searchedGame } from './pruning.ts';
+import { Search, type SolveStats, type Verdict, expandPath } from './search.ts';
 
 /** What a most-cards-home search found. */
 export interface MostHomeResult {
@@ -61,7 +63,7 @@ export interface MostHomeResult {
 
 /** Options of a most-cards-home search; the defaults are the exact ones. */
 export interface MostHomeOptions {
-  /** The pruning rules (default MOST_HOME_OPTIONS.pruning, every rule: each is exact for this objective, pruning.ts). */
+  /** The pruning rules (default every rule: each is exact for this objective, pruning.ts). */
   pruning?: Pruning;
   /** Use `homeBound`: stop when the best found meets the start's bound, cut positions whose bound it meets (default on). */
   bound?: boolean;
@@ -137,59 +139,34 @@ export function homeBound(s: State): number {
 }
 
 /**
- * One most-cards-home search of one position (its state) under one set of rules: the verdict
- * search (search.ts `Search`) run to its end with this objective, which notes the most cards home
- * seen (with the path that reached them), ends the search at 52 or at the start's bound, and cuts
- * a position whose bound cannot beat the best found.
+ * The objective: the most cards home at once, with the path that reached them; 52, or the start's
+ * bound, ends the search, and a position whose bound cannot beat the best found is cut.
  */
-export class MostHomeSearch implements Objective {
-  /** The most cards home seen, the path that reached it, and the start's bound. */
+export class MostCardsHome implements Objective {
+  readonly pruning = FULL_PRUNING;
+  /**
+   * None: the staged solve proves a loss under easier rules, which bounds the cards home but does
+   * not give their number; the dead-deal tests and the locking moves stop at a lost deal however
+   * many cards could still go home; restarts would be exact but useless, a search run to its end
+   * gaining nothing from a new order.
+   */
+  readonly strategies = NO_STRATEGIES;
+  /** The most cards home seen (-1: none yet), the path that reached it, and the start's bound. */
   best = -1;
+  bestLen = 0;
+  readonly bestPath = new Int32Array(PATH_WORDS);
   rootBound = 52;
-  private bestLen = 0;
-  private readonly bestPath = new Int32Array(MAX_DEPTH * 2 + 64);
   private readonly bounds = new Map<number, number>();
-  private readonly start: State;
-  private readonly search: Search;
 
-  /** A search of state s (hashed with the key of `pr`, which is resolved), with its budget. */
-  constructor(
-    private readonly s: State,
-    private readonly tt: TranspositionTable,
-    budget: Required<Budget>,
-    pr: Pruning,
-    private readonly useBound: boolean,
-    memory: SearchMemory,
-  ) {
-    this.start = s.clone();
-    const { deadCheck, restarts, deadlocks, lockingMoves } = MOST_HOME_OPTIONS;
-    this.search = new Search(s, tt, budget, pr, deadCheck, memory, restarts, deadlocks, lockingMoves, this);
+  /** `useBound`: use `homeBound` (MostHomeOptions `bound`). */
+  constructor(private readonly useBound: boolean) {}
+
+  /** Before the search of state s: the start's bound. */
+  begin(s: State): void {
+    this.rootBound = this.useBound ? homeBound(s) : 52;
   }
 
-  /** Runs the search to a proved maximum (or a spent budget). */
-  run(): MostHomeResult {
-    const t0 = performance.now();
-    this.rootBound = this.useBound ? homeBound(this.s) : 52;
-    this.search.explore();
-    const ms = performance.now() - t0;
-    const { moves, end } = expandPath(this.start, this.bestPath, this.bestLen);
-    if (end.home !== this.best) throw new Error('internal: the best line does not reach its count');
-    const { nodes, hits } = this.search;
-    const stats: SolveStats = { nodes, uniqueStates: this.tt.states, ttHits: hits, ms, solutionLength: moves.length };
-    const aborted = this.search.aborted === 'reached' ? undefined : this.search.aborted;
-    if (aborted === 'restart') throw new Error('internal: a most-home search restarted');
-    const best = this.best;
-    // a stop by budget proves only the start's bound; a finished search proves the best found
-    const bound = aborted && best < this.rootBound ? this.rootBound : best;
-    const proved = best === bound;
-    const verdict: Verdict = best === 52 ? 'winnable' : bound < 52 ? 'unwinnable' : 'unknown';
-    const out: MostHomeResult = { verdict, mostHome: best, bound, proved, moves, stats };
-    if (proved && best < 52) out.proof = best === this.rootBound ? 'bound' : 'exhausted';
-    if (!proved && aborted) out.reason = aborted;
-    return out;
-  }
-
-  /** The objective: the most cards home at once (safe moves only add to it); 52 or the start's bound ends the search. */
+  /** The most cards home at once (safe moves only add to it); 52 or the start's bound ends the search. */
   reached(s: State, path: Int32Array, pathLen: number): boolean {
     if (s.home <= this.best) return false;
     this.best = s.home;
@@ -217,29 +194,23 @@ export class MostHomeSearch implements Objective {
   }
 }
 
-let memory: SearchMemory | undefined;
-let busy = false;
-
 /**
- * The most cards the position (validated) can have on the foundations at once under the rules:
- * proved, or the best found and a proved bound when a budget runs out. Runs on this thread's
- * search memory and table (fresh ones if called from inside a running search).
+ * The most cards the position (validated) can have on the foundations at once under the rules,
+ * searched in `memory` (a Solver's: `Solver.mostHome` runs this).
  */
-export function mostHome(position: Position, rules: Rules, budget: Budget = {}, options: MostHomeOptions = {}): MostHomeResult {
-  const b: Required<Budget> = {
-    maxNodes: budget.maxNodes ?? DEFAULT_BUDGET.maxNodes,
-    timeoutMs: budget.timeoutMs ?? DEFAULT_BUDGET.timeoutMs,
-    maxMemoryMb: budget.maxMemoryMb ?? DEFAULT_BUDGET.maxMemoryMb,
-  };
-  const pruning = resolvePruning(options.pruning ?? MOST_HOME_OPTIONS.pruning);
-  const game = searchedGame(position, rules, pruning);
+export function mostHomeSearch(
+  position: Position,
+  rules: Rules,
+  budget: Budget,
+  options: MostHomeOptions,
+  memory: SearchMemory,
+): MostHomeResult {
+  const objective = new MostCardsHome(options.bound ?? true);
+  const spec = searchSpec(objective, budget, { pruning: options.pruning });
+  const game = searchedGame(position, rules, spec.pruning);
   const start: Position = game.pass === position.pass ? position : { ...position, pass: game.pass };
-  const state = State.fromPosition(start, game.rules, keyOptions(pruning));
-  const own = !busy;
-  if (own && !memory) memory = new SearchMemory();
-  const mem = own && memory ? memory : new SearchMemory();
-  const tt = mem.table(b.maxMemoryMb);
-  if (!(b.maxNodes >= 1) || !(b.timeoutMs > 0)) {
+  const state = State.fromPosition(start, game.rules, keyOptions(spec.pruning));
+  if (!allowsSearch(spec.budget)) {
     const home = state.home;
     const bound = homeBound(state);
     return {
@@ -247,18 +218,29 @@ export function mostHome(position: Position, rules: Rules, budget: Budget = {}, 
       mostHome: home,
       bound,
       proved: home === bound,
-      ...(home === bound ? {} : { reason: b.maxNodes >= 1 ? ('time' as const) : ('nodes' as const) }),
+      ...(home === bound ? {} : { reason: spentBudget(spec.budget) }),
       moves: [],
       stats: { nodes: 0, uniqueStates: 0, ttHits: 0, ms: 0, solutionLength: 0 },
     };
   }
-  if (own) busy = true;
-  try {
-    return new MostHomeSearch(state, tt, b, pruning, options.bound ?? true, mem).run();
-  } finally {
-    if (own) {
-      mem.renewIfLarge();
-      busy = false;
-    }
-  }
+  objective.begin(state);
+  const rootBound = objective.rootBound;
+  const t0 = performance.now();
+  const search = new Search(state, memory, spec);
+  search.run();
+  const ms = performance.now() - t0;
+  const { moves, end } = expandPath(state, objective.bestPath, objective.bestLen);
+  if (end.home !== objective.best) throw new Error('internal: the best line does not reach its count');
+  const stats: SolveStats = { nodes: search.nodes, uniqueStates: search.states, ttHits: search.hits, ms, solutionLength: moves.length };
+  const aborted = search.aborted === 'reached' ? undefined : search.aborted;
+  if (aborted === 'restart') throw new Error('internal: a most-home search restarted');
+  const best = objective.best;
+  // a stop by budget proves only the start's bound; a finished search proves the best found
+  const bound = aborted && best < rootBound ? rootBound : best;
+  const proved = best === bound;
+  const verdict: Verdict = best === 52 ? 'winnable' : bound < 52 ? 'unwinnable' : 'unknown';
+  const out: MostHomeResult = { verdict, mostHome: best, bound, proved, moves, stats };
+  if (proved && best < 52) out.proof = best === rootBound ? 'bound' : 'exhausted';
+  if (!proved && aborted) out.reason = aborted;
+  return out;
 }

@@ -10,7 +10,7 @@
  * "Exact" means: for every line of play from a position, a line that the rule keeps reaches a
  * position at least as good. For the verdict "as good" is "won"; for a search that maximises the
  * cards on the foundations it is "as many cards home". The arguments below are of three kinds,
- * and each kind holds for both objectives (`MOST_HOME_OPTIONS`):
+ * and each kind holds for both objectives (objective.ts):
  * - equivalence: two positions reach the same positions up to a relabelling that keeps the
  *   foundations (column order, twins, stock positions on the draw grid), so one stands for both;
  * - reordering: a line can be rewritten to make a move earlier or later (or drop it) without
@@ -20,34 +20,18 @@
  * The strategy switches (`relaxation`, `deadCheck`, `deadlocks`, `lockingMoves`) are exact for the
  * verdict only.
  */
-import * as Cards from '../cards.ts';
-import type { KeyOptions, State } from '../state.ts';
-import * as StateModule from '../state.ts';
+import * as Cards from '../engine/cards.ts';
+import type { KeyOptions, State } from '../engine/state.ts';
+import * as StateModule from '../engine/state.ts';
 import type { Rules } from '../types.ts';
-import { FULL_PRUNING, type Pruning, type SolverOptions } from './options.ts';
+import type { Pruning } from './options.ts';
 
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
 // an imported binding is read through a cell and checked at every use (docs/solver.md).
 const { PARENT1, PARENT2, RANK, RED, makeCard, twin } = Cards;
 const { STRIDE } = StateModule;
 
-export { PARENT1, PARENT2 } from '../cards.ts';
-
-/**
- * The options under which a search for the most cards home at once (instead of a win) stays
- * exact: every pruning rule (each argued above for both objectives), but neither strategy. The
- * staged solve proves a loss under easier rules, which bounds the cards home but does not give
- * their number; the dead-deal tests stop at a lost deal however many cards could still go home.
- * Restarts would be exact but useless: a search run to exhaustion gains nothing from a new order.
- */
-export const MOST_HOME_OPTIONS: Readonly<Required<Omit<SolverOptions, 'onProgress'>>> = {
-  pruning: FULL_PRUNING,
-  relaxation: false,
-  deadCheck: false,
-  deadlocks: false,
-  lockingMoves: false,
-  restarts: false,
-};
+export { PARENT1, PARENT2 } from '../engine/cards.ts';
 
 // ---- The rules as searched ----
 

@@ -7,22 +7,22 @@
  * so a deep line never runs out of call stack, and allocates nothing per node.
  *
  * The loop runs in the solver's core, in WebAssembly (src/core/search.ts, with the position and
- * its moves, src/core/position.ts, and the rules it asks, src/core/rules.ts): about 1.5 times as
+ * its moves, src/core/state.ts, and the rules it asks, src/core/rules.ts): about 1.5 times as
  * fast as the same loop in TypeScript, node for node the same search (docs/solver.md, "The search
  * in WebAssembly"). This module runs it: it hands the core the search's rules, switches and
- * counts (the table lies in the core too: src/core/table.ts, with src/tt.ts its handle), and
+ * counts (the table lies in the core too: src/core/table.ts, with table.ts its handle), and
  * answers what the core asks back: the budget checks, the plain engine's moves for a search
- * without stock macro-moves (moves.ts `genAtomic`), and another objective. Its memory
- * (`SearchMemory`: the core's instance, where the frames and the table lie) belongs to the Solver
- * that runs it and is reused by every search of that Solver, one at a time.
+ * without stock macro-moves (engine/moves.ts `genAtomic`), and the objective. Its memory
+ * (memory.ts `SearchMemory`: the core's instance, where the frames and the table lie) belongs to
+ * the Solver that runs it and is reused by every search of that Solver, one at a time.
  *
- * The moves come from the move generator (generate.ts, in the core; without stock macro-moves,
- * from the plain engine); a move that would lock the deal (pruning.ts `LockingMoves`, looked for
- * once a search has run LOCKS_AFTER nodes) is not made. The objective lives in one place: a
- * position with 52 cards home ends the search. Another objective (`Objective`: the search for the
- * most cards home, most-home.ts) is told of every position entered and may end the search or cut
- * a position; it runs the search to its end (`explore`) under the options that keep it exact
- * (`MOST_HOME_OPTIONS`, pruning.ts); the rest of the search is the same.
+ * A search is one specification (objective.ts `SearchSpec`): its budget, pruning rules,
+ * strategies and objective. The moves come from the move generator (generate.ts, in the core;
+ * without stock macro-moves, from the plain engine); a move that would lock the deal (pruning.ts
+ * `LockingMoves`, looked for once a search has run LOCKS_AFTER nodes) is not made. The win ends
+ * every search (the core sees it); an objective that is told of positions (objective.ts: the most
+ * cards home) may also end the search or cut a position, and runs under the strategies that keep
+ * it exact; the rest of the search is the same.
  *
  * Restarts (`restarts`): the search stops after RESTART_FIRST_NODES nodes and starts again from
  * the root with seeded noise in the move order of its first RESTART_NOISE_DEPTH frames (order.ts
@@ -45,14 +45,16 @@
  * Nothing outside the budgeted loop depends on the input's size: the solution is expanded from a
  * path of at most MAX_DEPTH moves, each into at most a stock's worth of draws.
  */
-import * as Moves from '../moves.ts';
-import type { AtomicMove } from '../notation.ts';
-import type { State } from '../state.ts';
-import { type TableSnapshot, TranspositionTable } from '../tt.ts';
-import { Core, type CoreClient } from './core.ts';
+import * as Moves from '../engine/moves.ts';
+import type { AtomicMove } from '../engine/notation.ts';
+import type { State } from '../engine/state.ts';
+import type { Core, CoreClient } from './core.ts';
 import { Generator } from './generate.ts';
-import type { Budget, Pruning } from './options.ts';
+import type { SearchMemory } from './memory.ts';
+import type { Objective, SearchSpec } from './objective.ts';
+import type { Budget } from './options.ts';
 import { LockingMoves, deadlockedCard, stuckCard } from './pruning.ts';
+import type { TableSnapshot, TranspositionTable } from './table.ts';
 
 const { DRAW, REDEAL, S2F, S2T, bOf, genAtomic, indexOf, kindOf, make, mv, stockCost, toAtomic } = Moves;
 
@@ -106,17 +108,6 @@ export const LOCKS_AFTER = 4096;
 const ABORT_CODES = { nodes: 1, time: 2, memory: 3, depth: 4, restart: 5, reached: 6 } as const;
 
 /**
- * An objective other than the win, told of the positions a search enters (most-home.ts). The
- * search runs every move from every position it enters unless `reached` ends it.
- */
-export interface Objective {
-  /** A position entered, after its safe moves (`path[0 … pathLen)` leads to it): true ends the search. */
-  reached(s: State, path: Int32Array, pathLen: number): boolean;
-  /** The same position, once stored in the table: true cuts it (nothing below it can count). */
-  cut(s: State): boolean;
-}
-
-/**
  * Expands a path of the solver's moves (macro-moves, safe moves) from `start` into atomic moves,
  * replayed on a copy: a stock macro-move becomes the draws (and at most one redeal) that
  * `stockCost` says reach its card. Returns the moves and the position they reach.
@@ -147,52 +138,16 @@ export function expandPath(start: State, path: Int32Array, pathLen: number): { m
   return { moves: out, end: s };
 }
 
-/**
- * Past this many bytes written by its table, a core is let go after its solve (`renewIfLarge`):
- * a WebAssembly memory keeps every page written until it is freed, and a thread that once met a
- * large search would otherwise keep that memory for the rest of its batch.
- */
-export const RENEW_BYTES = 256 * 2 ** 20;
-
-/** The memory of a search: the solver's core, where the search runs and keeps its frames and its table; made once by a Solver and reused. */
-export class SearchMemory {
-  /** The core's WebAssembly instance: the search's position, frames and moves, its path, its loop and its table. */
-  private current = new Core();
-  private tt: TranspositionTable | undefined;
-
-  get core(): Core {
-    return this.current;
-  }
-
-  /**
-   * Between solves (no search of the old core goes on after): a fresh core in place of one whose
-   * table has written more than `limit` bytes, so that the old one's memory can be freed.
-   */
-  renewIfLarge(limit = RENEW_BYTES): void {
-    if (!this.tt || this.tt.highWater <= limit) return;
-    this.current = new Core();
-    this.tt = undefined;
-  }
-
-  /** The core's transposition table, emptied, with a budget of `maxMemoryMb`. */
-  table(maxMemoryMb: number): TranspositionTable {
-    if (!this.tt) this.tt = new TranspositionTable(maxMemoryMb, undefined, this.core);
-    else this.tt.reset(maxMemoryMb);
-    return this.tt;
-  }
-
-  /** The keys in the table now (`TranspositionTable.snapshot`). */
-  snapshot(): TableSnapshot | undefined {
-    return this.tt?.snapshot();
-  }
-}
-
 /** One search of one position under one set of rules (those of its state). */
 export class Search implements CoreClient {
   nodes = 0;
   hits = 0;
   /** Why the search stopped before its end ('reached': the objective ended it). */
   aborted: 'nodes' | 'time' | 'memory' | 'depth' | 'restart' | 'reached' | undefined;
+  /** Distinct positions in the table now. */
+  get states(): number {
+    return this.tt.states;
+  }
   /** Runs started (1 + restarts). */
   runs = 0;
   /** The node count at which this run stops and the search restarts (Infinity: never). */
@@ -227,32 +182,35 @@ export class Search implements CoreClient {
   /** The position of the core's search as a state (the same arrays), for the callbacks: its numbers read from the core when called. */
   private readonly here: State;
 
-  /** A search of state s (hashed with the key of `pr`), with its budget; `pr` is resolved (options.ts). */
-  constructor(
-    s: State,
-    private readonly tt: TranspositionTable,
-    budget: Required<Budget>,
-    pr: Pruning,
-    private readonly deadCheck: boolean,
-    memory: SearchMemory,
-    private readonly restarts = false,
-    private readonly deadlocks = false,
-    lockingMoves = false,
-    private readonly objective?: Objective,
-  ) {
+  private readonly tt: TranspositionTable;
+  /** When the last `run` or `resume` began. */
+  private t0 = 0;
+  private readonly deadCheck: boolean;
+  private readonly deadlocks: boolean;
+  private readonly restarts: boolean;
+  /** The objective, when it is told of positions (the win needs no calls: the core sees it). */
+  private readonly objective: Objective | undefined;
+
+  /** A search of state s (hashed with the key of the spec's pruning) in `memory`, whose table it empties. */
+  constructor(s: State, memory: SearchMemory, spec: SearchSpec) {
+    const { budget, pruning: pr, strategy } = spec;
+    this.tt = memory.table(budget.maxMemoryMb);
+    this.deadCheck = strategy.deadCheck;
+    this.deadlocks = strategy.deadlocks;
+    this.restarts = strategy.restarts;
+    this.objective = spec.objective.reached || spec.objective.cut ? spec.objective : undefined;
     this.start = s.clone();
     this.core = memory.core;
-    if (tt.core !== this.core) throw new Error('internal: a search with a table outside its core');
     this.s = s.clone(this.core.state);
     this.here = this.s.clone(this.core.state);
     this.deadline = Date.now() + budget.timeoutMs;
     this.maxNodes = budget.maxNodes;
     this.nextCheck = Math.min(budget.maxNodes, 1024);
     this.dom = s.stockMask;
-    tt.setMasked(this.dom);
+    this.tt.setMasked(this.dom);
     this.gen = new Generator(this.s, pr, this.core.moves, this.core);
-    this.locksPending = lockingMoves;
-    this.runLength = restarts ? RESTART_FIRST_NODES : Infinity;
+    this.locksPending = strategy.lockingMoves;
+    this.runLength = this.restarts ? RESTART_FIRST_NODES : Infinity;
     this.flags =
       (this.dom ? 1 : 0) |
       (pr.safeFoundation ? 2 : 0) |
@@ -260,15 +218,19 @@ export class Search implements CoreClient {
       (pr.delayPartial ? 8 : 0) |
       (pr.emptyForKing ? 16 : 0) |
       (pr.stockMacros ? 32 : 0) |
-      (objective ? 64 : 0);
+      (this.objective ? 64 : 0);
   }
 
-  /** Runs the search to a verdict (or a spent budget). */
-  run(): SolveResult {
-    const t0 = performance.now();
+  /**
+   * Runs the search: the dead-deal tests of its strategy, then the loop (restarted, when its
+   * strategy says so) to its end, a win, the objective's end or a spent budget. True when a win
+   * is on the path (`verdict` gives the answer).
+   */
+  run(): boolean {
+    this.t0 = performance.now();
     this.insertHere();
     const dead = this.s.home < 52 && ((this.deadCheck && stuckCard(this.s) >= 0) || (this.deadlocks && deadlockedCard(this.s) >= 0));
-    return this.result(t0, dead ? false : this.searchWithRestarts());
+    return !dead && this.searchWithRestarts();
   }
 
   /**
@@ -276,9 +238,9 @@ export class Search implements CoreClient {
    * had restarted there; the table, used by another search meanwhile, first gets back what this
    * one had proved (`kept`, its snapshot when it stopped). The statistics count both parts.
    */
-  resume(budget: Required<Budget>, kept: TableSnapshot): SolveResult {
+  resume(budget: Required<Budget>, kept: TableSnapshot): boolean {
     if (!this.pausable || this.aborted !== 'nodes') throw new Error('internal: resuming a search that was not paused');
-    const t0 = performance.now();
+    this.t0 = performance.now();
     this.tt.reset(budget.maxMemoryMb);
     this.tt.setMasked(this.dom);
     this.tt.restore(kept);
@@ -288,12 +250,12 @@ export class Search implements CoreClient {
     this.deadline = Date.now() + budget.timeoutMs;
     this.aborted = undefined;
     this.nextRun();
-    return this.result(t0, this.searchWithRestarts());
+    return this.searchWithRestarts();
   }
 
-  /** The result of the search, begun at time t0 (`won`: a win is on the path). */
-  private result(t0: number, won: boolean): SolveResult {
-    const ms = performance.now() - t0;
+  /** The verdict of the last `run` or `resume` (`won`: what it returned), with its statistics. */
+  verdict(won: boolean): SolveResult {
+    const ms = performance.now() - this.t0;
     const stats: SolveStats = { nodes: this.nodes, uniqueStates: this.tt.states, ttHits: this.hits, ms, solutionLength: 0 };
     if (won) {
       const moves = this.atomicSolution();
@@ -305,16 +267,7 @@ export class Search implements CoreClient {
     return { verdict: 'unwinnable', moves: [], stats };
   }
 
-  /**
-   * Runs the search for the objective (no restarts, no dead-deal test): every move from every
-   * position entered, until the objective ends it (`aborted` 'reached') or a budget runs out.
-   */
-  explore(): void {
-    this.insertHere();
-    this.search();
-  }
-
-  /** Runs the search, restarting it (when `restarts`) with more nodes and another move order each time. */
+  /** Runs the search, restarting it (when its strategy says so) with more nodes and another move order each time. */
   private searchWithRestarts(): boolean {
     for (;;) {
       if (this.runs++ > 0) this.insertHere();
@@ -429,7 +382,7 @@ export class Search implements CoreClient {
   reached(pathLen: number): number {
     const s = this.here;
     this.core.readScalars(s);
-    if (!this.objective!.reached(s, this.core.path, pathLen)) return 0;
+    if (!this.objective?.reached?.(s, this.core.path, pathLen)) return 0;
     this.aborted = 'reached';
     return 1;
   }
@@ -438,6 +391,6 @@ export class Search implements CoreClient {
   cut(): number {
     const s = this.here;
     this.core.readScalars(s);
-    return this.objective!.cut(s) ? 1 : 0;
+    return this.objective?.cut?.(s) ? 1 : 0;
   }
 }

@@ -6,8 +6,8 @@
  *
  * Address: `#family=solvitaire&from=1&to=200&draw=3&passes=unlimited&maxMemoryMb=512&timeoutMs=60000`.
  */
-import { dealFromSeed, parseFamily } from '../../src/families.ts';
-import { dealPosition } from '../../src/position.ts';
+import { dealFromSeed, parseFamily } from '../../src/deals/families.ts';
+import { dealPosition } from '../../src/engine/position.ts';
 import { SolverClient } from './solver-client.ts';
 
 const p = new URLSearchParams(location.hash.slice(1));

@@ -10,11 +10,11 @@
  * moves in compact notation) and read back by replaying every move, so a record that was edited
  * by hand or comes from another version is refused rather than trusted.
  */
-import { DRAW, REDEAL, S2F, S2T, genAtomic, kindOf, make, undo as undoMove } from '../../src/moves.ts';
-import { type AtomicMove, movesFromCompact, movesToCompact, pileIndex } from '../../src/notation.ts';
-import { type Position, makePositionJson, parsePositionObject } from '../../src/position.ts';
-import { findMove, toAtomic } from '../../src/solution.ts';
-import { State } from '../../src/state.ts';
+import { DRAW, REDEAL, S2F, S2T, genAtomic, kindOf, make, undo as undoMove } from '../../src/engine/moves.ts';
+import { type AtomicMove, movesFromCompact, movesToCompact, pileIndex } from '../../src/engine/notation.ts';
+import { type Position, makePositionJson, parsePositionObject } from '../../src/engine/position.ts';
+import { findMove, toAtomic } from '../../src/engine/solution.ts';
+import { State } from '../../src/engine/state.ts';
 import { FAMILIES, type Family, type Result, type Rules, err, ok, validateRules } from '../../src/types.ts';
 
 /** How a game stands: still open, won, or stuck (no line of play turns a card or sends one home). */

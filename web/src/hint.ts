@@ -14,7 +14,7 @@ import type { OddsResult } from '../../src/hidden/odds.ts';
 import type { Observation } from '../../src/hidden/observation.ts';
 import { type Decision, describeMove, moveKey } from '../../src/hidden/policy.ts';
 import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
-import { type AtomicMove, movesToCompact } from '../../src/notation.ts';
+import { type AtomicMove, movesToCompact } from '../../src/engine/notation.ts';
 
 /** A hint the app offers: a policy with its settings. */
 export interface HintChoice {

@@ -10,7 +10,7 @@
  * worker rebuilds it with `Observation.of`: the hidden cards are never in the message.
  */
 import { Observation, observedPosition } from '../../src/hidden/observation.ts';
-import { type Position, UNSEEN } from '../../src/position.ts';
+import { type Position, UNSEEN } from '../../src/engine/position.ts';
 import type { Rules } from '../../src/types.ts';
 import type { Game } from './game.ts';
 

@@ -18,10 +18,10 @@
  * card to the tableau, +10 a card home, +5 a card turned up, −15 a card back down, a redeal −100 at
  * draw 1 and −20 otherwise, never below 0); undo takes its points back with the move.
  */
-import { PILE_NAMES, type AtomicMove, type PileName } from '../../src/notation.ts';
-import type { Position } from '../../src/position.ts';
-import { scoreGame } from '../../src/score.ts';
-import type { SolveResult } from '../../src/solver.ts';
+import { PILE_NAMES, type AtomicMove, type PileName } from '../../src/engine/notation.ts';
+import type { Position } from '../../src/engine/position.ts';
+import { scoreGame } from '../../src/engine/score.ts';
+import type { SolveResult } from '../../src/solver/index.ts';
 import { type Rules, rulesLabel } from '../../src/types.ts';
 import { type DealName, GAME_KEY, Game } from './game.ts';
 import type { Decision } from '../../src/hidden/policy.ts';

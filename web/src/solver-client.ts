@@ -14,9 +14,9 @@
 import type { OddsOptions, OddsResult } from '../../src/hidden/odds.ts';
 import type { PolicyOptions } from '../../src/hidden/policies.ts';
 import type { Decision } from '../../src/hidden/policy.ts';
-import type { Position } from '../../src/position.ts';
-import type { MostHomeResult } from '../../src/solver/most-home.ts';
-import type { Budget, SolveResult } from '../../src/solver.ts';
+import type { Position } from '../../src/engine/position.ts';
+import type { MostHomeResult } from '../../src/solver/index.ts';
+import type { Budget, SolveResult } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
 import type { SeenMessage } from './observation.ts';
 import SolverWorker from './solver.worker.ts?worker&inline';

@@ -13,8 +13,8 @@
  */
 import { estimateOdds } from '../../src/hidden/odds.ts';
 import { DEFAULT_SEARCH, createPolicy } from '../../src/hidden/policies.ts';
-import { mostHome } from '../../src/solver/most-home.ts';
-import { solve } from '../../src/solver.ts';
+import { mostHome } from '../../src/solver/index.ts';
+import { solve } from '../../src/solver/index.ts';
 import { fromMessage } from './observation.ts';
 import type { WorkerReply, WorkerRequest } from './solver-client.ts';
 

@@ -13,9 +13,9 @@
  * what the player sees on them. Pointer input (click, double-click, drag) is turned into calls of
  * the handlers; the game logic lives with the caller.
  */
-import { RANK, RED, SUIT } from '../../src/cards.ts';
-import { PILE_NAMES, type PileName } from '../../src/notation.ts';
-import type { Position } from '../../src/position.ts';
+import { RANK, RED, SUIT } from '../../src/engine/cards.ts';
+import { PILE_NAMES, type PileName } from '../../src/engine/notation.ts';
+import type { Position } from '../../src/engine/position.ts';
 import { pileLabel } from './speech.ts';
 
 /** What the caller is told about pointer and keyboard input on the table. */

@@ -4,9 +4,9 @@
  * in step both ways (a click on a move jumps there). Every position of the line is computed once
  * when a solution is loaded, by the rules engine, so stepping back and jumping are free.
  */
-import type { AtomicMove } from '../../src/notation.ts';
-import type { Position } from '../../src/position.ts';
-import { describeMoves } from '../../src/solution.ts';
+import type { AtomicMove } from '../../src/engine/notation.ts';
+import type { Position } from '../../src/engine/position.ts';
+import { describeMoves } from '../../src/engine/solution.ts';
 import type { Rules } from '../../src/types.ts';
 import { Game } from './game.ts';
 import { moveWords } from './speech.ts';

@@ -18,11 +18,11 @@
  * j = 0…6 the top card of pile j+1, then the card at height j of piles j+2…7; then the 24 stock
  * cards, first turned first. `deckOrder` / `dealFromDeckOrder` convert between a deal and it.
  */
-import { MAX_CODE, exactCodeOfOrder, exactOrder, microsoftCodeOfOrder, microsoftOrder } from './bigfamilies.ts';
-import { type Card, CLUBS, DIAMONDS, HEARTS, SPADES, makeCard } from './cards.ts';
-import { type Deal, type Position, isFreshDeal } from './position.ts';
+import { MAX_CODE, exactCodeOfOrder, exactOrder, microsoftCodeOfOrder, microsoftOrder } from './big-families.ts';
+import { type Card, CLUBS, DIAMONDS, HEARTS, SPADES, makeCard } from '../engine/cards.ts';
+import { type Deal, type Position, isFreshDeal } from '../engine/position.ts';
 import { KsRandom, Mt19937, ParkMiller } from './rng.ts';
-import { FAMILIES, type Family, type Result, err, ok } from './types.ts';
+import { FAMILIES, type Family, type Result, err, ok } from '../types.ts';
 
 /** A seed: a whole number, as a bigint when it may exceed 2^53 (codes of the big families). */
 export type Seed = number | bigint;

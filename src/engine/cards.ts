@@ -6,7 +6,7 @@
  * same rank and colour (its "twin") is `card ^ 3`. Lookup tables are built once at load, from the
  * relations the solver's core shares (core/shared/cards.ts).
  */
-import { child1, child2, isRed, makeCard, parent1, parent2, rankOf } from './core/shared/cards.ts';
+import { child1, child2, isRed, makeCard, parent1, parent2, rankOf } from '../core/shared/cards.ts';
 
 /** A card 0…51. */
 export type Card = number;

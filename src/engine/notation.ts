@@ -5,7 +5,7 @@
  * `1`…`7` tableau, `c d h s` foundations) and the count only when more than one card moves:
  * `SW W3 1c 474` = draw, waste → t3, t1 → clubs, four cards t4 → t7.
  */
-import { type Result, err, ok } from './types.ts';
+import { type Result, err, ok } from '../types.ts';
 
 export const PILE_NAMES = ['stock', 'waste', 't1', 't2', 't3', 't4', 't5', 't6', 't7', 'fc', 'fd', 'fh', 'fs'] as const;
 export type PileName = (typeof PILE_NAMES)[number];

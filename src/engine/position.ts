@@ -12,7 +12,7 @@
  * the engine need, refuses them. The unseen cards are exactly the 52 minus those written.
  */
 import { type Card, NUM_CARDS, cardName, fitsOn, makeCard, parseCard } from './cards.ts';
-import { type Result, type Rules, err, ok } from './types.ts';
+import { type Result, type Rules, err, ok } from '../types.ts';
 
 /**
  * A card the player has not seen, `??` in every text format: the value 52, one past the last card,

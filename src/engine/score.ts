@@ -29,7 +29,7 @@ import type { AtomicMove } from './notation.ts';
 import type { Position } from './position.ts';
 import { findMove } from './solution.ts';
 import { State } from './state.ts';
-import { type Result, type Rules, err, ok, validateRules } from './types.ts';
+import { type Result, type Rules, err, ok, validateRules } from '../types.ts';
 
 /** The kinds of scoring event: one per kind of atomic move, and `flip` for a face-down card turned up. */
 export const SCORE_KINDS = [

@@ -4,12 +4,12 @@
  * atomic moves that `genAtomic` lists, exactly as perft counts them.
  */
 import { cardName, cardPretty, makeCard } from './cards.ts';
-import { type Seed, parseSeedText } from './families.ts';
+import { type Seed, parseSeedText } from '../deals/families.ts';
 import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, fitsPile, genAtomic, indexOf, kindOf, make, toAtomic } from './moves.ts';
 import { type AtomicMove, COLUMN_NAMES, PILE_NAMES, type PileName, pileIndex } from './notation.ts';
 import { type Position, makePositionJson, parsePositionObject, validatePosition } from './position.ts';
 import { State, STRIDE } from './state.ts';
-import { type Result, type Rules, err, ok, validateRules } from './types.ts';
+import { type Result, type Rules, err, ok, validateRules } from '../types.ts';
 
 /**
  * The solution JSON. `deal` may be a mid-game position in our JSON form. A seed above 2^53 (the

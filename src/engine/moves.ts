@@ -17,7 +17,7 @@
  * (src/core/generate.ts `stockReach`; the tests check the two agree).
  */
 import * as Cards from './cards.ts';
-import * as Encoding from './core/shared/move-encoding.ts';
+import * as Encoding from '../core/shared/move-encoding.ts';
 import { type AtomicMove, COLUMN_NAMES, FOUNDATION_NAMES, pileIndex } from './notation.ts';
 import type { State } from './state.ts';
 import * as StateModule from './state.ts';
@@ -28,7 +28,7 @@ const { RANK, RED, fitsOn, makeCard } = Cards;
 const { STRIDE } = StateModule;
 const { DRAW, REDEAL, S2F, S2T, T2F, T2T, F2T, mv, kindOf, aOf, bOf, countOf } = Encoding;
 
-export { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, indexOf, kindOf, mv } from './core/shared/move-encoding.ts';
+export { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, indexOf, kindOf, mv } from '../core/shared/move-encoding.ts';
 
 /**
  * The stock-reach rule: how deck[i] can be made the waste top. 0: it is the waste top; 1: by

@@ -40,16 +40,16 @@
  */
 import type { Card } from './cards.ts';
 import * as Cards from './cards.ts';
-import * as Layout from './core/shared/layout.ts';
+import * as Layout from '../core/shared/layout.ts';
 import type { Position } from './position.ts';
-import type { Rules } from './types.ts';
+import type { Rules } from '../types.ts';
 
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
 // an imported binding is read through a cell and checked at every use (docs/solver.md).
 const { makeCard } = Cards;
 const { STRIDE, BOTTOM, BACKING_BYTES, COLS_AT, LEN_AT, DOWN_AT, FOUND_AT, DECK_AT, IS_DOWN_AT, IN_DECK_AT } = Layout;
 
-export { BACKING_BYTES, BOTTOM, STRIDE } from './core/shared/layout.ts';
+export { BACKING_BYTES, BOTTOM, STRIDE } from '../core/shared/layout.ts';
 
 // ---- Zobrist tables, frozen: generated from a fixed xorshift seed. ----
 function zobrist(n: number, seed: number): Int32Array {

@@ -1,15 +1,11 @@
 /**
- * The solver's entry: `solve(position, rules, budget, options)` decides whether a position can be
- * won (winnable with a solution of atomic moves, unwinnable, or unknown when a budget ran out),
- * exactly, under every rule variant (docs/solver.md). Its parts live in src/solver/:
- * - options.ts: budgets, the pruning switches, the search strategy;
- * - pruning.ts: every pruning rule, a named predicate with the argument for its exactness;
- * - order.ts: the move-order scores; generate.ts: the solver's moves (the work done in
- *   WebAssembly: core.ts loads src/core/, compiled by `npm run build`);
- * - search.ts: one depth-first search with a transposition table.
+ * The `Solver`: `solve(position, rules, budget, options)` decides whether a position can be won
+ * (winnable with a solution of atomic moves, unwinnable, or unknown when a budget ran out),
+ * exactly, under every rule variant (docs/solver.md), and `mostHome` finds the most cards it can
+ * send home (most-home.ts). A Solver owns its searches' memory (memory.ts) and runs one search at
+ * a time; each is the one search of search.ts with an objective (objective.ts).
  *
- * This module holds the `Solver`, which owns a search's memory and table and runs the staged
- * solve: under rules harder than draw 1 with unlimited passes, a 20,480-node search first (most
+ * The verdict is a staged solve: under rules harder than draw 1 with unlimited passes, a 20,480-node search first (most
  * deals are decided here); then the easiest rules (draw 1, unlimited passes, foundation returns)
  * with half of what is left, since every line of play under harder rules is one there too, so a
  * deal lost there is lost under any rules; then the full search with everything left: the first
@@ -17,21 +13,20 @@
  * proved lost put back in the table (kept aside while the relaxed search used it).
  *
  * Threads and reentrancy: a Solver runs one solve at a time (its searches share its memory).
- * `solve` uses one default Solver per thread (module state is per worker thread) and, if called
- * while that one is busy (from a callback inside a solve), a fresh Solver. Repeated small solves
+ * `solve` and `mostHome` use one default Solver per thread (module state is per worker thread)
+ * and, if called while that one is busy (from a callback inside a solve), a fresh Solver. Repeated small solves
  * are cheap: the memory and the table are kept between solves, and the table's clear touches
  * only the slots a small search filled.
  */
-import type { Position } from './position.ts';
-import { type Budget, DEFAULT_BUDGET, FULL_PRUNING, type Pruning, type SolverOptions, resolvePruning } from './solver/options.ts';
-import { keyOptions, searchedGame } from './solver/pruning.ts';
-import { Search, SearchMemory, type SolveResult } from './solver/search.ts';
-import { State } from './state.ts';
-import type { Rules } from './types.ts';
-
-export { type Budget, DEFAULT_BUDGET, FULL_PRUNING, NO_PRUNING, type Pruning, type SolverOptions } from './solver/options.ts';
-export { MOST_HOME_OPTIONS, deadlockedCard, stuckCard } from './solver/pruning.ts';
-export { MAX_DEPTH, type SolveResult, type SolveStats, type Verdict } from './solver/search.ts';
+import type { Position } from '../engine/position.ts';
+import { State } from '../engine/state.ts';
+import type { Rules } from '../types.ts';
+import { SearchMemory } from './memory.ts';
+import { type MostHomeOptions, type MostHomeResult, mostHomeSearch } from './most-home.ts';
+import { WIN, allowsSearch, type SearchSpec, searchSpec, spentBudget } from './objective.ts';
+import type { Budget, SolverOptions } from './options.ts';
+import { keyOptions, searchedGame } from './pruning.ts';
+import { Search, type SolveResult } from './search.ts';
 
 /** Nodes for the first, short search of a staged solve (20 × 1,024). */
 export const FIRST_NODES = 20_480;
@@ -50,43 +45,45 @@ export class Solver {
 
   /** Decides whether the position (validated) can be won under the rules. */
   solve(position: Position, rules: Rules, budget: Budget = {}, options: SolverOptions = {}): SolveResult {
-    if (this.running) throw new Error('Solver.solve: this Solver is already solving (use another Solver)');
+    return this.exclusive(() => this.staged(position, rules, searchSpec(WIN, budget, options), options.onProgress));
+  }
+
+  /**
+   * The most cards the position (validated) can have on the foundations at once under the rules:
+   * proved, or the best found and a proved bound when a budget runs out (most-home.ts).
+   */
+  mostHome(position: Position, rules: Rules, budget: Budget = {}, options: MostHomeOptions = {}): MostHomeResult {
+    return this.exclusive(() => mostHomeSearch(position, rules, budget, options, this.memory));
+  }
+
+  /** Runs `f` as this Solver's one solve, then lets a core whose table grew large go (memory.ts). */
+  private exclusive<T>(f: () => T): T {
+    if (this.running) throw new Error('Solver: this Solver is already solving (use another Solver)');
     this.running = true;
     try {
-      return this.staged(position, rules, budget, options);
+      return f();
     } finally {
       this.memory.renewIfLarge();
       this.running = false;
     }
   }
 
-  private staged(position: Position, askedRules: Rules, budget: Budget, options: SolverOptions): SolveResult {
-    const b: Required<Budget> = {
-      maxNodes: budget.maxNodes ?? DEFAULT_BUDGET.maxNodes,
-      timeoutMs: budget.timeoutMs ?? DEFAULT_BUDGET.timeoutMs,
-      maxMemoryMb: budget.maxMemoryMb ?? DEFAULT_BUDGET.maxMemoryMb,
-    };
-    const pruning = resolvePruning(options.pruning ?? FULL_PRUNING);
-    const deadCheck = options.deadCheck ?? true;
-    const deadlocks = options.deadlocks ?? true;
-    const lockingMoves = options.lockingMoves ?? true;
-    const restarts = options.restarts ?? true;
-    const game = searchedGame(position, askedRules, pruning);
+  private staged(position: Position, askedRules: Rules, spec: SearchSpec, onProgress?: (nodes: number) => void): SolveResult {
+    const b = spec.budget;
+    const game = searchedGame(position, askedRules, spec.pruning);
     const start: Position = game.pass === position.pass ? position : { ...position, pass: game.pass };
     const rules = game.rules;
     // progress counts the nodes of the searches before the running one
-    const onProgress = options.onProgress;
     let before = 0;
     const progress = onProgress && ((n: number) => onProgress(before + n));
-    const searchFor = (r: Rules, budget: Required<Budget>) =>
-      this.newSearch(start, r, budget, pruning, deadCheck, restarts, progress, deadlocks, lockingMoves);
+    const searchFor = (r: Rules, budget: Required<Budget>) => this.newSearch(start, r, { ...spec, budget }, progress);
     const once = (r: Rules, budget: Required<Budget>) => {
       const search = searchFor(r, budget);
-      const result = search ? search.run() : outOfBudget(budget);
+      const result = search ? search.verdict(search.run()) : outOfBudget(budget);
       before += result.stats.nodes;
       return result;
     };
-    if (!(options.relaxation ?? true) || (rules.draw === 1 && rules.passes === null)) return once(rules, b);
+    if (!spec.strategy.relaxation || (rules.draw === 1 && rules.passes === null)) return once(rules, b);
     // 1. a short search under the rules asked for: most deals are decided here; stopped by its
     // budget, it leaves in the table only what it proved, and goes on in stage 3
     const t0 = performance.now();
@@ -94,7 +91,7 @@ export class Solver {
     const firstSearch = searchFor(rules, firstBudget);
     if (!firstSearch) return outOfBudget(firstBudget);
     firstSearch.pausable = true;
-    const first = firstSearch.run();
+    const first = firstSearch.verdict(firstSearch.run());
     before += first.stats.nodes;
     if (first.verdict !== 'unknown' || first.reason !== 'nodes' || b.maxNodes <= FIRST_NODES) return first;
     // what it proved, kept while the relaxed search uses the table
@@ -128,7 +125,7 @@ export class Solver {
     } else {
       // its statistics count the first stage too: the first search's progress counts its own nodes
       before = relaxed.stats.nodes;
-      last = firstSearch.resume(rest, kept);
+      last = firstSearch.verdict(firstSearch.resume(rest, kept));
       total.nodes = relaxed.stats.nodes + last.stats.nodes;
       total.uniqueStates = relaxed.stats.uniqueStates + last.stats.uniqueStates;
       total.ttHits = relaxed.stats.ttHits + last.stats.ttHits;
@@ -136,37 +133,20 @@ export class Solver {
     return { ...last, stats: { ...total, ms: performance.now() - t0, solutionLength: last.stats.solutionLength } };
   }
 
-  /** A search ready to run (`pruning` resolved) on the Solver's table, emptied; undefined when the budget allows none. */
-  private newSearch(
-    position: Position,
-    rules: Rules,
-    b: Required<Budget>,
-    pruning: Pruning,
-    deadCheck: boolean,
-    restarts: boolean,
-    onProgress: ((nodes: number) => void) | undefined,
-    deadlocks: boolean,
-    lockingMoves: boolean,
-  ): Search | undefined {
-    if (!allowsSearch(b)) return undefined;
-    const table = this.memory.table(b.maxMemoryMb);
-    const state = State.fromPosition(position, rules, keyOptions(pruning));
-    const search = new Search(state, table, b, pruning, deadCheck, this.memory, restarts, deadlocks, lockingMoves);
+  /** A search of the position under the rules, on the Solver's table (emptied); undefined when the budget allows none. */
+  private newSearch(position: Position, rules: Rules, spec: SearchSpec, onProgress?: (nodes: number) => void): Search | undefined {
+    if (!allowsSearch(spec.budget)) return undefined;
+    const search = new Search(State.fromPosition(position, rules, keyOptions(spec.pruning)), this.memory, spec);
     search.onProgress = onProgress;
     return search;
   }
 }
 
-/** The budget allows a search: a node and some time (NaN allows none). */
-function allowsSearch(b: Required<Budget>): boolean {
-  return b.maxNodes >= 1 && b.timeoutMs > 0;
-}
-
-/** The answer when a budget allows no search at all. */
+/** The verdict when a budget allows no search at all. */
 function outOfBudget(b: Required<Budget>): SolveResult {
   return {
     verdict: 'unknown',
-    reason: b.maxNodes >= 1 ? 'time' : 'nodes',
+    reason: spentBudget(b),
     moves: [],
     stats: { nodes: 0, uniqueStates: 0, ttHits: 0, ms: 0, solutionLength: 0 },
   };
@@ -174,12 +154,21 @@ function outOfBudget(b: Required<Budget>): SolveResult {
 
 let defaultSolver: Solver | undefined;
 
+/** This thread's default Solver, or a fresh one while that one is busy (a call from inside a solve). */
+export function threadSolver(): Solver {
+  defaultSolver ??= new Solver();
+  return defaultSolver.busy ? new Solver() : defaultSolver;
+}
+
 /**
  * Decides whether the position (validated) can be won under the rules, within the budget, on
- * this thread's default Solver (a fresh one if that one is busy).
+ * this thread's Solver (`threadSolver`).
  */
 export function solve(position: Position, rules: Rules, budget: Budget = {}, options: SolverOptions = {}): SolveResult {
-  if (!defaultSolver) defaultSolver = new Solver();
-  const solver = defaultSolver.busy ? new Solver() : defaultSolver;
-  return solver.solve(position, rules, budget, options);
+  return threadSolver().solve(position, rules, budget, options);
+}
+
+/** The most cards the position (validated) can have on the foundations at once (`Solver.mostHome`), on this thread's Solver. */
+export function mostHome(position: Position, rules: Rules, budget: Budget = {}, options: MostHomeOptions = {}): MostHomeResult {
+  return threadSolver().mostHome(position, rules, budget, options);
 }

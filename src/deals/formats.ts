@@ -29,7 +29,7 @@
  * Parsers never throw: every problem is a one-line error naming what and where. Nothing here
  * touches files or the platform (io.ts reads files), so the formats run in a browser too.
  */
-import { type Card, RANK, RANKS, SUIT, SUITS, SUIT_SYMBOLS, cardName, cardPretty, makeCard, parseCard } from './cards.ts';
+import { type Card, RANK, RANKS, SUIT, SUITS, SUIT_SYMBOLS, cardName, cardPretty, makeCard, parseCard } from '../engine/cards.ts';
 import { dealFromDeckOrder, dealFromSeed, deckOrder, parseSeed, positionCode } from './families.ts';
 import {
   type Position,
@@ -42,8 +42,8 @@ import {
   parsePositionObject,
   validatePartialPosition,
   validatePosition,
-} from './position.ts';
-import { type Result, err, ok } from './types.ts';
+} from '../engine/position.ts';
+import { type Result, err, ok } from '../types.ts';
 
 /** The names of the formats. */
 export const FORMATS = ['json', 'solvitaire', 'deck', 'ksolve-deck', 'pysol', 'text', 'exact'] as const;

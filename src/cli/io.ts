@@ -5,9 +5,9 @@
  * `parsePosition` (formats.ts).
  */
 import { readFileSync } from 'node:fs';
-import { type Format, parsePosition } from './formats.ts';
-import type { Position } from './position.ts';
-import { type Result, err, ok } from './types.ts';
+import { type Format, parsePosition } from '../deals/formats.ts';
+import type { Position } from '../engine/position.ts';
+import { type Result, err, ok } from '../types.ts';
 
 /** The text of a file, or of stdin when `pathOrDash` is `-`; a one-line error when it cannot be read. */
 export function readText(pathOrDash: string): Result<string> {

@@ -23,7 +23,7 @@
  * Every code below 52! is equally likely (rejection sampling), and the K codes of a sample are the
  * first K kept, so a smaller sample is a prefix of a larger one with the same S.
  */
-import { type Card, CLUBS, DIAMONDS, HEARTS, SPADES, makeCard } from './cards.ts';
+import { type Card, CLUBS, DIAMONDS, HEARTS, SPADES, makeCard } from '../engine/cards.ts';
 import { Mt19937 } from './rng.ts';
 
 /** 52! = 80658175170943878571660636856403766975289505440883277824000000000000, the number of card orders. */
