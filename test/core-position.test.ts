@@ -13,9 +13,10 @@ import { describe, expect, it } from 'vitest';
 import { BACKING_BYTES } from '../src/core/shared/layout.ts';
 import { REDEAL, S2F, S2T, fitsPile, genAtomic, indexOf, kindOf, make, mv, stockCost, undo } from '../src/engine/moves.ts';
 import { Core } from '../src/solver/core.ts';
-import { type KeyOptions, State } from '../src/engine/state.ts';
+import { State } from '../src/engine/state.ts';
 import type { Rules } from '../src/types.ts';
 import { seedPosition } from './positions.ts';
+import type { KeyOptions } from '../src/engine/zobrist.ts';
 
 /** A seeded xorshift32: whole numbers in [0, n). */
 function xorshift(seed: number): (n: number) => number {

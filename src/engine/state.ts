@@ -20,133 +20,22 @@
  * `n = 24`, `w = 0`. After one draw of 3: `w = 3`, the waste top is `deck[2] = 8d`. Playing 8d
  * onto a black 9 leaves `deck = [Th,9c,Qh,…]`, `n = 23`, `w = 2`.
  *
- * Hash: 64 bits as two 32-bit halves (`h1`, `h2`), the XOR of Zobrist terms that do not depend on
- * which column a card is in, so positions that differ only by the order of the columns hash
- * alike (the columns are interchangeable for winning):
- * - for every tableau card c, a term for the pair (c, the card under it or "bottom of a pile");
- * - for every face-down card, a term; for every stock/waste card, a term; a term for `w`
- *   (except with draw 1 and unlimited passes, where every stock card is always reachable);
- * - with a pass limit, a term for `pass` (unlimited passes make the pass number irrelevant): from
- *   a table below 256, mixed from the number itself above (any safe whole number, no aliasing).
- * The foundations need no term: they hold exactly the cards found nowhere else. Every change
- * updates the hash in O(1) (a run move changes one pair: its base card's). For the solver, the
- * key options (`KeyOptions`) make it coarser (docs/solver.md): `twinKey` takes the card under
- * each card up to its twin, and `gridStock` hashes stock positions on the draw grid as w = 0
- * (unlimited passes).
- *
- * `pack()` writes the state losslessly in a few dozen bytes (foundations as 4-bit nibbles, the
- * pass as a base-128 varint, a pile header of face-down count and length, one byte a card) and
- * `unpack()` reads it back.
+ * Hash: 64 bits as two 32-bit halves (`h1`, `h2`), kept up to date by every primitive, in O(1)
+ * (zobrist.ts says what it is made of). `pack.ts` writes a state losslessly in a few bytes.
  */
-import type { Card } from './cards.ts';
-import * as Cards from './cards.ts';
 import * as Layout from '../core/shared/layout.ts';
-import type { Position } from './position.ts';
 import type { Rules } from '../types.ts';
+import { type Card, makeCard } from './cards.ts';
+import type { Position } from './position.ts';
+import * as Zobrist from './zobrist.ts';
+import type { KeyOptions } from './zobrist.ts';
 
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
 // an imported binding is read through a cell and checked at every use (docs/solver.md).
-const { makeCard } = Cards;
 const { STRIDE, BOTTOM, BACKING_BYTES, COLS_AT, LEN_AT, DOWN_AT, FOUND_AT, DECK_AT, IS_DOWN_AT, IN_DECK_AT } = Layout;
+const { ZP1, ZP2, ZT1, ZT2, ZD1, ZD2, ZS1, ZS2, ZW1, ZW2, ZW0, passTerm1, passTerm2 } = Zobrist;
 
 export { BACKING_BYTES, BOTTOM, STRIDE } from '../core/shared/layout.ts';
-
-// ---- Zobrist tables, frozen: generated from a fixed xorshift seed. ----
-function zobrist(n: number, seed: number): Int32Array {
-  const out = new Int32Array(n);
-  let x = seed | 0;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x;
-  }
-  return out;
-}
-/** Pair (card, card under it or BOTTOM) → term, index `card * 53 + under`. */
-const ZP1 = zobrist(52 * 53, 0x2545f491);
-const ZP2 = zobrist(52 * 53, 0x9e3779b9 | 0);
-/** The same terms with the card under taken up to its twin (same rank and colour): see `twinKey`. */
-function twinTerms(z: Int32Array): Int32Array {
-  const out = new Int32Array(z.length);
-  for (let c = 0; c < 52; c++) for (let u = 0; u <= BOTTOM; u++) out[c * 53 + u] = z[c * 53 + (u === BOTTOM ? u : Math.min(u, u ^ 3))];
-  return out;
-}
-const ZT1 = twinTerms(ZP1);
-const ZT2 = twinTerms(ZP2);
-const ZD1 = zobrist(52, 0x12345679);
-const ZD2 = zobrist(52, 0x7feb352d);
-const ZS1 = zobrist(52, 0x68e31da4);
-const ZS2 = zobrist(52, 0x1b873593);
-const ZW1 = zobrist(53, 0x3c6ef372);
-const ZW2 = zobrist(53, 0x5bd1e995);
-const ZW0 = new Int32Array(53);
-const ZPASS1 = zobrist(256, 0x27d4eb2f);
-const ZPASS2 = zobrist(256, 0x165667b1);
-
-/**
- * The terms of a state's key in one array, as the solver's core reads them (src/core/position.ts):
- * the pair terms (its key's: exact or up to twins), the face-down terms, the deck terms, the
- * stock-position terms (its key's: zero where the stock position is not hashed), the pass terms
- * below 256; each as its two halves. One array per kind of key, made once.
- */
-export function coreTerms(s: State): Int32Array {
-  const k = (s.twinKey ? 1 : 0) | (s.zw1 === ZW0 ? 2 : 0);
-  let out = CORE_TERMS[k];
-  if (!out) {
-    const parts = [s.zp1, s.zp2, ZD1, ZD2, ZS1, ZS2, s.zw1, s.zw2, ZPASS1, ZPASS2];
-    out = new Int32Array(parts.reduce((a, p) => a + p.length, 0));
-    let at = 0;
-    for (const p of parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    CORE_TERMS[k] = out;
-  }
-  return out;
-}
-const CORE_TERMS: (Int32Array | undefined)[] = [];
-
-/** A 32-bit mix (murmur3's finaliser) of a safe whole number's two halves with a seed. */
-function mixPass(p: number, seed: number): number {
-  let h = Math.imul((p >>> 0) ^ seed, 0xcc9e2d51);
-  h ^= Math.imul(Math.floor(p / 4294967296), 0x1b873593);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
-}
-
-/** The pass term of the hash (first half), for any pass 0 … 2^53 − 1. */
-export function passTerm1(p: number): number {
-  return p < 256 ? ZPASS1[p] : mixPass(p, 0x27d4eb2f);
-}
-
-/** The pass term of the hash (second half). */
-export function passTerm2(p: number): number {
-  return p < 256 ? ZPASS2[p] : mixPass(p, 0x165667b1);
-}
-
-/**
- * How coarse the table key is (the solver's equivalences; the rules engine uses the exact key).
- * - `exactStock`: keep the stock position in the hash even with draw 1 and unlimited passes, for
- *   searches that draw one card at a time (without stock macro-moves).
- * - `twinKey`: hash each card with the twin pair it lies on rather than the card itself, so
- *   positions that differ only by which of two twins (same rank and colour) holds which run hash
- *   alike: the solver treats them as one (either is won exactly when the other is).
- * - `gridStock`: with unlimited passes and draw > 1 (and without `exactStock`), hash stock
- *   positions on the draw grid (w a multiple of the draw, or the whole stock turned) as w = 0.
- * - `stockMask`: with `gridStock` in effect, leave the stock position out of the hash altogether
- *   (the hash is the layout's: tableau, foundations, which cards the stock holds); the solver
- *   keeps the stock positions of a layout as bits beside its key (`wk` numbers them).
- */
-export interface KeyOptions {
-  exactStock?: boolean;
-  twinKey?: boolean;
-  gridStock?: boolean;
-  stockMask?: boolean;
-}
 
 export class State {
   /** All of the arrays below, laid out in one buffer (BACKING_BYTES). */
@@ -173,6 +62,8 @@ export class State {
   readonly foundationReturn: boolean;
   /** True when the pass number is part of the hash (pass-limited rules). */
   readonly hashPass: boolean;
+  /** The stock position is in the hash (else its terms, below, are all zero). */
+  readonly hashW: boolean;
   /** Terms for the stock position w: all zero for draw 1 with unlimited passes, where every stock card is always reachable and w does not matter. */
   readonly zw1: Int32Array;
   readonly zw2: Int32Array;
@@ -225,6 +116,7 @@ export class State {
     this.gridW = gridStock && !exactStock && rules.passes === null && rules.draw > 1;
     this.stockMask = this.gridW && key.stockMask === true;
     const hashW = (exactStock || rules.draw > 1 || rules.passes !== null) && !this.stockMask;
+    this.hashW = hashW;
     this.zw1 = hashW ? ZW1 : ZW0;
     this.zw2 = hashW ? ZW2 : ZW0;
   }
@@ -251,7 +143,8 @@ export class State {
     return s;
   }
 
-  private markDown(): void {
+  /** Sets the face-down and deck flags from the piles and the deck (after writing them directly). */
+  markDown(): void {
     this.isDown.fill(0);
     for (let i = 0; i < 7; i++) for (let j = 0; j < this.down[i]; j++) this.isDown[this.cols[i * STRIDE + j]] = 1;
     this.inDeck.fill(0);
@@ -511,64 +404,6 @@ export class State {
     return c;
   }
 
-  /** Lossless bytes: foundation nibbles (2 bytes), the pass (varint), n, w, the deck, then per pile: down, len, cards. */
-  pack(): Uint8Array {
-    let passBytes = 1;
-    for (let p = this.pass; p >= 128; p = Math.floor(p / 128)) passBytes++;
-    let size = 4 + passBytes + this.n;
-    for (let i = 0; i < 7; i++) size += 2 + this.len[i];
-    const out = new Uint8Array(size);
-    out[0] = (this.found[0] << 4) | this.found[1];
-    out[1] = (this.found[2] << 4) | this.found[3];
-    let k = 2;
-    // base 128, low digits first, the high bit marking "more digits follow"
-    for (let p = this.pass; ; p = Math.floor(p / 128)) {
-      if (p < 128) {
-        out[k++] = p;
-        break;
-      }
-      out[k++] = 128 | (p % 128);
-    }
-    out[k++] = this.n;
-    out[k++] = this.w;
-    for (let j = 0; j < this.n; j++) out[k++] = this.deck[j];
-    for (let i = 0; i < 7; i++) {
-      out[k++] = this.down[i];
-      out[k++] = this.len[i];
-      for (let j = 0; j < this.len[i]; j++) out[k++] = this.cols[i * STRIDE + j];
-    }
-    return out;
-  }
-
-  /** Reads bytes written by pack() into a state under the given rules. */
-  static unpack(bytes: Uint8Array, rules: Rules): State {
-    const s = new State(rules);
-    s.found[0] = bytes[0] >> 4;
-    s.found[1] = bytes[0] & 15;
-    s.found[2] = bytes[1] >> 4;
-    s.found[3] = bytes[1] & 15;
-    s.home = s.found[0] + s.found[1] + s.found[2] + s.found[3];
-    let k = 2;
-    let pass = 0;
-    for (let scale = 1; ; scale *= 128) {
-      const b = bytes[k++];
-      pass += (b & 127) * scale;
-      if (b < 128) break;
-    }
-    s.pass = pass;
-    s.n = bytes[k++];
-    s.w = bytes[k++];
-    for (let j = 0; j < s.n; j++) s.deck[j] = bytes[k++];
-    for (let i = 0; i < 7; i++) {
-      s.down[i] = bytes[k++];
-      s.len[i] = bytes[k++];
-      for (let j = 0; j < s.len[i]; j++) s.cols[i * STRIDE + j] = bytes[k++];
-    }
-    s.markDown();
-    s.rehash();
-    return s;
-  }
-
   /** True when both states hold the same cards in the same places. */
   equals(o: State): boolean {
     if (this.n !== o.n || this.w !== o.w || this.pass !== o.pass || this.home !== o.home) return false;
@@ -579,39 +414,5 @@ export class State {
       for (let j = 0; j < this.len[i]; j++) if (this.cols[i * STRIDE + j] !== o.cols[i * STRIDE + j]) return false;
     }
     return true;
-  }
-
-  /** Every card exactly once across tableau, deck and foundations (a test invariant). */
-  checkCards(): string | undefined {
-    const seen = new Uint8Array(52);
-    const mark = (c: number, where: string) => {
-      if (c >= 52) return `bad card ${c} in ${where}`;
-      if (seen[c]) return `card ${c} twice (${where})`;
-      seen[c] = 1;
-      return undefined;
-    };
-    for (let s = 0; s < 4; s++)
-      for (let r = 1; r <= this.found[s]; r++) {
-        const e = mark(makeCard(r, s), 'foundation');
-        if (e) return e;
-      }
-    for (let i = 0; i < 7; i++)
-      for (let j = 0; j < this.len[i]; j++) {
-        const e = mark(this.cols[i * STRIDE + j], `t${i + 1}`);
-        if (e) return e;
-      }
-    for (let j = 0; j < this.n; j++) {
-      const e = mark(this.deck[j], 'deck');
-      if (e) return e;
-    }
-    for (let c = 0; c < 52; c++) if (!seen[c]) return `card ${c} missing`;
-    for (let i = 0; i < 7; i++)
-      for (let j = 0; j < this.len[i]; j++) {
-        const c = this.cols[i * STRIDE + j];
-        if (this.isDown[c] !== (j < this.down[i] ? 1 : 0)) return `face-down flag of card ${c} wrong`;
-      }
-    for (let c = 0; c < 52; c++)
-      if (this.inDeck[c] !== (this.deck.subarray(0, this.n).includes(c) ? 1 : 0)) return `deck flag of card ${c} wrong`;
-    return undefined;
   }
 }

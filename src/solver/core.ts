@@ -8,9 +8,10 @@
  */
 import * as Layout from '../core/shared/layout.ts';
 import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from '../core/shared/frames.ts';
-import { type State, coreTerms } from '../engine/state.ts';
+import type { State } from '../engine/state.ts';
 import type { LockingMoves } from './pruning.ts';
 import { CORE_PAGES, CORE_WASM } from './core-binary.ts';
+import { coreTerms } from '../engine/zobrist.ts';
 
 /** What the module exports (src/core/index.ts). */
 interface CoreExports {

@@ -21,10 +21,11 @@
  * verdict only.
  */
 import * as Cards from '../engine/cards.ts';
-import type { KeyOptions, State } from '../engine/state.ts';
+import type { State } from '../engine/state.ts';
 import * as StateModule from '../engine/state.ts';
 import type { Rules } from '../types.ts';
 import type { Pruning } from './options.ts';
+import type { KeyOptions } from '../engine/zobrist.ts';
 
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
 // an imported binding is read through a cell and checked at every use (docs/solver.md).
