@@ -3,7 +3,7 @@
 #
 #   scripts/render-report.sh [DB] [OUTDIR]
 #
-# Without DB, a synthetic database is made (src/stats/sample.ts; invented numbers). Writes
+# Without DB, a synthetic database is made (test/support/sample-db.ts; invented numbers). Writes
 # OUTDIR/report.html, OUTDIR/report.dom.html (the DOM Chromium built) and OUTDIR/report.png
 # (a screenshot, to look at). Chromium runs with networking features off; the check fails if the
 # HTML names any URL, if the DOM lacks the three charts or the table, or if no screenshot appears.
@@ -22,7 +22,7 @@ DB=${1:-}
 if [[ -z $DB ]]; then
   DB=$OUT/sample.sqlite
   rm -f "$DB" "$DB-wal" "$DB-shm"
-  node --import tsx -e "const m = await import('./src/stats/sample.ts'); m.writeSampleDb(process.argv[1], 2000)" "$DB"
+  node --import tsx -e "const m = await import('./test/support/sample-db.ts'); m.writeSampleDb(process.argv[1], 2000)" "$DB"
 fi
 
 node bin/klondike report --db "$DB" --out "$OUT/report.html"

@@ -31,7 +31,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSolve } from '../src/cli/solve.ts';
-import { writeSampleDb } from '../src/stats/sample.ts';
+import { writeSampleDb } from './support/sample-db.ts';
 import { BIN, runInProcess } from './cli-run.ts';
 import { makeKnownDb } from './stats-fixture.ts';
 

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exportChunks } from '../src/stats/export.ts';
 import { computeStats } from '../src/stats/aggregate.ts';
-import { writeSampleDb } from '../src/stats/sample.ts';
+import { writeSampleDb } from './support/sample-db.ts';
 import { checkDbPath, readHeader } from '../src/store/files.ts';
 import { mergeDatabases } from '../src/store/merge.ts';
 import { openReader, playGroups, playRows, resultRows } from '../src/store/reader.ts';

@@ -6,7 +6,7 @@
  */
 import type { PlayerTask } from '../hidden/policies.ts';
 import type { Budget } from '../solver/index.ts';
-import type { StopReason, StoredVerdict } from '../store/rows.ts';
+import type { PlayRow, ResultRow } from '../store/rows.ts';
 import type { Family, Rules } from '../types.ts';
 
 export type { StoredVerdict } from '../store/rows.ts';
@@ -21,22 +21,9 @@ export interface DealTask {
   mostHome?: boolean;
 }
 
-/** What comes back for one deal; maps one-to-one onto a `results` row. */
-export interface DealOutcome {
-  seed: bigint;
-  verdict: StoredVerdict;
-  nodes: number;
-  ms: number;
-  solutionLength: number | null;
-  moves: string | null;
-  error: string | null;
-  /** For unknown: the budget that ran out. */
-  stopReason: StopReason | null;
-  /** The most cards home (best found, proved bound, proved), when the task asked for it. */
-  mostHome?: number | null;
-  mostHomeBound?: number | null;
-  mostHomeProved?: boolean | null;
-}
+/** What comes back for one deal; maps one-to-one onto a `results` row (the most cards home when the task asked for it). */
+export type DealOutcome = Pick<ResultRow, 'seed' | 'verdict' | 'nodes' | 'ms' | 'solutionLength' | 'moves' | 'error' | 'stopReason'> &
+  Partial<Pick<ResultRow, 'mostHome' | 'mostHomeBound' | 'mostHomeProved'>>;
 
 /** An `error` outcome for a deal. */
 export function errorOutcome(seed: bigint, message: string, ms = 0): DealOutcome {
@@ -50,17 +37,7 @@ export interface PlayTask extends PlayerTask {
 }
 
 /** What comes back for one game; maps one-to-one onto a `plays` row. */
-export interface PlayOutcome {
-  seed: bigint;
-  won: boolean;
-  moveCount: number;
-  /** The moves played, compact notation. */
-  moves: string;
-  cardsHome: number;
-  ms: number;
-  /** Why the game could not be played (then won is false). */
-  error: string | null;
-}
+export type PlayOutcome = Pick<PlayRow, 'seed' | 'won' | 'moveCount' | 'moves' | 'cardsHome' | 'ms' | 'error'>;
 
 /** A game that could not be played. */
 export function errorPlay(seed: bigint, message: string, ms = 0): PlayOutcome {

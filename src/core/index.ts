@@ -4,7 +4,8 @@
  * (position.ts), the move generator (generate.ts), the pruning rules the search asks (rules.ts),
  * the transposition table (table.ts) and the search (search.ts). This file lists what the module exports.
  */
-export { configure, generate, kingsForEmptied, noiseOf, noiseState, outMoves, outPtr, reachOf, setNoise, sortOut } from './generate';
+export { configure, generate, kingsForEmptied, reachOf } from './generate';
+export { noiseOf, noiseState, outMoves, outPtr, setNoise, sortOut } from './moves-out';
 export {
   childHash,
   getH1,

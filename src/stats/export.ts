@@ -15,35 +15,16 @@
  */
 import type Database from 'better-sqlite3';
 import { type ResultFilter, resultRows } from '../store/reader.ts';
-import type { StopReason } from '../store/rows.ts';
+import type { ResultRow } from '../store/rows.ts';
+import type { Rules } from '../types.ts';
 import { csvLine } from './format.ts';
 
 /** The output formats of `export`. */
 export const EXPORT_FORMATS = ['csv', 'ndjson', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** One exported deal. */
-export interface ExportRecord {
-  family: string;
-  seed: number | string;
-  draw: number;
-  passes: number | null;
-  foundationReturn: boolean;
-  verdict: 'winnable' | 'unwinnable' | 'unknown' | 'error';
-  nodes: number;
-  ms: number;
-  solutionLength: number | null;
-  moves: string | null;
-  error: string | null;
-  maxNodes: number | null;
-  timeoutMs: number | null;
-  solverVersion: string;
-  maxMemoryMb: number | null;
-  stopReason: StopReason | null;
-  mostHome: number | null;
-  mostHomeBound: number | null;
-  mostHomeProved: boolean | null;
-}
+/** One exported deal: its stored row, the seed as a number (or a decimal string past 2^53 − 1) and the rules in place of the rule set's id. */
+export type ExportRecord = Omit<ResultRow, 'seed' | 'ruleSet' | 'solvedAt'> & { seed: number | string } & Rules;
 
 /** Field order of records and CSV columns. */
 export const EXPORT_COLUMNS = [
@@ -71,14 +52,49 @@ export const EXPORT_COLUMNS = [
 const CHUNK = 1 << 16;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
-/** The export as a sequence of text chunks; nothing is read before the first chunk is asked for. */
-export function* exportChunks(db: Database.Database, format: ExportFormat, filter: ResultFilter = {}): Generator<string> {
-  let buf = format === 'csv' ? csvLine(EXPORT_COLUMNS) : format === 'json' ? '[' : '';
+/** A seed as exported: a JSON number up to 2^53 − 1, a decimal string beyond. */
+export function exportedSeed(seed: bigint): number | string {
+  return seed <= MAX_SAFE ? Number(seed) : seed.toString();
+}
+
+/**
+ * Records as CSV (a header of `columns`, then one line each, `csvValue` giving a field's text
+ * form), NDJSON or one JSON array, as text chunks of about 64 KB: nothing is read before the
+ * first chunk is asked for, and memory stays flat however many records there are.
+ */
+export function* recordChunks<R extends object, C extends keyof R>(
+  records: Iterable<R>,
+  format: ExportFormat,
+  columns: readonly C[],
+  csvValue: (rec: R, column: C) => unknown = (rec, column) => rec[column],
+): Generator<string> {
+  let buf = format === 'csv' ? csvLine(columns as readonly string[]) : format === 'json' ? '[' : '';
   let first = true;
-  for (const { row: x, rules } of resultRows(db, filter)) {
-    const rec: ExportRecord = {
+  for (const rec of records) {
+    if (format === 'csv') buf += csvLine(columns.map((c) => csvValue(rec, c)));
+    else buf += format === 'json' ? (first ? '\n' : ',\n') + JSON.stringify(rec) : JSON.stringify(rec) + '\n';
+    first = false;
+    if (buf.length >= CHUNK) {
+      yield buf;
+      buf = '';
+    }
+  }
+  if (format === 'json') buf += first ? ']\n' : '\n]\n';
+  if (buf) yield buf;
+}
+
+/** The export as a sequence of text chunks; nothing is read before the first chunk is asked for. */
+export function exportChunks(db: Database.Database, format: ExportFormat, filter: ResultFilter = {}): Generator<string> {
+  return recordChunks(records(db, filter), format, EXPORT_COLUMNS, (rec, c) =>
+    c === 'passes' && rec.passes === null ? 'unlimited' : rec[c],
+  );
+}
+
+function* records(db: Database.Database, filter: ResultFilter): Generator<ExportRecord> {
+  for (const { row: x, rules } of resultRows(db, filter))
+    yield {
       family: x.family,
-      seed: x.seed <= MAX_SAFE ? Number(x.seed) : x.seed.toString(),
+      seed: exportedSeed(x.seed),
       draw: rules.draw,
       passes: rules.passes,
       foundationReturn: rules.foundationReturn,
@@ -97,14 +113,4 @@ export function* exportChunks(db: Database.Database, format: ExportFormat, filte
       mostHomeBound: x.mostHomeBound,
       mostHomeProved: x.mostHomeProved,
     };
-    if (format === 'csv') buf += csvLine(EXPORT_COLUMNS.map((c) => (c === 'passes' && rec.passes === null ? 'unlimited' : rec[c])));
-    else buf += format === 'json' ? (first ? '\n' : ',\n') + JSON.stringify(rec) : JSON.stringify(rec) + '\n';
-    first = false;
-    if (buf.length >= CHUNK) {
-      yield buf;
-      buf = '';
-    }
-  }
-  if (format === 'json') buf += first ? ']\n' : '\n]\n';
-  if (buf) yield buf;
 }

@@ -16,6 +16,7 @@
 import type Database from 'better-sqlite3';
 import { type PlayFilter, type PlayGroup, playGroups, playRows } from '../store/reader.ts';
 import { rulesLabel } from '../types.ts';
+import { type ExportFormat, exportedSeed, recordChunks } from './export.ts';
 import { csvLine, int, msText, pct } from './format.ts';
 import { Z95, wilson } from './wilson.ts';
 
@@ -209,17 +210,18 @@ export const PLAY_EXPORT_COLUMNS = [
   'solverVersion',
 ] as const;
 
-const CHUNK = 1 << 16;
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** The games as CSV, NDJSON or a JSON array, streamed in chunks of about 64 KB (export.ts `recordChunks`). */
+export function exportPlayChunks(db: Database.Database, format: ExportFormat, filter: PlayFilter = {}): Generator<string> {
+  return recordChunks(playRecords(db, filter), format, PLAY_EXPORT_COLUMNS, (rec, c) =>
+    c === 'passes' && rec.passes === null ? 'unlimited' : c === 'won' ? (rec.won ? 1 : 0) : rec[c],
+  );
+}
 
-/** The games as CSV, NDJSON or a JSON array, streamed in chunks of about 64 KB (as `exportChunks`). */
-export function* exportPlayChunks(db: Database.Database, format: 'csv' | 'ndjson' | 'json', filter: PlayFilter = {}): Generator<string> {
-  let buf = format === 'csv' ? csvLine(PLAY_EXPORT_COLUMNS) : format === 'json' ? '[' : '';
-  let first = true;
-  for (const { row: x, rules } of playRows(db, filter)) {
-    const rec = {
+function* playRecords(db: Database.Database, filter: PlayFilter) {
+  for (const { row: x, rules } of playRows(db, filter))
+    yield {
       family: x.family,
-      seed: x.seed <= MAX_SAFE ? Number(x.seed) : x.seed.toString(),
+      seed: exportedSeed(x.seed),
       draw: rules.draw,
       passes: rules.passes,
       foundationReturn: rules.foundationReturn,
@@ -234,17 +236,4 @@ export function* exportPlayChunks(db: Database.Database, format: 'csv' | 'ndjson
       error: x.error,
       solverVersion: x.solverVersion,
     };
-    if (format === 'csv')
-      buf += csvLine(
-        PLAY_EXPORT_COLUMNS.map((c) => (c === 'passes' && rec.passes === null ? 'unlimited' : c === 'won' ? (rec.won ? 1 : 0) : rec[c])),
-      );
-    else buf += format === 'json' ? (first ? '\n' : ',\n') + JSON.stringify(rec) : JSON.stringify(rec) + '\n';
-    first = false;
-    if (buf.length >= CHUNK) {
-      yield buf;
-      buf = '';
-    }
-  }
-  if (format === 'json') buf += first ? ']\n' : '\n]\n';
-  if (buf) yield buf;
 }

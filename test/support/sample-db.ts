@@ -3,8 +3,8 @@
  * The numbers are invented (seeded pseudo-random), never results of the solver: the solver
  * version is stamped `synthetic`.
  */
-import { EMPTY_RESULT_EXTRAS, type ResultRow, type StoredVerdict } from '../store/rows.ts';
-import { openStore } from '../store/writer.ts';
+import { EMPTY_RESULT_EXTRAS, type ResultRow, type StoredVerdict } from '../../src/store/rows.ts';
+import { openStore } from '../../src/store/writer.ts';
 
 /** One rule set of the sample and the share of its deals that come out winnable / unknown. */
 export interface SampleRuleSet {

@@ -1,0 +1,310 @@
+/**
+ * What the move generator (generate.ts) knows while it works: the rules and pruning switches of
+ * the search (`configure`), the position's numbers and where its cards could go for the running
+ * call (`beginCall`), the stock list, and the pruning rules the generator applies (each argued
+ * where it is stated). The kinds of move (stock-plays.ts, tableau-moves.ts) read them.
+ */
+import { STRIDE } from './shared/layout.ts';
+import { makeCard } from './shared/cards.ts';
+import { mv } from './shared/move-encoding.ts';
+import { CHILD1, CHILD2, PARENT1, PARENT2, RANK, RED } from './cards.ts';
+import { push } from './moves-out.ts';
+import { col, deck, down, found, inDeck, isDown, len, top } from './state.ts';
+
+// ---- the position's numbers for the running call ----
+/** The deck's length, the stock position, a redeal left (set by each call). */
+export let dn: i32 = 0;
+export let dw: i32 = 0;
+export let redeal: bool = false;
+/** The stock's last card may go home safely (rules.ts `safeLastStockCard`, worked out by the caller). */
+export let lastSafe: bool = false;
+
+// ---- the rules and switches of the search (`configure`) ----
+export let draw: i32 = 1;
+export let foundationReturn: bool = true;
+export let allReach: bool = true;
+export let partialRule: bool = true;
+export let foundationReturns: bool = true;
+export let oneEmptyColumn: bool = true;
+export let twinSwaps: bool = true;
+export let emptyForKing: bool = true;
+/** Safe moves home are played (safeFoundation), and not every stock card is always reachable: the stock's last card may hold back the plays after a redeal (rules.ts `safeLastStockCard`). */
+export let lastCheck: bool = false;
+
+// ---- where cards could go, for the running call ----
+/** The pile whose top each card is (−1: none; all −1 between calls), and each pile's top. */
+export const topCol = new StaticArray<i32>(53);
+export const tops = new StaticArray<i32>(7);
+/** The first empty pile (−1: none). */
+export let firstEmpty: i32 = -1;
+/** After a restriction onto pile `only`: the two cards that fit on its top (−1: no restriction), and whether either is face up in the tableau. */
+export let fit1: i32 = -1;
+export let fit2: i32 = -1;
+export let fitFaceUp: bool = false;
+/** Whether a King could fill a pile emptied now (−1: not worked out yet this call). */
+let kingMayCome: i32 = -1;
+
+// ---- the stock list ----
+export const reach = new StaticArray<i32>(52);
+export const reachCost = new StaticArray<i32>(52);
+export let reachN: i32 = 0;
+let reachW: i32 = -1;
+let reachDeck: i32 = -1;
+let reachRedeal: i32 = -1;
+
+// ---- cards that could land somewhere now (`markAvailable`) ----
+const available = new StaticArray<i32>(52);
+let mark: i32 = 0;
+let marked: bool = false;
+
+for (let c = 0; c < 53; c++) topCol[c] = -1;
+
+/** The rules and the pruning switches of a search (bits: partialRuns 1, foundationReturns 2, oneEmptyColumn 4, twinSwaps 8, emptyForKing 16, safeFoundation 32). */
+export function configure(drawN: i32, unlimitedPasses: bool, returnsAllowed: bool, switches: i32): void {
+  draw = drawN;
+  foundationReturn = returnsAllowed;
+  allReach = drawN === 1 && unlimitedPasses;
+  partialRule = (switches & 1) !== 0;
+  foundationReturns = (switches & 2) !== 0;
+  oneEmptyColumn = (switches & 4) !== 0;
+  twinSwaps = (switches & 8) !== 0;
+  emptyForKing = (switches & 16) !== 0;
+  lastCheck = (switches & 32) !== 0 && !(drawN === 1 && unlimitedPasses);
+  reachW = -1;
+}
+
+/** The stock's numbers for the running call: the deck's length, the stock position, a redeal left. */
+export function setStock(n: i32, w: i32, redealLeft: bool): void {
+  dn = n;
+  dw = w;
+  redeal = redealLeft;
+}
+
+/** Sets up a call of the generator on the position (`only`: the pile the previous move restricts the next to, or −1). */
+export function beginCall(n: i32, w: i32, redealLeft: bool, lastCardSafe: bool, only: i32): void {
+  setStock(n, w, redealLeft);
+  lastSafe = lastCardSafe;
+  if (!allReach) stockReach();
+  firstEmpty = -1;
+  for (let b = 0; b < 7; b++)
+    if (len(b) === 0) {
+      firstEmpty = b;
+      break;
+    }
+  for (let b = 0; b < 7; b++) {
+    const l = len(b);
+    const t = l === 0 ? -1 : col(b * STRIDE + l - 1);
+    unchecked((tops[b] = t));
+    if (t >= 0) unchecked((topCol[t] = b));
+  }
+  marked = false;
+  kingMayCome = -1;
+  if (only >= 0 && len(only) !== 0) {
+    const t = top(only);
+    fit1 = unchecked(CHILD1[t]);
+    fit2 = unchecked(CHILD2[t]);
+    fitFaceUp = faceUpInTableau(fit1) || faceUpInTableau(fit2);
+  } else {
+    fit1 = -1;
+    fit2 = -1;
+    fitFaceUp = false;
+  }
+}
+
+/** After a call: `topCol` back to all −1. */
+export function endCall(): void {
+  for (let b = 0; b < 7; b++) {
+    const t = unchecked(tops[b]);
+    if (t >= 0) unchecked((topCol[t] = -1));
+  }
+}
+
+// ---- the rules the generator applies (the others: rules.ts) ----
+/**
+ * The top card c of the foundation of `suit` may come back down: some card of the other colour,
+ * one rank lower (to land on c) or of the same rank (to hold the next lower card of c's suit,
+ * which c must leave the foundation for), is not face down. Never an Ace (nothing lands on it,
+ * and nothing lies under it). Exact: while all four are face down, c on the tableau can neither
+ * hold a card nor open the way for one; a line that brings c down then can bring it down just
+ * before one of them turns up and is used instead (keeping c home longer), or never.
+ */
+export function returnUseful(suit: i32): bool {
+  const h = found(suit);
+  if (h <= 1) return false;
+  const c = makeCard(h, suit);
+  const red = unchecked(RED[c]) !== 0;
+  const o1 = red ? 0 : 1;
+  const o2 = red ? 3 : 2;
+  return !isDown(makeCard(h - 1, o1)) || !isDown(makeCard(h - 1, o2)) || !isDown(makeCard(h, o1)) || !isDown(makeCard(h, o2));
+}
+/**
+ * A run that is not a pile's whole face-up run moves off face-up card x only to send x home next
+ * (with twinSwaps, as one compound move). Exact: the run's base card c fits only on x and on y,
+ * the twin of x, so the move puts it on y; the position it leaves differs from the one before
+ * only by which twin holds the run (one state with twinSwaps); what it adds is x uncovered, and
+ * x uncovered matters for sending x home, or (without twinSwaps) for letting c's twin take c's
+ * place on x (`twinCanReplace`).
+ */
+export function partialSendsHome(x: i32): bool {
+  return found(x & 3) === unchecked(RANK[x]) - 1;
+}
+/**
+ * True when some King could go into a pile emptied now: a King among the stock cards that can be
+ * played (the stock list, `stockReach`), a King at the foot of a run with
+ * cards under it, or a King on a foundation when cards may come back down. Without one, a move
+ * that empties a pile (`emptiesPile`) is not made: the pile would wait for a King that cannot
+ * come next. Nothing else could bring one at once: the position before the move has had its safe
+ * moves, and the move uncovers no card (nothing lies under the run) and leaves the run's top a
+ * top; so the position after it has no move. Exact for the most cards home too (the move sends
+ * nothing home).
+ */
+export function kingMayFill(): bool {
+  if (foundationReturn && (found(0) === 13 || found(1) === 13 || found(2) === 13 || found(3) === 13)) return true;
+  for (let a = 0; a < 7; a++) {
+    const d = down(a);
+    if (d > 0 && unchecked(RANK[col(a * STRIDE + d)]) === 13) return true;
+  }
+  if (!inDeck(48) && !inDeck(49) && !inDeck(50) && !inDeck(51)) return false;
+  if (allReach) return true;
+  for (let k = 0; k < reachN; k++) if (unchecked(RANK[deck(unchecked(reach[k]))]) === 13) return true;
+  return false;
+}
+
+// ---- empty piles and twins (oneEmptyColumn, emptyForKing, partialRuns without twinSwaps) ----
+
+/**
+ * oneEmptyColumn: a King (or King run) goes into the first empty pile only. Exact: the piles are
+ * interchangeable (the key ignores their order), so every empty pile gives the same position.
+ */
+export function firstEmptyOnly(): bool {
+  return oneEmptyColumn;
+}
+
+/**
+ * oneEmptyColumn: the King run of pile a may move into an empty pile only when cards lie under
+ * it. Exact: with nothing under it, the move gives the same position up to column order.
+ */
+export function kingRunMayMove(a: i32): bool {
+  return !(oneEmptyColumn && down(a) === 0);
+}
+
+/**
+ * After PLACED, pile a's whole run may also move elsewhere than onto the placed card when that
+ * empties the pile and emptyForKing is on: the emptying must then come just before its King,
+ * which the stock play may have brought within reach, so it cannot be moved before the stock play.
+ */
+export function emptyingAfterPlaced(a: i32): bool {
+  return emptyForKing && down(a) === 0;
+}
+
+/**
+ * Without twinSwaps, the other reason to move a partial run based on c off x: c's twin is free
+ * now (marked by `markAvailable`) and can take c's place on x.
+ */
+export function twinCanReplace(c: i32): bool {
+  return unchecked(available[c ^ 3]) === mark;
+}
+
+/** Whether some King could fill a pile emptied now (`kingMayFill`), worked out once a call. */
+export function kingMayComeNow(): bool {
+  if (kingMayCome < 0) {
+    stockReach();
+    kingMayCome = kingMayFill() ? 1 : 0;
+  }
+  return kingMayCome === 1;
+}
+
+// ---- the stock list ----
+
+/**
+ * The deck indices that moves.ts `stockCost` allows (the one statement of the stock-reach rule),
+ * cheapest first (the waste top, then this pass, then after a redeal; each group in deck order),
+ * and their costs, into `reach` and `reachCost`. The loops step through the draw grids that
+ * `stockCost` describes (a card on both grids, or the waste top, counts at its lower cost: the
+ * grids coincide from w on when w is a multiple of the draw); the tests check the two agree at
+ * every node. Which indices those are depends only on the stock position, the deck's length and
+ * whether a redeal is left (the draw is the search's), so the list of the last call is kept while
+ * those stay the same: most moves leave the stock alone.
+ */
+export function stockReach(): void {
+  const r: i32 = redeal ? 1 : 0;
+  if (dw === reachW && dn === reachDeck && r === reachRedeal) return;
+  const w = dw;
+  const n = dn;
+  let k = 0;
+  if (w > 0) {
+    unchecked((reach[k] = w - 1));
+    unchecked((reachCost[k++] = 0));
+  }
+  if (w < n) {
+    for (let i = w + draw - 1; i < n - 1; i += draw) {
+      unchecked((reach[k] = i));
+      unchecked((reachCost[k++] = 1));
+    }
+    unchecked((reach[k] = n - 1));
+    unchecked((reachCost[k++] = 1));
+  }
+  if (redeal) {
+    const end = w % draw === 0 ? min(w, n - 1) : n - 1;
+    for (let i = draw - 1; i < end; i += draw)
+      if (i !== w - 1) {
+        unchecked((reach[k] = i));
+        unchecked((reachCost[k++] = 2));
+      }
+  }
+  reachN = k;
+  reachW = w;
+  reachDeck = n;
+  reachRedeal = r;
+}
+
+// ---- where a card can go ----
+export function faceUpInTableau(c: i32): bool {
+  return c < 52 && !isDown(c) && !inDeck(c) && found(c & 3) < unchecked(RANK[c]);
+}
+export function anyPileTakes(c: i32): bool {
+  return unchecked(topCol[unchecked(PARENT1[c])]) >= 0 || unchecked(topCol[unchecked(PARENT2[c])]) >= 0;
+}
+export function addOnto(base: i32, n: i32, c: i32, kind: i32, a: i32, i: i32, score: i32, only: i32): i32 {
+  let b1 = unchecked(topCol[unchecked(PARENT1[c])]);
+  let b2 = unchecked(topCol[unchecked(PARENT2[c])]);
+  if (b1 > b2) {
+    const t = b1;
+    b1 = b2;
+    b2 = t;
+  }
+  if (b1 >= 0 && (only < 0 || b1 === only)) n = push(base, n, mv(kind, a, b1, 1, i), score);
+  if (b2 >= 0 && (only < 0 || b2 === only)) n = push(base, n, mv(kind, a, b2, 1, i), score);
+  return n;
+}
+
+/** Marks with a fresh mark (marks never need clearing) the cards that could land somewhere now: face-up tableau cards, reachable stock cards, foundation tops. */
+export function markAvailable(): void {
+  if (++mark === 0x7fffffff) {
+    for (let c = 0; c < 52; c++) unchecked((available[c] = 0));
+    mark = 1;
+  }
+  stockReach();
+  for (let a = 0; a < 7; a++) for (let j = a * STRIDE + down(a); j < a * STRIDE + len(a); j++) unchecked((available[col(j)] = mark));
+  for (let k = 0; k < reachN; k++) unchecked((available[deck(unchecked(reach[k]))] = mark));
+  if (foundationReturn)
+    for (let suit = 0; suit < 4; suit++) if (found(suit) > 0) unchecked((available[makeCard(found(suit), suit)] = mark));
+  marked = true;
+}
+
+/** `markAvailable` has run this call. */
+export function availableMarked(): bool {
+  return marked;
+}
+
+/** The stock list (`stockReach`) of a deck of n cards at stock position w, for the tests: its indices and their costs in `out`; returns how many. */
+export function reachOfInto(n: i32, w: i32, redealLeft: bool, out: usize): i32 {
+  setStock(n, w, redealLeft);
+  reachW = -1;
+  stockReach();
+  for (let k = 0; k < reachN; k++) {
+    store<i32>(out + ((<usize>k) << 2), unchecked(reach[k]));
+    store<i32>(out + ((<usize>(reachN + k)) << 2), unchecked(reachCost[k]));
+  }
+  return reachN;
+}
