@@ -237,125 +237,144 @@ function playsSection(rows: readonly PlayStatsRow[]): string {
 /** The whole report as one HTML document. */
 export function renderReport(groups: readonly GroupStats[], info: ReportInfo): string {
   const withFamily = new Set(groups.map((g) => g.row.family)).size > 1;
-  const total = groups.reduce((a, g) => a + g.row.deals, 0);
-  const parts: string[] = [];
-  parts.push(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">`);
-  parts.push(`<meta name="viewport" content="width=device-width, initial-scale=1">`);
-  parts.push(`<title>Klondike winnability report</title>\n<style>${CSS}</style>\n</head>\n<body>`);
-  parts.push(`<h1>Klondike winnability report</h1>`);
-  parts.push(
-    `<p class="meta">${esc(info.source)} · ${int(total)} deals in ${groups.length} group${groups.length === 1 ? '' : 's'}` +
-      `${info.filterText ? ` · ${esc(info.filterText)}` : ''} · generated ${esc(info.generatedAt)}</p>`,
-  );
   const plays = info.plays ?? [];
+  const parts = [head(groups, info)];
   if (groups.length === 0) {
     if (plays.length > 0) parts.push(playsSection(plays));
     else parts.push(`<p><strong>No results.</strong> The database holds no deals matching the selection.</p>`);
   } else {
-    parts.push(`<h2>Winnable share per rule set</h2>`);
-    parts.push(
-      intervalChart(
-        'Winnable share (thoughtful) with 95% Wilson interval and bounds',
-        groups.map(({ row: r }) => ({
-          label: label(r, true),
-          rate: r.winRate,
-          low: r.ciLow,
-          high: r.ciHigh,
-          lower: r.lowerBound,
-          upper: r.upperBound,
-          text: rateText(r),
-        })),
-      ),
-    );
-    parts.push(
-      `<p class="note">Bars: winnable share of the decided deals (winnable + unwinnable). Whiskers: its 95% Wilson ` +
-        `score interval. Orange strip: from the share of all deals if every unknown and error is lost to the share if ` +
-        `every one is won.</p>`,
-    );
+    parts.push(shareSection(groups));
     if (plays.length > 0) parts.push(playsSection(plays));
     parts.push(`<h2>Statistics</h2>\n${statsTables(groups, withFamily)}`);
-    parts.push(`<h2>Solve time</h2>`);
+    parts.push(timeSection(groups, withFamily), lengthSection(groups, withFamily), mostHomeSection(groups, withFamily));
+    parts.push(dealsSection(groups, info, withFamily));
+  }
+  parts.push(`</body>\n</html>\n`);
+  return parts.filter((p) => p !== '').join('\n');
+}
+
+/** The document's head, title and what it reports on. */
+function head(groups: readonly GroupStats[], info: ReportInfo): string {
+  const total = groups.reduce((a, g) => a + g.row.deals, 0);
+  return [
+    `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<title>Klondike winnability report</title>\n<style>${CSS}</style>\n</head>\n<body>`,
+    `<h1>Klondike winnability report</h1>`,
+    `<p class="meta">${esc(info.source)} · ${int(total)} deals in ${groups.length} group${groups.length === 1 ? '' : 's'}` +
+      `${info.filterText ? ` · ${esc(info.filterText)}` : ''} · generated ${esc(info.generatedAt)}</p>`,
+  ].join('\n');
+}
+
+/** The winnable share of each rule set, with its interval and bounds. */
+function shareSection(groups: readonly GroupStats[]): string {
+  return [
+    `<h2>Winnable share per rule set</h2>`,
+    intervalChart(
+      'Winnable share (thoughtful) with 95% Wilson interval and bounds',
+      groups.map(({ row: r }) => ({
+        label: label(r, true),
+        rate: r.winRate,
+        low: r.ciLow,
+        high: r.ciHigh,
+        lower: r.lowerBound,
+        upper: r.upperBound,
+        text: rateText(r),
+      })),
+    ),
+    `<p class="note">Bars: winnable share of the decided deals (winnable + unwinnable). Whiskers: its 95% Wilson ` +
+      `score interval. Orange strip: from the share of all deals if every unknown and error is lost to the share if ` +
+      `every one is won.</p>`,
+  ].join('\n');
+}
+
+/** The distribution of the solve time per deal. */
+function timeSection(groups: readonly GroupStats[], withFamily: boolean): string {
+  return [
+    `<h2>Solve time</h2>`,
+    histogramChart(
+      {
+        title: 'Solve time per deal (share of deals, log bins: 4 per decade)',
+        xLabel: 'time per deal (log scale)',
+        edges: groups[0].msHist.edges,
+        tick: msTick,
+      },
+      groups.map((g) => ({ label: label(g.row, withFamily), counts: g.msHist.counts })),
+    ),
+    `<p class="note">Every deal counts, unknown ones at the time they ran before the budget stopped them; the first bin also holds everything faster than 0.01 ms.</p>`,
+  ].join('\n');
+}
+
+/** The distribution of the solutions' lengths. */
+function lengthSection(groups: readonly GroupStats[], withFamily: boolean): string {
+  const lenGroups = groups.filter((g) => g.lengthHist.counts.length > 0);
+  if (lenGroups.length === 0) return `<h2>Solution length</h2>\n<p>No winnable deals, so no solutions.</p>`;
+  const edges = lenGroups[0].lengthHist.edges;
+  const every = Math.max(1, Math.ceil((edges.length - 1) / 10));
+  return [
+    `<h2>Solution length</h2>`,
+    histogramChart(
+      {
+        title: 'Solution length of winnable deals (share of solutions)',
+        xLabel: 'atomic moves',
+        edges,
+        tick: (e, i) => (i % every === 0 ? String(e) : undefined),
+      },
+      lenGroups.map((g) => ({ label: label(g.row, withFamily), counts: g.lengthHist.counts })),
+    ),
+    `<p class="note">Atomic moves of the solution the solver found (not necessarily the shortest).</p>`,
+  ].join('\n');
+}
+
+/** The most cards home of the deals where it was proved, and their Vegas payoff (empty without any). */
+function mostHomeSection(groups: readonly GroupStats[], withFamily: boolean): string {
+  const homeGroups = groups.filter((g) => g.mostHome && g.mostHome.proved > 0);
+  if (homeGroups.length === 0) return '';
+  const lostGroups = homeGroups.filter((g) => g.mostHome!.provedLost > 0);
+  const parts = [`<h2>Most cards home</h2>`];
+  if (lostGroups.length > 0)
     parts.push(
       histogramChart(
         {
-          title: 'Solve time per deal (share of deals, log bins: 4 per decade)',
-          xLabel: 'time per deal (log scale)',
-          edges: groups[0].msHist.edges,
-          tick: msTick,
+          title: 'Most cards home at once on the lost deals, proved (share of lost deals)',
+          xLabel: 'cards home',
+          edges: Array.from({ length: 53 }, (_, i) => i),
+          tick: (e) => (e % 4 === 0 ? String(e) : undefined),
         },
-        groups.map((g) => ({ label: label(g.row, withFamily), counts: g.msHist.counts })),
+        lostGroups.map((g) => ({ label: label(g.row, withFamily), counts: g.mostHome!.counts.slice(0, 52) })),
       ),
     );
-    parts.push(
-      `<p class="note">Every deal counts, unknown ones at the time they ran before the budget stopped them; the first bin also holds everything faster than 0.01 ms.</p>`,
-    );
-    const lenGroups = groups.filter((g) => g.lengthHist.counts.length > 0);
-    parts.push(`<h2>Solution length</h2>`);
-    if (lenGroups.length === 0) parts.push(`<p>No winnable deals, so no solutions.</p>`);
-    else {
-      const edges = lenGroups[0].lengthHist.edges;
-      const every = Math.max(1, Math.ceil((edges.length - 1) / 10));
-      parts.push(
-        histogramChart(
-          {
-            title: 'Solution length of winnable deals (share of solutions)',
-            xLabel: 'atomic moves',
-            edges,
-            tick: (e, i) => (i % every === 0 ? String(e) : undefined),
-          },
-          lenGroups.map((g) => ({ label: label(g.row, withFamily), counts: g.lengthHist.counts })),
-        ),
-      );
-      parts.push(`<p class="note">Atomic moves of the solution the solver found (not necessarily the shortest).</p>`);
-    }
-    const homeGroups = groups.filter((g) => g.mostHome && g.mostHome.proved > 0);
-    const lostGroups = homeGroups.filter((g) => g.mostHome!.provedLost > 0);
-    if (homeGroups.length > 0) {
-      parts.push(`<h2>Most cards home</h2>`);
-      if (lostGroups.length > 0)
-        parts.push(
-          histogramChart(
-            {
-              title: 'Most cards home at once on the lost deals, proved (share of lost deals)',
-              xLabel: 'cards home',
-              edges: Array.from({ length: 53 }, (_, i) => i),
-              tick: (e) => (e % 4 === 0 ? String(e) : undefined),
-            },
-            lostGroups.map((g) => ({ label: label(g.row, withFamily), counts: g.mostHome!.counts.slice(0, 52) })),
-          ),
-        );
-      parts.push(
-        `<table><tr><th>rule set</th><th>deals</th><th>proved</th><th>all 52 home</th><th>mean cards home (95%)</th><th>Vegas $ a game (95%)</th><th>games ahead</th></tr>` +
-          homeGroups
-            .map(({ row, mostHome: m }) => {
-              const f = (x: number | null) => (x === null ? '–' : x.toFixed(2));
-              return (
-                `<tr><td>${esc(label(row, withFamily))}</td><td>${int(m!.deals)}</td><td>${int(m!.proved)}</td><td>${int(m!.counts[52])}</td>` +
-                `<td>${f(m!.mean)} (${f(m!.ciLow)} – ${f(m!.ciHigh)})</td><td>${f(m!.vegasMean)} (${f(m!.vegasLow)} – ${f(m!.vegasHigh)})</td>` +
-                `<td>${m!.vegasWinShare === null ? '–' : pct(m!.vegasWinShare, 1)}</td></tr>`
-              );
-            })
-            .join('') +
-          `</table>`,
-      );
-      parts.push(
-        `<p class="note">The most cards a deal can have on the foundations at once, proved by search; the chart shows the lost deals (the winnable ones reach 52). ` +
-          `Vegas: 5 × cards home − 52 dollars at $1 a card, the result of a player who sees every card. Deals whose count ` +
-          `is not proved are left out of the chart and the means.</p>`,
-      );
-    }
-    const appUrl = info.appUrl ?? DEFAULT_APP_URL;
-    parts.push(`<h2>Deals</h2>`);
-    parts.push(
-      `<p class="note">Each seed opens the browser app on that deal (start it with <code>klondike web</code>), which solves it ` +
-        `and plays the solution.` +
-        (info.deals && info.deals.length > MAX_LINKS
-          ? ` Only the first ${int(MAX_LINKS)} deals are listed; the forms open any seed.`
-          : '') +
-        `</p>`,
-    );
-    for (const g of groups) parts.push(dealSection(g.row, info.deals?.slice(0, MAX_LINKS), appUrl, withFamily));
-  }
-  parts.push(`</body>\n</html>\n`);
+  const f = (x: number | null) => (x === null ? '–' : x.toFixed(2));
+  parts.push(
+    `<table><tr><th>rule set</th><th>deals</th><th>proved</th><th>all 52 home</th><th>mean cards home (95%)</th><th>Vegas $ a game (95%)</th><th>games ahead</th></tr>` +
+      homeGroups
+        .map(
+          ({ row, mostHome: m }) =>
+            `<tr><td>${esc(label(row, withFamily))}</td><td>${int(m!.deals)}</td><td>${int(m!.proved)}</td><td>${int(m!.counts[52])}</td>` +
+            `<td>${f(m!.mean)} (${f(m!.ciLow)} – ${f(m!.ciHigh)})</td><td>${f(m!.vegasMean)} (${f(m!.vegasLow)} – ${f(m!.vegasHigh)})</td>` +
+            `<td>${m!.vegasWinShare === null ? '–' : pct(m!.vegasWinShare, 1)}</td></tr>`,
+        )
+        .join('') +
+      `</table>`,
+  );
+  parts.push(
+    `<p class="note">The most cards a deal can have on the foundations at once, proved by search; the chart shows the lost deals (the winnable ones reach 52). ` +
+      `Vegas: 5 × cards home − 52 dollars at $1 a card, the result of a player who sees every card. Deals whose count ` +
+      `is not proved are left out of the chart and the means.</p>`,
+  );
+  return parts.join('\n');
+}
+
+/** The deals of each rule set, each linked to the browser app. */
+function dealsSection(groups: readonly GroupStats[], info: ReportInfo, withFamily: boolean): string {
+  const appUrl = info.appUrl ?? DEFAULT_APP_URL;
+  const parts = [
+    `<h2>Deals</h2>`,
+    `<p class="note">Each seed opens the browser app on that deal (start it with <code>klondike web</code>), which solves it ` +
+      `and plays the solution.` +
+      (info.deals && info.deals.length > MAX_LINKS ? ` Only the first ${int(MAX_LINKS)} deals are listed; the forms open any seed.` : '') +
+      `</p>`,
+  ];
+  for (const g of groups) parts.push(dealSection(g.row, info.deals?.slice(0, MAX_LINKS), appUrl, withFamily));
   return parts.join('\n');
 }
