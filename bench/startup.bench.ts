@@ -23,7 +23,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, buildDist } from '../test/build-dist.ts';
+import { ROOT, buildDist } from '../test/support/build-dist.ts';
 
 const { values } = parseArgs({
   options: {

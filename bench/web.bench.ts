@@ -19,7 +19,7 @@ import { dealFromSeed } from '../src/deals/families.ts';
 import { dealPosition } from '../src/engine/position.ts';
 import { solve } from '../src/solver/index.ts';
 import type { Rules } from '../src/types.ts';
-import { CHROMIUM_HINT, buildApp, haveChromium, launch } from '../test/web-harness.ts';
+import { CHROMIUM_HINT, buildApp, haveChromium, launch } from '../test/support/web-harness.ts';
 
 const { values } = parseArgs({
   options: {

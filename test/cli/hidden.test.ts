@@ -1,0 +1,82 @@
+/**
+ * The normal-play commands through the real binary: odds, hint, observe and play, their JSON, a
+ * played game replayed by `klondike replay`, and bad input as one line on stderr with exit 2.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli-run.ts';
+
+function oneLineError(r: { stdout: string; stderr: string; code: number | null }, pattern: RegExp): void {
+  expect(r.code).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(r.stderr.trimEnd()).toMatch(pattern);
+}
+
+describe('klondike observe, odds and hint', () => {
+  it('observe writes what the player sees; odds and hint read it back', async () => {
+    const seen = await runCli(['observe', '--seed', '42', '--moves', 'SW3 SW3', '--format', 'pysol']);
+    expect(seen.code).toBe(0);
+    expect(seen.stdout).toMatch(/^Talon: (\?\? ){17}\?\?$/m);
+    expect(seen.stdout).toMatch(/^Waste: 6C 8H AH AC KH 7C$/m);
+    const odds = await runCli(['odds', '--deal', '-', '--samples', '8', '--json'], seen.stdout);
+    expect(odds.code).toBe(0);
+    const j = JSON.parse(odds.stdout);
+    expect(j.samples).toBe(8);
+    expect(j.unseen).toBe(39);
+    expect(j.winnable + j.unwinnable + j.unknown).toBe(8);
+    // the same position from the seed and its moves gives the same estimate
+    const again = await runCli(['odds', '--seed', '42', '--moves', 'SW3 SW3', '--samples', '8', '--json']);
+    expect(JSON.parse(again.stdout).winnable).toBe(j.winnable);
+    const hint = await runCli(['hint', '--deal', '-', '--policy', 'priority'], seen.stdout);
+    expect(hint.code).toBe(0);
+    expect(hint.stdout).toMatch(/^hint: A♦ t6 → foundation {2}\[6d, foundation\]$/m);
+  });
+
+  it('hint --json gives the move and each candidate', async () => {
+    const r = await runCli(['hint', '--seed', '5', '--stock', 'visible', '--samples', '4', '--max-nodes', '2000', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.policy).toBe('search');
+    expect(j.move).toHaveProperty('from');
+    expect(j.candidates.length).toBeGreaterThan(0);
+    for (const c of j.candidates) if (c.chance !== undefined) expect(c.chance).toBeGreaterThanOrEqual(0);
+  });
+
+  it('bad input is one line and exit 2', async () => {
+    oneLineError(await runCli(['odds', '--seed', '1', '--deal', 'x.json']), /^klondike: give either --seed or --deal, not both$/);
+    oneLineError(
+      await runCli(['hint', '--seed', '42', '--moves', 'SW']),
+      /^klondike: move 1 \(stock → waste\) is illegal: a draw turns 3 cards, not 1$/,
+    );
+    oneLineError(await runCli(['hint', '--seed', '42', '--policy', 'greedy']), /unknown policy "greedy"/);
+    oneLineError(await runCli(['odds', '--seed', '42', '--stock', 'maybe']), /--stock/);
+    oneLineError(
+      await runCli(['odds', '--deal', '-'], '{"tableau": [["??"], [], [], [], [], [], []]}'),
+      /^klondike: stdin: unseen card \?\? face up at t1 card 1/,
+    );
+    oneLineError(await runCli(['play', '--policy', 'priority']), /^klondike: give --seed N/);
+    oneLineError(await runCli(['odds', '--seed', '42', '--samples', '0']), /samples must be a whole number/);
+  });
+});
+
+describe('klondike play', () => {
+  it('--json is a solution JSON that klondike replay replays to the outcome reported', async () => {
+    const r = await runCli(['play', '--seed', '2', '--draw', '1', '--policy', 'priority', '--json']);
+    const j = JSON.parse(r.stdout);
+    expect(r.code).toBe(j.won ? 0 : 1);
+    expect(j.player).toEqual({ policy: 'priority', stock: 'hidden' });
+    expect(j.moves.length).toBe(j.stats.moves);
+    const rp = await runCli(['replay', '-'], r.stdout);
+    const home = `not won, ${j.cardsHome} card${j.cardsHome === 1 ? '' : 's'} home`;
+    expect(rp.stdout.trim()).toBe(j.won ? 'won' : home);
+  });
+
+  it('prints the moves as they are made, then the outcome', async () => {
+    const r = await runCli(['play', '--seed', '2', '--draw', '1', '--policy', 'priority']);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('solvitaire deal 2, draw 1, unlimited passes, stock hidden, policy priority');
+    expect(lines[1]).toMatch(/^ {3}1\. /);
+    expect(lines[lines.length - 1]).toMatch(/^(won|lost \([a-z ]+\)): \d+ cards home, \d+ moves/);
+    expect(r.code).toBe(lines[lines.length - 1].startsWith('won') ? 0 : 1);
+  });
+});

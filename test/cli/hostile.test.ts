@@ -1,0 +1,382 @@
+/**
+ * Hostile use of every command: bad paths, writing over an input, corrupt, foreign and locked
+ * databases, read-only and full disks (small tmpfs mounts, when the machine lets us mount them),
+ * wrong JSON types, closed and full standard output, a signal in the first instants of a batch.
+ * Each case: one line on stderr, the documented exit code, nothing stored changed.
+ *
+ * Most cases run the CLI's main() in this process (fast); the ones about the process itself
+ * (stdout, signals, exit codes of the binary) spawn the real binary.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  statfsSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSolve } from '../../src/cli/solve.ts';
+import { writeSampleDb } from '../support/sample-db.ts';
+import { BIN, runInProcess } from '../support/cli-run.ts';
+import { makeKnownDb } from '../support/stats-fixture.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'klondike-hostile-'));
+const mounts: string[] = [];
+afterAll(() => {
+  for (const m of mounts) execFileSync('umount', [m], { stdio: 'ignore' });
+  rmSync(dir, { recursive: true, force: true });
+});
+const sha = (f: string) => createHash('sha256').update(readFileSync(f)).digest('hex');
+const at = (name: string) => join(dir, name);
+
+interface Run {
+  code: number | null;
+  signal?: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Spawns the binary with the given stdio for fd 1. */
+function spawnBin(args: string[], stdout: 'pipe' | number = 'pipe', cwd = dir): { child: ChildProcess; done: Promise<Run> } {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', stdout, 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const done = new Promise<Run>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err })));
+  return { child, done };
+}
+
+function expectOneLine(r: Run, code: number, re: RegExp): void {
+  expect(r.code, r.stderr).toBe(code);
+  const lines = r.stderr.trimEnd().split('\n');
+  expect(lines, r.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^klondike: |^error: /);
+  expect(lines[0]).toMatch(re);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+}
+
+/** A tmpfs of `size` at a new directory, or '' when mounting is not allowed here. */
+function tmpfs(name: string, size: string): string {
+  if (process.getuid?.() !== 0) return '';
+  const m = at(name);
+  mkdirSync(m);
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', m], { stdio: 'ignore' });
+  } catch {
+    return '';
+  }
+  mounts.push(m);
+  return m;
+}
+
+let good = '';
+let corrupt = '';
+let foreign = '';
+let locked = '';
+let solution = '';
+beforeAll(() => {
+  good = at('good.sqlite');
+  makeKnownDb(good);
+  corrupt = at('corrupt.sqlite');
+  writeSampleDb(corrupt, 1500);
+  const fd = openSync(corrupt, 'r+');
+  writeSync(fd, Buffer.alloc(8192, 0x5a), 0, 8192, 20 * 4096);
+  closeSync(fd);
+  foreign = at('foreign.sqlite');
+  const d = new Database(foreign);
+  d.exec(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    INSERT INTO meta VALUES ('schema', 'klondike-solver-results'), ('schema_version', '2');
+    CREATE TABLE rule_sets (id INTEGER PRIMARY KEY, draw INTEGER, passes INTEGER, foundation_return INTEGER);
+    CREATE TABLE results (family TEXT, seed INTEGER, score REAL); CREATE TABLE plays (x)`);
+  d.close();
+  locked = at('locked.sqlite');
+  makeKnownDb(locked);
+  const l = new Database(locked);
+  l.prepare("INSERT INTO meta VALUES ('lock', ?)").run(`${process.ppid}@${hostname()}`); // a live process
+  l.close();
+  solution = runSolve({ seed: 1000007n, json: true }).out;
+  mkdirSync(at('sub'));
+  symlinkSync(good, at('link.sqlite'));
+  linkSync(good, at('hard.sqlite'));
+});
+
+describe('bad paths, writing over an input, unusable databases: exit 2, nothing changed', () => {
+  const snapshot = () => [good, corrupt, foreign, locked].map(sha).join() + readdirSync(dir).sort().join();
+  const cases: [string, () => string[], RegExp][] = [
+    ['batch --db empty', () => ['batch', '--seeds', '1-3', '--db', ''], /database path "" is empty/],
+    ['batch --db blank', () => ['batch', '--seeds', '1-3', '--db', '  '], /database path " {2}" is empty/],
+    ['batch --db dir/', () => ['batch', '--seeds', '1-3', '--db', at('newdir/')], /names a directory/],
+    ['batch --db a directory', () => ['batch', '--seeds', '1-3', '--db', at('sub')], /is a directory/],
+    ['stats --db empty', () => ['stats', '--db', ''], /is empty/],
+    ['export --db dir/', () => ['export', '--db', `${dir}/`], /names a directory/],
+    ['report --db empty', () => ['report', '--db', ' ', '--out', at('r.html')], /is empty/],
+    ['merge -o empty', () => ['merge', good, '-o', ''], /is empty/],
+    ['merge an empty input path', () => ['merge', '', '-o', at('m.sqlite')], /is empty/],
+    ['export --out empty', () => ['export', '--db', good, '--out', ' '], /output path is empty/],
+    ['export --out a directory', () => ['export', '--db', good, '--out', at('sub')], /is a directory/],
+    ['report --out in a missing directory', () => ['report', '--db', good, '--out', at('none/r.html')], /cannot write .*no such directory/],
+    ['export over its database', () => ['export', '--db', good, '--out', good], /is the input database/],
+    ['report over its database', () => ['report', '--db', good, '--out', good], /is the input database/],
+    ['export over it through a symbolic link', () => ['export', '--db', good, '--out', at('link.sqlite')], /is the input database/],
+    ['report over it through a hard link', () => ['report', '--db', good, '--out', at('hard.sqlite')], /is the input database/],
+    ['export over it through another path', () => ['export', '--db', good, '--out', at('sub/../good.sqlite')], /is the input database/],
+    ['export --out the default database', () => ['export', '--db', at('link.sqlite'), '--out', good], /is the input database/],
+    ['merge into an input through a link', () => ['merge', good, '-o', at('link.sqlite')], /also an input/],
+    ['batch into a corrupt database', () => ['batch', '--seeds', '1-3', '--db', corrupt], /is a corrupt SQLite database \(quick_check/],
+    ['merge into a corrupt database', () => ['merge', good, '-o', corrupt], /corrupt/],
+    [
+      'batch into a foreign schema',
+      () => ['batch', '--seeds', '1-3', '--db', foreign],
+      /table results has columns \(family, seed, score\)/,
+    ],
+    ['stats of a foreign schema', () => ['stats', '--db', foreign], /another schema/],
+    ['merge a foreign input', () => ['merge', foreign, '-o', at('m.sqlite')], /another schema/],
+    ['batch into a locked database', () => ['batch', '--seeds', '1-3', '--db', locked], /in use by another batch \(pid \d+/],
+    ['merge into a locked database', () => ['merge', good, '-o', locked], /in use by another batch/],
+    ['--passes 0 (solve)', () => ['solve', '--seed', '1', '--passes', '0'], /0 is not a number of passes/],
+    ['--passes 0 (batch)', () => ['batch', '--seeds', '1', '--passes', '0', '--db', at('p0.sqlite')], /0 is not a number of passes/],
+    ['--passes 0 (stats)', () => ['stats', '--db', good, '--passes', '0'], /0 is not a number of passes/],
+  ];
+  it.each(cases)('%s', async (_name, args, re) => {
+    const before = snapshot();
+    expectOneLine(await runInProcess(args()), 2, re);
+    expect(snapshot()).toBe(before);
+    expect(readHeader18(foreign)).toBe(1); // never switched to WAL
+  });
+
+  it('a corrupt database read by stats, export and report: one line, exit 2', async () => {
+    // Corruption that quick_check sees may also stop a read part way; either way one line, exit 2.
+    const h = sha(corrupt);
+    let failed = 0;
+    for (const args of [['stats'], ['export', '--out', at('c.csv')], ['report', '--out', at('c.html')]]) {
+      const r = await runInProcess([...args, '--db', corrupt]);
+      if (r.code !== 0) {
+        failed++;
+        expectOneLine(r, 2, /corrupt|malformed/);
+      }
+    }
+    expect(failed).toBeGreaterThan(0);
+    expect(existsSync(at('c.csv'))).toBe(false);
+    expect(sha(corrupt)).toBe(h);
+  });
+
+  it('through the binary: export over its own database, --db empty, appending stdout to the database', async () => {
+    const h = sha(good);
+    const [a, b] = await Promise.all([
+      spawnBin(['export', '--db', good, '--out', good]).done,
+      spawnBin(['batch', '--seeds', '1-3', '--db', '']).done,
+    ]);
+    expectOneLine(a, 2, /is the input database/);
+    expectOneLine(b, 2, /is empty/);
+    const fd = openSync(good, 'a');
+    const c = await spawnBin(['export', '--db', good], fd).done;
+    closeSync(fd);
+    expectOneLine(c, 2, /standard output is the database/);
+    expect(sha(good)).toBe(h);
+  });
+});
+
+/** Byte 18 of the SQLite header: 1 = rollback journal, 2 = WAL. */
+function readHeader18(f: string): number {
+  return readFileSync(f)[18];
+}
+
+describe('output files are replaced only when complete', () => {
+  it('export and report write through a temporary file', async () => {
+    const out = at('keep.csv');
+    writeFileSync(out, 'old contents\n');
+    const r = await runInProcess(['export', '--db', good, '--out', out]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toMatch(/^family,seed,/);
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+});
+
+describe('wrong JSON types in replay: bad input (exit 2), not an illegal move', () => {
+  const edit = (f: (j: { rules: Record<string, unknown>; moves: Record<string, unknown>[]; [k: string]: unknown }) => void) => {
+    const j = JSON.parse(solution);
+    f(j);
+    return JSON.stringify(j);
+  };
+  const cases: [string, () => string, RegExp][] = [
+    [
+      'foundationReturn "yes"',
+      () => edit((j) => (j.rules.foundationReturn = 'yes')),
+      /rules\.foundationReturn must be true or false, got "yes"/,
+    ],
+    ['foundationReturn 1', () => edit((j) => (j.rules.foundationReturn = 1)), /foundationReturn must be true or false, got 1/],
+    ['foundationReturn null', () => edit((j) => (j.rules.foundationReturn = null)), /foundationReturn must be true or false, got null/],
+    ['count 1e300', () => edit((j) => (j.moves[0].count = 1e300)), /move 1: bad count 1e\+300/],
+    ['count 1.5', () => edit((j) => (j.moves[0].count = 1.5)), /move 1: bad count 1\.5/],
+    ['count "3"', () => edit((j) => (j.moves[0].count = '3')), /move 1: bad count "3"/],
+    ['draw "3"', () => edit((j) => (j.rules.draw = '3')), /rules\.draw must be a whole number 1…24, got "3"/],
+    ['passes 0', () => edit((j) => (j.rules.passes = 0)), /passes must be a whole number ≥ 1 or unlimited, got 0/],
+    ['passes 1e300', () => edit((j) => (j.rules.passes = 1e300)), /rules\.passes must be a whole number ≥ 1 or null/],
+    ['passes "3"', () => edit((j) => (j.rules.passes = '3')), /rules\.passes must be a whole number/],
+    ['seed "abc"', () => edit((j) => (j.seed = 'abc')), /"seed": seed must be a whole number, got "abc"/],
+    ['seed -1', () => edit((j) => (j.seed = -1)), /"seed" must be a whole number ≥ 0/],
+    ['family 7', () => edit((j) => (j.family = 7)), /"family" must be a string/],
+  ];
+  it.each(cases)('%s', async (_name, text, re) => {
+    const f = at(`sol-${_name.replace(/\W+/g, '-')}.json`);
+    writeFileSync(f, text());
+    expectOneLine(await runInProcess(['replay', f]), 2, re);
+  });
+  it('the unedited solution replays', async () => {
+    const f = at('sol.json');
+    writeFileSync(f, solution);
+    expect(await runInProcess(['replay', f])).toMatchObject({ code: 0, stdout: 'won\n', stderr: '' });
+  });
+});
+
+describe('closed or full standard output, every command', () => {
+  let db = '';
+  let sol = '';
+  beforeAll(() => {
+    db = at('out.sqlite');
+    makeKnownDb(db);
+    sol = at('sol-out.json');
+    writeFileSync(sol, solution);
+  });
+  const commands: [string, () => string[], number][] = [
+    ['--help', () => ['--help'], 0],
+    ['solve --help', () => ['solve', '--help'], 0],
+    ['deal', () => ['deal', '--seed', '1', '--format', 'text'], 0],
+    ['solve', () => ['solve', '--seed', '1000007'], 0],
+    ['perft', () => ['perft', '--seed', '1', '--depth', '3', '--divide'], 0],
+    ['replay', () => ['replay', sol, '--verbose'], 0],
+    ['stats', () => ['stats', '--db', db], 0],
+    ['export', () => ['export', '--db', db, '--format', 'ndjson'], 0],
+    ['merge', () => ['merge', db, '-o', at(`m-${Math.random()}.sqlite`)], 0],
+    [
+      'batch',
+      () => ['batch', '--seeds', '1-2', '--max-nodes', '500', '--workers', '1', '--quiet', '--db', at(`b-${Math.random()}.sqlite`)],
+      0,
+    ],
+  ];
+  it.concurrent.each(commands)('%s into a closed pipe: quiet, its usual exit code', async (_name, args, code) => {
+    const { child, done } = spawnBin(args());
+    child.stdout!.destroy(); // the reader goes away before anything is written
+    const r = await done;
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(code);
+  });
+  it.concurrent.each(commands)('%s into a full device: one line, exit 74', async (_name, args) => {
+    const fd = openSync('/dev/full', 'w');
+    const r = await spawnBin(args(), fd).done;
+    closeSync(fd);
+    expect(r.stderr).toBe('klondike: cannot write standard output: no space left on device\n');
+    expect(r.code).toBe(74);
+  });
+});
+
+describe('a signal in the first instants of a batch', () => {
+  it.concurrent.each([50, 200, 400, 650])('SIGINT after %i ms: no database or a complete one, never an empty file', async (ms) => {
+    const db = at(`early-${ms}.sqlite`);
+    const { child, done } = spawnBin(['batch', '--seeds', '1-30', '--max-nodes', '2000', '--db', db]);
+    setTimeout(() => child.kill('SIGINT'), ms);
+    const r = await done;
+    expect([130, null, 0]).toContain(r.code);
+    expect(readdirSync(dir).filter((f) => f.startsWith(`.early-${ms}`))).toEqual([]);
+    if (existsSync(db)) {
+      expect(statSync(db).size).toBeGreaterThan(0);
+      const d = new Database(db, { readonly: true });
+      expect(d.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(d.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe('2');
+      expect(d.prepare("SELECT value FROM meta WHERE key = 'lock'").get()).toBeUndefined();
+      d.close();
+    }
+  });
+  it('SIGINT while the worker threads still load: a clean stop, the lock released', async () => {
+    // Eight threads on this machine's cores load one after another: a signal just after the batch
+    // starts stops it while some still load, and a thread killed while loading aborted Node.
+    for (let k = 0; k < 8; k++) {
+      const db = at(`loading-${k}.sqlite`);
+      const { child, done } = spawnBin(['batch', '--seeds', '1-30', '--max-nodes', '2000', '--workers', '8', '--db', db]);
+      let sent = false;
+      child.stderr!.on('data', (d: Buffer) => {
+        if (!sent && d.toString().includes('batch:')) {
+          sent = true;
+          setTimeout(() => child.kill('SIGINT'), 20 * k);
+        }
+      });
+      const r = await done;
+      expect({ code: r.code, signal: r.signal }, r.stderr).toEqual({ code: 130, signal: null });
+      const d = new Database(db, { readonly: true });
+      expect(d.prepare("SELECT value FROM meta WHERE key = 'lock'").get()).toBeUndefined();
+      d.close();
+    }
+  }, 120_000);
+});
+
+describe('read-only and full disks', () => {
+  it('readers work on a read-only mount; batch there is refused', async () => {
+    const ro = tmpfs('ro', '8m');
+    if (!ro) return void console.warn('skipped: this machine does not let the tests mount a tmpfs');
+    copyFileSync(good, join(ro, 'r.sqlite'));
+    const wal = join(ro, 'w.sqlite');
+    copyFileSync(good, wal);
+    const w = new Database(wal);
+    w.pragma('journal_mode = WAL'); // left in WAL mode, as a killed batch or schema version 1 leaves it
+    w.close();
+    execFileSync('mount', ['-o', 'remount,ro', ro]);
+    const listing = readdirSync(ro).sort();
+    for (const f of ['r.sqlite', 'w.sqlite']) {
+      const s = await runInProcess(['stats', '--db', join(ro, f), '--format', 'json']);
+      expect(s.code, s.stderr).toBe(0);
+      expect(JSON.parse(s.stdout)).toHaveLength(3);
+      const e = await runInProcess(['export', '--db', join(ro, f), '--out', at(`ro-${f}.csv`)]);
+      expect(e.code, e.stderr).toBe(0);
+      const rep = await runInProcess(['report', '--db', join(ro, f), '--out', at(`ro-${f}.html`)]);
+      expect(rep.code, rep.stderr).toBe(0);
+      const m = await runInProcess(['merge', join(ro, f), '-o', at(`ro-${f}-merged.sqlite`)]);
+      expect(m.code, m.stderr).toBe(0);
+    }
+    expect(readdirSync(ro).sort()).toEqual(listing);
+    expectOneLine(await runInProcess(['batch', '--seeds', '1', '--db', join(ro, 'r.sqlite')]), 2, /read-only|cannot/);
+    expectOneLine(await runInProcess(['batch', '--seeds', '1', '--db', join(ro, 'new.sqlite')]), 2, /cannot/);
+  });
+
+  it('a full disk: batch stops with exit 74 and one line, export leaves no partial file', async () => {
+    const small = tmpfs('small', '2m');
+    if (!small) return void console.warn('skipped: this machine does not let the tests mount a tmpfs');
+    const db = join(small, 'r.sqlite');
+    expect((await spawnBin(['batch', '--seeds', '1-2', '--max-nodes', '500', '--quiet', '--db', db]).done).code).toBe(0);
+    const out = join(small, 'keep.csv');
+    writeFileSync(out, 'old\n');
+    const { bavail, bsize } = statfsSync(small);
+    writeFileSync(join(small, 'filler'), Buffer.alloc(Math.max(0, bavail * bsize - 48 * 1024)));
+    const r = await spawnBin(['batch', '--seeds', '1-400', '--max-nodes', '300', '--quiet', '--db', db]).done;
+    expectOneLine(
+      r,
+      74,
+      /^klondike: cannot write database .*: the disk is full; stopped, \d+ deals stored, .* run the same command again to resume$/,
+    );
+    const big = at('big.sqlite');
+    writeSampleDb(big, 3000);
+    const e = await runInProcess(['export', '--db', big, '--out', out]);
+    expectOneLine(e, 74, /cannot write .*keep\.csv: no space left on device; nothing was written/);
+    expect(readFileSync(out, 'utf8')).toBe('old\n');
+    expect(readdirSync(small).filter((f) => f.includes('.tmp-'))).toEqual([]);
+    rmSync(join(small, 'filler'));
+    const d = new Database(db, { readonly: true });
+    expect(d.pragma('integrity_check', { simple: true })).toBe('ok');
+    d.close();
+  });
+});

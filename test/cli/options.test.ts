@@ -1,0 +1,172 @@
+// The option layer: every shared flag, good and bad values, through every command that takes it
+// (the real command definitions of main.ts, stopped just before their action), must mean the same
+// thing and be refused with the same message everywhere.
+import { CommanderError } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli/main.ts';
+import { budgetFromOptions, ruleFilterFromOptions, rulesFromOptions } from '../../src/cli/options.ts';
+import { BATCH_BUDGET } from '../../src/batch/run.ts';
+import { DEFAULT_BUDGET } from '../../src/solver/index.ts';
+
+const STOP = new Error('stopped before the action');
+
+/** Parses a command line with the real program; returns the options its action would get, or the one-line error. */
+async function parse(args: string[]): Promise<{ opts?: Record<string, unknown>; error?: string }> {
+  const argv = ['node', 'klondike', ...args];
+  const program = await buildProgram(argv);
+  let err = '';
+  for (const c of [program, ...program.commands])
+    c.configureOutput({ writeErr: (s) => (err += s), writeOut: () => {}, outputError: (s, write) => write(s.split('\n')[0] + '\n') });
+  let opts: Record<string, unknown> | undefined;
+  program.hook('preAction', (_root, action) => {
+    opts = action.opts();
+    throw STOP;
+  });
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    if (e === STOP) return { opts };
+    if (e instanceof CommanderError) return { error: err.trim() };
+    throw e;
+  }
+  throw new Error('the action was not reached');
+}
+
+/** Commands that set rules, with the arguments each needs besides the rule flags. */
+const RULE_COMMANDS = [
+  ['solve', '--seed', '1'],
+  ['perft', '--seed', '1', '--depth', '1'],
+  ['batch', '--seeds', '1'],
+];
+/** Commands where the rule flags select rule sets. */
+const FILTER_COMMANDS = [['stats'], ['export'], ['report', '--out', 'r.html']];
+
+const good: [string[], object, object][] = [
+  [[], { draw: 3, passes: null, foundationReturn: true }, {}],
+  [['--draw', '1'], { draw: 1, passes: null, foundationReturn: true }, { draw: 1 }],
+  [['--draw', ' 24 '], { draw: 24, passes: null, foundationReturn: true }, { draw: 24 }],
+  [['--passes', '3'], { draw: 3, passes: 3, foundationReturn: true }, { passes: 3 }],
+  [['--passes', 'unlimited'], { draw: 3, passes: null, foundationReturn: true }, { passes: null }],
+  [['--passes', 'Infinity'], { draw: 3, passes: null, foundationReturn: true }, { passes: null }],
+  [['--passes', 'inf'], { draw: 3, passes: null, foundationReturn: true }, { passes: null }],
+  [['--vegas'], { draw: 3, passes: 3, foundationReturn: true }, { vegas: true }],
+  [['--vegas', '--draw', '1'], { draw: 1, passes: 1, foundationReturn: true }, { draw: 1, passes: 1 }],
+  [['--vegas', '--draw', '3', '--passes', '3'], { draw: 3, passes: 3, foundationReturn: true }, { draw: 3, passes: 3 }],
+  [['--no-foundation-return'], { draw: 3, passes: null, foundationReturn: false }, { foundationReturn: false }],
+  [['--foundation-return', 'no'], { draw: 3, passes: null, foundationReturn: false }, { foundationReturn: false }],
+  [['--foundation-return', 'yes'], { draw: 3, passes: null, foundationReturn: true }, { foundationReturn: true }],
+  [['--foundation-return'], { draw: 3, passes: null, foundationReturn: true }, { foundationReturn: true }],
+];
+
+const badValue: [string[], RegExp][] = [
+  [['--draw', '0'], /draw must be a whole number 1…24, got "0"/],
+  [['--draw', '25'], /draw must be a whole number 1…24/],
+  [['--draw', '1.5'], /draw must be a whole number 1…24/],
+  [['--draw', 'x'], /draw must be a whole number 1…24/],
+  [['--passes', '0'], /passes must be a whole number ≥ 1 or unlimited, got "0" \(0 is not a number of passes/],
+  [['--passes', '-1'], /passes must be a whole number ≥ 1 or unlimited/],
+  [['--passes', 'two'], /passes must be a whole number ≥ 1 or unlimited/],
+  [['--passes', '1.5'], /passes must be a whole number ≥ 1 or unlimited/],
+  [['--passes', '1e3'], /passes must be a whole number ≥ 1 or unlimited/],
+  [['--passes', '99999999999999999999'], /passes must be a whole number ≥ 1 or unlimited/],
+  [['--foundation-return', 'maybe'], /--foundation-return expects yes or no, got "maybe"/],
+];
+
+const conflicts: [string[], RegExp][] = [
+  [['--vegas', '--draw', '2'], /--vegas sets one pass at draw 1 and three at draw 3; it has no meaning at draw 2/],
+  [['--vegas', '--draw', '3', '--passes', '5'], /--vegas means 3 passes at draw 3; it conflicts with --passes 5/],
+  [['--vegas', '--draw', '1', '--passes', 'unlimited'], /--vegas means 1 pass at draw 1; it conflicts with --passes unlimited/],
+];
+
+describe('rule flags on every command that takes them', () => {
+  it.each(good)('%j', async (flags, rules, filter) => {
+    for (const cmd of RULE_COMMANDS) {
+      const r = await parse([...cmd, ...flags]);
+      expect(r.error, cmd[0]).toBeUndefined();
+      expect(rulesFromOptions(r.opts!), cmd[0]).toEqual(rules);
+    }
+    for (const cmd of FILTER_COMMANDS) {
+      const r = await parse([...cmd, ...flags]);
+      expect(r.error, cmd[0]).toBeUndefined();
+      expect(ruleFilterFromOptions(r.opts!), cmd[0]).toEqual(filter);
+    }
+  });
+
+  it.each(badValue)('%j is refused with the same message everywhere', async (flags, re) => {
+    const errors = new Set<string>();
+    for (const cmd of [...RULE_COMMANDS, ...FILTER_COMMANDS]) {
+      const r = await parse([...cmd, ...flags]);
+      expect(r.error, cmd[0]).toMatch(re);
+      errors.add(r.error!);
+    }
+    expect(errors.size).toBe(1);
+  });
+
+  it.each(conflicts)('%j conflicts, the same everywhere', async (flags, re) => {
+    for (const cmd of RULE_COMMANDS) {
+      const r = await parse([...cmd, ...flags]);
+      expect(() => rulesFromOptions(r.opts!), cmd[0]).toThrow(re);
+    }
+    // as a filter, a Vegas conflict is refused too (draw 2 and a pass limit other than Vegas's)
+    for (const cmd of FILTER_COMMANDS) {
+      const r = await parse([...cmd, ...flags]);
+      if (flags.includes('--draw')) expect(() => ruleFilterFromOptions(r.opts!), cmd[0]).toThrow(re);
+    }
+  });
+});
+
+describe('the other shared flags', () => {
+  const same = async (cmds: string[][], flags: string[], re: RegExp) => {
+    const errors = new Set<string>();
+    for (const cmd of cmds) {
+      const r = await parse([...cmd, ...flags]);
+      expect(r.error, `${cmd[0]} ${flags.join(' ')}`).toMatch(re);
+      errors.add(r.error!);
+    }
+    expect(errors.size).toBe(1);
+  };
+
+  it('budgets: the same checks on solve and batch, each with its own default', async () => {
+    const cmds = [RULE_COMMANDS[0], RULE_COMMANDS[2]];
+    await same(cmds, ['--max-nodes', '0'], /max-nodes must be a whole number ≥ 1/);
+    await same(cmds, ['--max-nodes', '1e6'], /max-nodes must be a whole number ≥ 1/);
+    await same(cmds, ['--timeout', '0'], /timeout must be a positive number of seconds/);
+    await same(cmds, ['--timeout', 'soon'], /timeout must be a positive number of seconds/);
+    await same(cmds, ['--timeout', '1e7'], /timeout must be a positive number of seconds up to 1000000/);
+    await same(cmds, ['--max-memory', '0'], /max-memory must be a whole number 1…1048576/);
+    const s = await parse([...RULE_COMMANDS[0], '--max-nodes', '5', '--timeout', '1.5', '--max-memory', '64']);
+    expect(budgetFromOptions(s.opts!, DEFAULT_BUDGET)).toEqual({ maxNodes: 5, timeoutMs: 1500, maxMemoryMb: 64 });
+    expect(budgetFromOptions((await parse(RULE_COMMANDS[0])).opts!, DEFAULT_BUDGET)).toEqual(DEFAULT_BUDGET);
+    expect(budgetFromOptions((await parse(RULE_COMMANDS[2])).opts!, BATCH_BUDGET)).toEqual(BATCH_BUDGET);
+  });
+
+  it('--db: the same checks on batch, stats, export and report', async () => {
+    const cmds = [RULE_COMMANDS[2], ...FILTER_COMMANDS];
+    await same(cmds, ['--db', ''], /database path "" is empty/);
+    await same(cmds, ['--db', '   '], /database path " {3}" is empty/);
+    await same(cmds, ['--db', 'runs/'], /database path runs\/ names a directory/);
+  });
+
+  it('--seed and --family: the same checks on deal, solve and perft; --deal and its old name --from', async () => {
+    const cmds = [['deal'], ['solve'], ['perft', '--depth', '1']];
+    await same(cmds, ['--seed', 'abc'], /seed must be a whole number, got "abc"/);
+    await same(cmds, ['--seed', '-3'], /seeds are never negative, got "-3"/);
+    await same(cmds, ['--seed', '1', '--family', 'nope'], /unknown seed family "nope"/);
+    for (const cmd of cmds) {
+      expect((await parse([...cmd, '--seed', '12345678901234567890123'])).opts!.seed).toBe(12345678901234567890123n);
+      expect((await parse([...cmd, '--deal', 'x.json'])).opts!.deal).toBe('x.json');
+      expect((await parse([...cmd, '--from', 'x.json'])).opts!.from).toBe('x.json');
+    }
+  });
+
+  it('--family and --seeds: the same checks on batch and the statistics commands', async () => {
+    await same([['batch', '--seeds', '1'], ...FILTER_COMMANDS], ['--family', 'pysol'], /unknown seed family "pysol"/);
+    await same([['batch'], ...FILTER_COMMANDS], ['--seeds', '9-1'], /malformed seed range "9-1": the end is below the start/);
+    await same([['batch'], ...FILTER_COMMANDS], ['--seeds', '1,x'], /malformed seed "x"/);
+    const big = '12345678901234567890123456789-12345678901234567890123456799';
+    expect(((await parse(['batch', '--seeds', big])).opts!.seeds as { count: bigint }).count).toBe(11n);
+    expect((await parse(['stats', '--seeds', big])).opts!.seeds).toEqual([
+      { from: 12345678901234567890123456789n, to: 12345678901234567890123456799n },
+    ]);
+  });
+});

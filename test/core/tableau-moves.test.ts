@@ -1,0 +1,64 @@
+/**
+ * A pile is emptied only for a King that can come next (pruning.ts `emptiesPile`, src/core/generate.ts `kingMayFill`):
+ * along random playouts, the generator offers a move that empties a pile exactly when the position
+ * after it has a King to put there (the moves the search allows after emptying, `kingsForEmptied`).
+ */
+import { describe, expect, it } from 'vitest';
+import { RANK } from '../../src/engine/cards.ts';
+import { T2T, aOf, bOf, countOf, fitsPile, genAtomic, kindOf, make, mv } from '../../src/engine/moves.ts';
+import { FULL_PRUNING } from '../../src/solver/index.ts';
+import { Core } from '../../src/solver/core.ts';
+import { Generator, MOVES_PER_NODE } from '../../src/solver/generate.ts';
+import { resolvePruning } from '../../src/solver/options.ts';
+import { FREE } from '../../src/solver/pruning.ts';
+import { STRIDE, State } from '../../src/engine/state.ts';
+import type { Rules } from '../../src/types.ts';
+import { prng, seedPosition } from '../support/positions.ts';
+
+const PR = resolvePruning(FULL_PRUNING);
+
+describe('emptying a pile', () => {
+  it('is offered exactly when a King could come next', () => {
+    let offered = 0;
+    let withheld = 0;
+    // one instance of the core for all the generators (a position not in it is copied in at each call)
+    const core = new Core();
+    const rulesList: Rules[] = [
+      { draw: 1, passes: null, foundationReturn: true },
+      { draw: 3, passes: null, foundationReturn: true },
+      { draw: 3, passes: 2, foundationReturn: false },
+    ];
+    for (const rules of rulesList)
+      for (let seed = 1; seed <= 30; seed++) {
+        const s = State.fromPosition(seedPosition(seed), rules);
+        const rand = prng(seed * 104729);
+        const buf = new Int32Array(256);
+        const out = new Int32Array(MOVES_PER_NODE);
+        for (let step = 0; step < 300; step++) {
+          const n = new Generator(s, PR, out, core).generate(0, -1, FREE);
+          const moves = Array.from(out.subarray(0, n));
+          for (let a = 0; a < 7; a++) {
+            const len = s.len[a];
+            if (len === 0 || s.down[a] > 0 || RANK[s.cols[a * STRIDE]] === 13) continue;
+            // the whole run of pile a (nothing under it) onto each pile that takes it
+            for (let b = 0; b < 7; b++) {
+              if (b === a || s.len[b] === 0 || !fitsPile(s, s.cols[a * STRIDE], b)) continue;
+              const m = mv(T2T, a, b, len, 0);
+              const child = s.clone();
+              make(child, m);
+              const kings = new Generator(child, PR, out, core).kingsForEmptied(0);
+              const isOffered = moves.some((x) => kindOf(x) === T2T && aOf(x) === a && bOf(x) === b && countOf(x) === len);
+              expect(isOffered, `seed ${seed} step ${step}: pile ${a} onto ${b}, ${kings} King moves after`).toBe(kings > 0);
+              if (isOffered) offered++;
+              else withheld++;
+            }
+          }
+          const k = genAtomic(s, buf);
+          if (k === 0) break;
+          make(s, buf[Math.floor(rand() * k)]);
+        }
+      }
+    expect(offered).toBeGreaterThan(50);
+    expect(withheld).toBeGreaterThan(50);
+  });
+});

@@ -1,0 +1,294 @@
+/**
+ * The browser app's logic without a browser: address parameters (and the report's links to them),
+ * the game model (moves, undo, saved records), what the player sees, and the end-of-game test.
+ */
+import { describe, expect, it } from 'vitest';
+import { dealFromSeed } from '../../src/deals/families.ts';
+import { gameAfter } from '../../src/hidden/game.ts';
+import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
+import { movesFromCompact } from '../../src/engine/notation.ts';
+import { type Position, UNSEEN, dealPosition, parsePositionObject } from '../../src/engine/position.ts';
+import { solve } from '../../src/solver/index.ts';
+import { dealLinkParams } from '../../src/stats/report.ts';
+import { DEFAULT_RULES, type Rules } from '../../src/types.ts';
+import { Game, canProgress } from '../../web/src/game.ts';
+import { fromMessage, observe, seenMessage } from '../../web/src/observation.ts';
+import { type DealRequest, makeDealParams, parseDealParams } from '../../web/src/params.ts';
+import { cardWords, moveWords, pileLabel } from '../../web/src/speech.ts';
+
+const D3: Rules = { draw: 3, passes: null, foundationReturn: true };
+const deal = (seed: number): Position => {
+  const d = dealFromSeed(seed, 'solvitaire');
+  if (!d.ok) throw new Error(d.error);
+  return dealPosition(d.value);
+};
+const pos = (o: unknown): Position => {
+  const r = parsePositionObject(o);
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+};
+
+describe('address parameters', () => {
+  it('read a seeded deal with its rules, defaults filled in', () => {
+    const r = parseDealParams('#family=greenfelt&seed=17&draw=1&passes=3&return=0');
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        source: { kind: 'seed', family: 'greenfelt', seed: '17' },
+        rules: { draw: 1, passes: 3, foundationReturn: false },
+        view: 'solve',
+      },
+    });
+    const d = parseDealParams('?seed=42');
+    expect(d.ok && d.value).toEqual({ source: { kind: 'seed', family: 'solvitaire', seed: '42' }, rules: DEFAULT_RULES, view: 'solve' });
+    expect(parseDealParams('')).toEqual({ ok: true, value: null });
+    expect(parseDealParams('#draw=1')).toEqual({ ok: true, value: null });
+  });
+
+  it('round-trip through makeDealParams', () => {
+    const reqs: DealRequest[] = [
+      {
+        source: { kind: 'seed', family: 'klondike-solver', seed: '2147483647' },
+        rules: { draw: 3, passes: null, foundationReturn: true },
+        view: 'play',
+      },
+      { source: { kind: 'seed', family: 'solvitaire', seed: '0' }, rules: { draw: 1, passes: 1, foundationReturn: false }, view: 'solve' },
+      {
+        source: { kind: 'seed', family: 'microsoft', seed: '80658175170943878571660636856403766975289505440883277823999999999999' },
+        rules: DEFAULT_RULES,
+        view: 'solve',
+      },
+      { source: { kind: 'deck', deck: '1'.repeat(156) }, rules: { draw: 2, passes: 5, foundationReturn: true }, view: 'solve' },
+    ];
+    for (const r of reqs) expect(parseDealParams(makeDealParams(r))).toEqual({ ok: true, value: r });
+  });
+
+  it('refuse malformed values with one line naming the problem', () => {
+    const bad: [string, RegExp][] = [
+      ['seed=-1', /never negative/],
+      ['seed=1e3', /exponent/],
+      ['family=exact&seed=80658175170943878571660636856403766975289505440883277824000000000000', /52!/],
+      ['seed=4294967296', /0 ≤ N < 2\^32/],
+      ['family=klondike-solver&seed=2147483648', /2\^31/],
+      ['family=pysol&seed=1', /unknown seed family/],
+      ['seed=1&draw=0', /draw must be 1…24/],
+      ['seed=1&draw=x', /draw must be a whole number/],
+      ['seed=1&passes=0', /passes must be/],
+      ['seed=1&passes=many', /passes must be/],
+      ['seed=1&return=no', /return must be 1/],
+      ['seed=1&view=edit', /view must be/],
+      ['seed=1&deal=123', /either seed or deal/],
+      ['deal=12345', /156-digit/],
+    ];
+    for (const [text, why] of bad) {
+      const r = parseDealParams(text);
+      expect(r.ok, text).toBe(false);
+      if (!r.ok) {
+        expect(r.error, text).toMatch(why);
+        expect(r.error).not.toContain('\n');
+      }
+    }
+  });
+
+  it('are what the HTML report links to', () => {
+    for (const rules of [D3, { draw: 1, passes: 3, foundationReturn: false }] as Rules[]) {
+      const r = parseDealParams(dealLinkParams('greenfelt', 99, rules));
+      expect(r).toEqual({ ok: true, value: { source: { kind: 'seed', family: 'greenfelt', seed: '99' }, rules, view: 'solve' } });
+    }
+  });
+});
+
+describe('game', () => {
+  it('plays legal moves, refuses illegal ones, and undoes back to the exact position', () => {
+    const g = new Game(deal(42), D3, { family: 'solvitaire', seed: '42' });
+    const start = JSON.stringify(g.position());
+    expect(g.legalMoves()).toContainEqual({ from: 't6', to: 'fd', count: 1 });
+    const bad = g.play({ from: 't1', to: 't2', count: 1 });
+    expect(bad.ok).toBe(false);
+    expect(g.moves).toHaveLength(0);
+    expect(g.play({ from: 't6', to: 'fd', count: 1 }).ok).toBe(true);
+    const afterOne = JSON.stringify(g.position());
+    expect(g.play({ from: 'stock', to: 'waste', count: 3 }).ok).toBe(true);
+    expect(g.fan).toBe(3);
+    expect(g.position().waste).toHaveLength(3);
+    expect(g.undo()).toBe(true);
+    expect(JSON.stringify(g.position())).toBe(afterOne);
+    expect(g.undo()).toBe(true);
+    expect(JSON.stringify(g.position())).toBe(start);
+    expect(g.undo()).toBe(false);
+  });
+
+  it('a saved record reads back to the same game; a tampered one is refused', () => {
+    const g = new Game(deal(42), D3, { family: 'solvitaire', seed: '42' });
+    const sol = solve(deal(42), D3);
+    for (const m of sol.moves.slice(0, 40)) expect(g.play(m).ok).toBe(true);
+    const rec = JSON.parse(JSON.stringify(g.toRecord()));
+    const back = Game.fromRecord(rec);
+    expect(back.ok).toBe(true);
+    if (back.ok) {
+      expect(back.value.position()).toEqual(g.position());
+      expect(back.value.moves).toEqual(g.moves);
+      expect(back.value.name).toEqual({ family: 'solvitaire', seed: '42' });
+      expect(Array.from(back.value.seen)).toEqual(Array.from(g.seen));
+    }
+    const tampered = { ...rec, moves: `${rec.moves} 1c 1c 1c` };
+    const t = Game.fromRecord(tampered);
+    expect(t.ok).toBe(false);
+    if (!t.ok) expect(t.error).toMatch(/saved move \d+ is illegal/);
+    expect(Game.fromRecord({ ...rec, v: 2 }).ok).toBe(false);
+    expect(Game.fromRecord({ ...rec, rules: { draw: 0, passes: null, foundationReturn: true } }).ok).toBe(false);
+    expect(Game.fromRecord('x').ok).toBe(false);
+  });
+
+  it('a winning line played move by move ends won, with finishing moves offered once everything is face up', () => {
+    const g = new Game(deal(42), D3);
+    const sol = solve(deal(42), D3);
+    expect(sol.verdict).toBe('winnable');
+    let offered = -1;
+    for (let k = 0; k < sol.moves.length; k++) {
+      if (offered < 0 && g.finishingMoves().length > 0) offered = k;
+      expect(g.play(sol.moves[k]).ok).toBe(true);
+    }
+    expect(g.status()).toBe('won');
+    expect(offered).toBeGreaterThan(0);
+    // From the first position that offers them, the finishing moves alone win.
+    const h = new Game(deal(42), D3);
+    for (const m of sol.moves.slice(0, offered)) h.play(m);
+    const finish = h.finishingMoves();
+    for (const m of finish) expect(h.play(m).ok).toBe(true);
+    expect(h.status()).toBe('won');
+  });
+});
+
+/** 52 cards: tops 5♣ 7♣ 9♣ J♣ 5♠ 7♠ 9♠ (all black: none fits on another), no Ace in sight. */
+function stuckPosition(stock: string[]): Position {
+  const tops = ['5c', '7c', '9c', 'Jc', '5s', '7s', '9s'];
+  const rest: string[] = [];
+  for (const r of 'A23456789TJQK') for (const s of 'cdhs') if (!tops.includes(r + s) && !stock.includes(r + s)) rest.push(r + s);
+  const tableau: string[][] = tops.map(() => []);
+  rest.forEach((c, i) => {
+    tableau[i % 7].push(c);
+  });
+  tableau.forEach((p, i) => {
+    p.push(tops[i]);
+  });
+  return pos({ tableau, faceDown: tableau.map((p) => p.length - 1), stock });
+}
+
+describe('end of the game', () => {
+  it('a position with no move at all is stuck; a fresh deal is not', () => {
+    const g = new Game(stuckPosition([]), D3);
+    expect(g.legalMoves()).toEqual([]);
+    expect(g.status()).toBe('stuck');
+    expect(new Game(deal(42), D3).status()).toBe('playing');
+  });
+
+  it('a stock that turns forever without ever helping is stuck; one red card that lets a column turn is not', () => {
+    const useless = new Game(stuckPosition(['2c', '3c', '4c', '2s', '3s', 'Ks']), D3);
+    expect(useless.legalMoves().map((m) => m.from)).toEqual(['stock']);
+    expect(canProgress(useless.state)).toBe(false);
+    expect(useless.status()).toBe('stuck');
+    // 8♥ from the stock onto 9♣, then 7♣ (or 7♠) onto it turns a face-down card.
+    const helpful = new Game(stuckPosition(['2c', '3c', '8h', '2s', '3s', 'Ks']), D3);
+    expect(canProgress(helpful.state)).toBe(true);
+    expect(helpful.status()).toBe('playing');
+  });
+});
+
+describe('what the player sees', () => {
+  /** The same deal with two face-down cards of t7 swapped and two unseen stock cards swapped. */
+  function twin(p: Position): Position {
+    const q: Position = JSON.parse(JSON.stringify(p));
+    const t7 = q.tableau[6];
+    [t7[0], t7[1]] = [t7[1], t7[0]];
+    const s = q.stock;
+    [s[s.length - 1], s[s.length - 2]] = [s[s.length - 2], s[s.length - 1]];
+    return q;
+  }
+
+  it('is the same for two games that differ only in cards the player has not seen', () => {
+    const a = new Game(deal(7), D3);
+    const b = new Game(twin(deal(7)), D3);
+    expect(JSON.stringify(a.state.toPosition())).not.toBe(JSON.stringify(b.state.toPosition()));
+    expect(observe(a).key()).toBe(observe(b).key());
+    // After a draw and a move, still the same.
+    for (const g of [a, b]) expect(g.play({ from: 'stock', to: 'waste', count: 3 }).ok).toBe(true);
+    expect(observe(a).key()).toBe(observe(b).key());
+    expect(seenMessage(observe(a))).toEqual(seenMessage(observe(b)));
+    const o = observe(a).position;
+    expect(o.stock.filter((c) => c === UNSEEN)).toHaveLength(21);
+    expect(o.faceDown).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(o.tableau.flat().filter((c) => c === UNSEEN)).toHaveLength(21);
+    expect(o.waste).toHaveLength(3);
+    expect(observe(a).unseen).toHaveLength(42);
+  });
+
+  it('remembers stock cards once drawn: after a whole pass the stock order is known', () => {
+    const g = new Game(deal(7), D3);
+    for (let k = 0; k < 8; k++) expect(g.play({ from: 'stock', to: 'waste', count: 3 }).ok).toBe(true);
+    expect(g.play({ from: 'waste', to: 'stock', count: 24 }).ok).toBe(true);
+    const o = observe(g).position;
+    expect(o.stock).toEqual(g.position().stock);
+    expect(o.pass).toBe(2);
+  });
+
+  it("is the library's observation of the same game, move by move, as klondike hint and odds see it", () => {
+    for (const [seed, rules] of [
+      [42, D3],
+      [7, { draw: 1, passes: null, foundationReturn: true }],
+      [3, { draw: 3, passes: 3, foundationReturn: false }],
+    ] as const) {
+      const lib = gameAfter(deal(seed), rules, 'hidden', []);
+      if (!lib.ok) throw new Error(lib.error);
+      const web = new Game(deal(seed), rules);
+      // the priority policy's game, long enough to go round the stock more than once
+      const policy = new PriorityPolicy();
+      let steps = 0;
+      let redeals = 0;
+      for (; steps < 150; steps++) {
+        expect(observe(web).key()).toBe(lib.value.observe().key());
+        const d = policy.decide(observe(web));
+        if (!d.move) break;
+        if (d.move.to === 'stock') redeals++;
+        expect(web.play(d.move).ok).toBe(true);
+        expect(lib.value.play(d.move).ok).toBe(true);
+      }
+      expect(steps).toBeGreaterThan(20);
+      if (rules.passes === null) expect(redeals).toBeGreaterThan(0);
+    }
+  });
+
+  it('crosses to the worker as the seen position only: the message holds no hidden card', () => {
+    const g = new Game(deal(42), D3);
+    const m = seenMessage(observe(g));
+    const text = JSON.stringify(m);
+    const p = g.position();
+    // every face-down card and every undrawn stock card is UNSEEN in the message
+    for (let i = 0; i < 7; i++) for (let j = 0; j < p.faceDown[i]; j++) expect(m.position.tableau[i][j]).toBe(UNSEEN);
+    expect(m.position.stock.every((c) => c === UNSEEN)).toBe(true);
+    expect(fromMessage(JSON.parse(text)).key()).toBe(observe(g).key());
+  });
+  it('names only visible cards to screen readers', () => {
+    const p = deal(42);
+    const label = pileLabel(p, 't7');
+    expect(label).toBe('Column 7, 6 face-down cards, then Queen of clubs');
+    expect(pileLabel(p, 'stock')).toBe('Stock, 24 cards');
+    const g = new Game(p, D3);
+    const before = g.position();
+    g.play({ from: 't6', to: 'fd', count: 1 });
+    const turned = g.position().tableau[5].at(-1)!;
+    expect(moveWords(before, g.position(), g.moves[0])).toBe(
+      `Ace of diamonds from column 6 to diamonds foundation. ${cardWords(turned)} turned face up in column 6.`,
+    );
+  });
+});
+
+describe('compact notation of saved games', () => {
+  it('is the database notation', () => {
+    const g = new Game(deal(42), D3);
+    g.play({ from: 't6', to: 'fd', count: 1 });
+    g.play({ from: 'stock', to: 'waste', count: 3 });
+    expect(g.toRecord().moves).toBe('6d SW3');
+    expect(movesFromCompact('6d SW3')).toEqual({ ok: true, value: g.moves });
+  });
+});
