@@ -15,7 +15,8 @@ export { FACTORIAL_52, RandomCodes, randomCodes } from './deals/big-families.ts'
 export { type Format, formatPosition, parsePosition } from './deals/formats.ts';
 export { State } from './engine/state.ts';
 export { type DivideEntry, genAtomic, make, perft, perftDivide, undo } from './engine/moves.ts';
-export { type Solution, describeMoves, makeSolutionJson, parseSolutionJson, replay } from './engine/solution.ts';
+export { describeMoves, replay } from './engine/solution.ts';
+export { type Solution, makeSolutionJson, parseSolutionJson } from './deals/solution-json.ts';
 export {
   DEFAULT_BUDGET,
   FULL_PRUNING,

@@ -9,11 +9,12 @@
  * Exit codes: 0 done, 2 bad input.
  */
 import type { Command } from 'commander';
-import { seedJson } from '../engine/solution.ts';
+
 import { DEFAULT_ODDS, type OddsResult, estimateOdds } from '../hidden/odds.ts';
 import { rulesLabel } from '../types.ts';
 import { type SeenSourceOptions, addSeenSourceOptions, natural, pct, positive, seenSourceFromOptions, unseenLabel } from './hidden.ts';
 import { type RuleOptions, addRuleOptions, rulesFromOptions } from './options.ts';
+import { seedJson } from '../deals/solution-json.ts';
 
 /** Options of `klondike odds` after parsing. */
 export interface OddsCliOptions extends SeenSourceOptions, RuleOptions {

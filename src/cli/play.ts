@@ -15,7 +15,7 @@ import { DEFAULT_SEARCH, type PolicyName, createPolicy, gameSeed } from '../hidd
 import { type PlayResult, playGame } from '../hidden/play.ts';
 
 import { movesToCompact } from '../engine/notation.ts';
-import { makeSolutionJson } from '../engine/solution.ts';
+
 import { type Family, UserError, rulesLabel, unwrap, type StockMode } from '../types.ts';
 import { positive, seededDeal } from './hidden.ts';
 import {
@@ -29,6 +29,7 @@ import {
 } from './options.ts';
 import { type Seed, parseFamily } from '../deals/families.ts';
 import { FAMILIES } from '../types.ts';
+import { makeSolutionJson } from '../deals/solution-json.ts';
 
 /** Options of `klondike play` after parsing. */
 export interface PlayCliOptions extends RuleOptions {

@@ -8,8 +8,9 @@
 import type { Command } from 'commander';
 import { readText } from './io.ts';
 import { scoreGame, scoreTable } from '../engine/score.ts';
-import { type ReplayOutcome, describeMoves, parseSolutionJson, replay } from '../engine/solution.ts';
+import { type ReplayOutcome, describeMoves, replay } from '../engine/solution.ts';
 import { UserError, unwrap } from '../types.ts';
+import { parseSolutionJson } from '../deals/solution-json.ts';
 
 /** Exit code of an illegal or unfinished game. */
 export const EXIT_NOT_WON = 1;

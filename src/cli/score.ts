@@ -9,10 +9,11 @@
  */
 import type { Command } from 'commander';
 import { DEFAULT_SCORE_SETTINGS, type GameScore, type ScoreSettings, scoreGame, scoreTable, vegasPassLimit } from '../engine/score.ts';
-import { type Solution, describeMoves, parseSolutionJson } from '../engine/solution.ts';
+import { describeMoves } from '../engine/solution.ts';
 import { type Rules, UserError, rulesLabel } from '../types.ts';
 import { type RuleOptions, addRuleOptions, fromResult, parseIntIn, rulesFromOptions } from './options.ts';
 import { readSource } from './replay.ts';
+import { type Solution, parseSolutionJson } from '../deals/solution-json.ts';
 
 /** Options of `klondike score` after parsing; rule options only when given on the command line. */
 export interface ScoreOptions extends Partial<RuleOptions> {

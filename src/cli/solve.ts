@@ -15,7 +15,7 @@
  * verdicts must not depend on the machine's load, use a node budget instead (`batch/run.ts`).
  */
 import type { Command } from 'commander';
-import { describeMoves, makeSolutionJson } from '../engine/solution.ts';
+import { describeMoves } from '../engine/solution.ts';
 import { validatePosition } from '../engine/position.ts';
 import { DEFAULT_BUDGET, type SolveResult, type Verdict, solve } from '../solver/index.ts';
 import { type MostHomeResult, mostHome } from '../solver/index.ts';
@@ -35,6 +35,7 @@ import {
   positionFromOptions,
   rulesFromOptions,
 } from './options.ts';
+import { makeSolutionJson } from '../deals/solution-json.ts';
 
 /** Exit code of each verdict. */
 export const VERDICT_EXIT: Record<Verdict, number> = { winnable: EXIT_OK, unwinnable: EXIT_NO, unknown: EXIT_UNKNOWN };

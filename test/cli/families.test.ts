@@ -11,9 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { type DealOptions, runDeal } from '../../src/cli/deal.ts';
 import { exactCode } from '../../src/deals/families.ts';
 import { parsePosition } from '../../src/deals/formats.ts';
-import { parseSolutionJson, replay } from '../../src/engine/solution.ts';
+import { replay } from '../../src/engine/solution.ts';
 import { UserError } from '../../src/types.ts';
 import { runCli as run } from '../support/cli-run.ts';
+import { parseSolutionJson } from '../../src/deals/solution-json.ts';
 
 const extra = readFileSync(new URL('../fixtures/families-extra.jsonl', import.meta.url), 'utf8')
   .split('\n')

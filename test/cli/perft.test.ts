@@ -20,9 +20,10 @@ import {
 import { runPerft } from '../../src/cli/perft.ts';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { dealPosition } from '../../src/engine/position.ts';
-import { makeSolutionJson } from '../../src/engine/solution.ts';
+
 import { UserError } from '../../src/types.ts';
 import { runCli as run } from '../support/cli-run.ts';
+import { makeSolutionJson } from '../../src/deals/solution-json.ts';
 
 const NEAR_WON = '{"tableau":[["Kh"],[],[],[],[],[],[]],"faceDown":[0,0,0,0,0,0,0],"stock":[],"foundations":{"c":13,"d":13,"h":12,"s":13}}';
 

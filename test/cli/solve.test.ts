@@ -15,11 +15,12 @@ import { main } from '../../src/cli/main.ts';
 import { budgetFromOptions } from '../../src/cli/options.ts';
 import { VERDICT_EXIT, runSolve, type SolveOptions } from '../../src/cli/solve.ts';
 import { makePositionJson } from '../../src/engine/position.ts';
-import { parseSolutionJson, replay } from '../../src/engine/solution.ts';
+import { replay } from '../../src/engine/solution.ts';
 import { DEFAULT_BUDGET } from '../../src/solver/index.ts';
 import { UserError } from '../../src/types.ts';
 import { returnNeededPosition, upAndDownPosition } from '../support/positions.ts';
 import { runCli as run } from '../support/cli-run.ts';
+import { parseSolutionJson } from '../../src/deals/solution-json.ts';
 
 const oneLine = (s: string) => s.endsWith('\n') && s.trim().split('\n').length === 1;
 

@@ -22,8 +22,9 @@ import {
 import { formatPosition, parsePosition } from '../../src/deals/formats.ts';
 import { type Deal, dealPosition, validatePosition } from '../../src/engine/position.ts';
 import { Mt19937 } from '../../src/deals/rng.ts';
-import { makeSolutionJson, parseSolutionJson } from '../../src/engine/solution.ts';
+
 import { DEFAULT_RULES, type Family } from '../../src/types.ts';
+import { makeSolutionJson, parseSolutionJson } from '../../src/deals/solution-json.ts';
 
 interface DealVector {
   family: 'microsoft' | 'exact';

@@ -10,9 +10,10 @@ import { makeCard } from '../../src/engine/cards.ts';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { type AtomicMove, PILE_NAMES, type PileName, movesFromCompact } from '../../src/engine/notation.ts';
 import { type Position, dealPosition, parsePositionJson } from '../../src/engine/position.ts';
-import { describeMoves, makeSolutionJson, parseSolutionJson, replay } from '../../src/engine/solution.ts';
+import { describeMoves, replay } from '../../src/engine/solution.ts';
 import { type Rules, UserError } from '../../src/types.ts';
 import { naiveApply, naiveMoveKey, naiveMoves } from '../support/naive.ts';
+import { makeSolutionJson, parseSolutionJson } from '../../src/deals/solution-json.ts';
 
 const D1: Rules = { draw: 1, passes: null, foundationReturn: true };
 const D3: Rules = { draw: 3, passes: null, foundationReturn: true };

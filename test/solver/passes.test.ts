@@ -11,12 +11,13 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/tmp.ts';
 import { parsePosition } from '../../src/deals/formats.ts';
 import { type Position, makePositionJson, parsePositionJson, validatePosition } from '../../src/engine/position.ts';
-import { makeSolutionJson, parseSolutionJson, replay } from '../../src/engine/solution.ts';
+import { replay } from '../../src/engine/solution.ts';
 import { runPerft } from '../../src/cli/perft.ts';
 import { FULL_PRUNING, NO_PRUNING, type SolveResult, Solver, type SolverOptions, solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
 import { runCli } from '../support/cli-run.ts';
 import { reducedDeal, seedPosition } from '../support/positions.ts';
+import { makeSolutionJson, parseSolutionJson } from '../../src/deals/solution-json.ts';
 
 const d3: Rules = { draw: 3, passes: null, foundationReturn: true };
 const d1: Rules = { ...d3, draw: 1 };
