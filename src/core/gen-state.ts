@@ -4,12 +4,12 @@
  * call (`beginCall`), the stock list, and the pruning rules the generator applies (each argued
  * where it is stated). The kinds of move (stock-plays.ts, tableau-moves.ts) read them.
  */
+import { col, deck, down, found, inDeck, isDown, len, top } from './state.ts';
 import { STRIDE } from './shared/layout.ts';
 import { makeCard } from './shared/cards.ts';
 import { mv } from './shared/move-encoding.ts';
 import { CHILD1, CHILD2, PARENT1, PARENT2, RANK, RED } from './cards.ts';
 import { push } from './moves-out.ts';
-import { col, deck, down, found, inDeck, isDown, len, top } from './state.ts';
 
 // ---- the position's numbers for the running call ----
 /** The deck's length, the stock position, a redeal left (set by each call). */

@@ -23,12 +23,12 @@
  * `outPtr`, scores aside.
  */
 
+import { passLimit, sn, spass, sw } from './state.ts';
 import { FREE } from './shared/modes.ts';
 import { beginCall, configure as configureState, endCall, foundationReturn, lastCheck, reachOfInto } from './gen-state.ts';
 import { addNoise, clearNoise, noisy, outPtr, setOut, sortByScore } from './moves-out.ts';
 import { safeLastStockCard } from './rules.ts';
 import { stockPlays } from './stock-plays.ts';
-import { passLimit, sn, spass, sw } from './state.ts';
 import { kingRuns, kingsAfterEmptied, partialRuns, returns, toFoundation, wholeRuns } from './tableau-moves.ts';
 
 /** The rules and the pruning switches of a search (bits: partialRuns 1, foundationReturns 2, oneEmptyColumn 4, twinSwaps 8, emptyForKing 16, safeFoundation 32); no noise. */

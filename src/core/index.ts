@@ -1,11 +1,13 @@
 /**
  * The solver's core, compiled to WebAssembly (AssemblyScript; `npm run build` compiles this file
- * and what it imports, src/solver/core.ts loads the module): the position and its changes
- * (position.ts), the move generator (generate.ts), the pruning rules the search asks (rules.ts),
- * the transposition table (table.ts) and the search (search.ts). This file lists what the module exports.
+ * and what it imports, src/solver/core.ts loads the module): the packed state and its changes
+ * (state.ts), the move generator (generate.ts, with gen-state.ts, moves-out.ts, stock-plays.ts and
+ * tableau-moves.ts), the pruning rules the search asks (rules.ts), the transposition table
+ * (table.ts) and the search (search.ts); shared/ holds what the TypeScript around it reads too.
+ * This file lists what the module exports.
  */
-export { configure, generate, kingsForEmptied, reachOf } from './generate';
-export { noiseOf, noiseState, outMoves, outPtr, setNoise, sortOut } from './moves-out';
+// The position's module first: its memory then comes first, below 1 KiB, where the compiler folds
+// its addresses into the loads and stores (Binaryen's low-memory assumption).
 export {
   childHash,
   getH1,
@@ -24,6 +26,8 @@ export {
   zobristPtr,
   zobristWords,
 } from './state';
+export { configure, generate, kingsForEmptied, reachOf } from './generate';
+export { noiseOf, noiseState, outMoves, outPtr, setNoise, sortOut } from './moves-out';
 export { locksOf, locksPtr, onDrawGridHere, safeHomeOf, safeLastStockCardHere, safeSuitsHere } from './rules';
 export {
   childH1Ptr,

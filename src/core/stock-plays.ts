@@ -4,6 +4,7 @@
  * with draw 1 and unlimited passes (every card always reachable), the cards some pile or
  * foundation takes.
  */
+import { deck, found, inDeck, len } from './state.ts';
 import { STOCK_KING_TO_EMPTY, STOCK_TO_FOUNDATION, STOCK_TO_PILE } from './shared/order.ts';
 import { S2F, S2T, mv } from './shared/move-encoding.ts';
 import { makeCard } from './shared/cards.ts';
@@ -11,7 +12,6 @@ import { PLACED, UNCOVERED } from './shared/modes.ts';
 import { CHILD1, CHILD2, RANK } from './cards.ts';
 import { addOnto, allReach, dn, dw, firstEmpty, firstEmptyOnly, lastSafe, reach, reachCost, reachN, tops } from './gen-state.ts';
 import { push } from './moves-out.ts';
-import { deck, found, inDeck, len } from './state.ts';
 
 const wantCard = new StaticArray<i32>(24);
 const wantIndex = new StaticArray<i32>(24);

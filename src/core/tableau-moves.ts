@@ -3,6 +3,7 @@
  * other piles, partial runs (with twinSwaps: off a card that then goes home, as one compound
  * move), foundation cards back down, and the Kings that may follow an emptied pile.
  */
+import { col, deck, down, found, inDeck, isDown, len, top } from './state.ts';
 import { KING_TO_EMPTY, PARTIAL, PARTIAL_HOME, RETURN, RUN_EMPTIES, RUN_TURNS_UP, TO_FOUNDATION } from './shared/order.ts';
 import { STRIDE } from './shared/layout.ts';
 import { F2T, HOME_AFTER, S2T, T2F, T2T, mv } from './shared/move-encoding.ts';
@@ -37,7 +38,6 @@ import {
   twinSwaps,
 } from './gen-state.ts';
 import { push, setMove } from './moves-out.ts';
-import { col, deck, down, found, inDeck, isDown, len, top } from './state.ts';
 
 const partialMove = new StaticArray<i32>(7);
 const partialScore = new StaticArray<i32>(7);
