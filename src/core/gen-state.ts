@@ -59,11 +59,16 @@ let marked: bool = false;
 
 for (let c = 0; c < 53; c++) topCol[c] = -1;
 
-/** The rules and the pruning switches of a search (bits: partialRuns 1, foundationReturns 2, oneEmptyColumn 4, twinSwaps 8, emptyForKing 16, safeFoundation 32). */
+/**
+ * The rules and the pruning switches of a search (bits: partialRuns 1, foundationReturns 2,
+ * oneEmptyColumn 4, twinSwaps 8, emptyForKing 16, safeFoundation 32, moves counted 64). A search
+ * that counts moves lists the stock plays by their draws even where every card is always within
+ * reach (draw 1, unlimited passes): the draws are moves too.
+ */
 export function configure(drawN: i32, unlimitedPasses: bool, returnsAllowed: bool, switches: i32): void {
   draw = drawN;
   foundationReturn = returnsAllowed;
-  allReach = drawN === 1 && unlimitedPasses;
+  allReach = drawN === 1 && unlimitedPasses && (switches & 64) === 0;
   partialRule = (switches & 1) !== 0;
   foundationReturns = (switches & 2) !== 0;
   oneEmptyColumn = (switches & 4) !== 0;

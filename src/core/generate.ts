@@ -31,7 +31,7 @@ import { safeLastStockCard } from './rules.ts';
 import { stockPlays } from './stock-plays.ts';
 import { kingRuns, kingsAfterEmptied, partialRuns, returns, toFoundation, wholeRuns } from './tableau-moves.ts';
 
-/** The rules and the pruning switches of a search (bits: partialRuns 1, foundationReturns 2, oneEmptyColumn 4, twinSwaps 8, emptyForKing 16, safeFoundation 32); no noise. */
+/** The rules and the pruning switches of a search (gen-state.ts `configure`); no noise. */
 export function configure(drawN: i32, unlimitedPasses: bool, returnsAllowed: bool, switches: i32): void {
   configureState(drawN, unlimitedPasses, returnsAllowed, switches);
   clearNoise();

@@ -43,6 +43,9 @@ export {
   search,
   setAborted,
   setCounts,
+  getNextLimit,
+  lowerBoundHere,
+  setLimit,
   setLocks,
   setNextCheck,
   setSearch,
@@ -50,6 +53,7 @@ export {
 export {
   snapPtr,
   ttAddBits,
+  ttBudget,
   ttCapacity,
   ttClear,
   ttCount,

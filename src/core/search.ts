@@ -52,7 +52,8 @@ import {
   unlimited,
   wk,
 } from './state.ts';
-import { ttAddBits, ttInsert, ttInsertBit, ttRemove, ttRemoveBit, ttTouch } from './table.ts';
+import { lowerBound, moveCost, setRedealCost } from './bound.ts';
+import { ttAddBits, ttBudget, ttInsert, ttInsertBit, ttRemove, ttRemoveBit, ttTouch } from './table.ts';
 
 // ---- the budgets and objectives, in TypeScript (the module's imports from "search": core.ts) ----
 /** The budget check: returns why the search stops (0: it goes on); sets the next check (`setNextCheck`) and `forgetting`. */
@@ -75,6 +76,8 @@ const fAutosAt: usize = memory.data(MAX_DEPTH * 4, 16);
 const fMarkAt: usize = memory.data(MAX_DEPTH * 4, 16);
 const fTokenAt: usize = memory.data(MAX_DEPTH * 4, 16);
 const fToken2At: usize = memory.data(MAX_DEPTH * 4, 16);
+/** With a limit on the moves (bounded): the moves counted from the start to each frame's position, its safe moves included. */
+const fCostAt: usize = memory.data(MAX_DEPTH * 4, 16);
 
 export function movesPtr(): usize {
   return movesAt;
@@ -107,6 +110,11 @@ let lastToo: bool = false;
 let locksOn: bool = false;
 let macros: bool = true;
 let objective: bool = false;
+/** The search for the shortest solution: positions whose moves so far plus bound.ts `lowerBound` exceed `limit` are cut. */
+let bounded: bool = false;
+let limit: i32 = 0;
+/** The least count above the limit that a cut position had: the next limit worth trying. */
+let nextLimit: i32 = 0x7fffffff;
 let noiseDepth: i32 = 0;
 let lastPlayed: bool = false;
 let nodes: f64 = 0;
@@ -122,8 +130,9 @@ let pathLen: i32 = 0;
 
 /**
  * The settings of a search (bits: stock dominance 1, safe foundation moves 2, delayStock 4,
- * delayPartial 8, emptyForKing 16, stock macro-moves 32, another objective 64), the depth below which its frames get
- * noise; the rules are position.ts's (`setRules`).
+ * delayPartial 8, emptyForKing 16, stock macro-moves 32, another objective 64, a limit on the
+ * moves 128), the depth below which its frames get noise; the rules are state.ts's (`setRules`).
+ * With a limit, only tableau cards go home as safe moves (a stock card's draws are moves too).
  */
 export function setSearch(flags: i32, noiseBelow: i32): void {
   dom = (flags & 1) !== 0;
@@ -133,9 +142,24 @@ export function setSearch(flags: i32, noiseBelow: i32): void {
   emptyForKing = (flags & 16) !== 0;
   macros = (flags & 32) !== 0;
   objective = (flags & 64) !== 0;
-  stockToo = stockAlwaysReachable();
-  lastToo = macros && drawN > 1 && unlimited;
+  bounded = (flags & 128) !== 0;
+  stockToo = !bounded && stockAlwaysReachable();
+  lastToo = !bounded && macros && drawN > 1 && unlimited;
   noiseDepth = noiseBelow;
+}
+/** With a limit on the moves: the limit for the next run, and what a redeal costs (bound.ts). */
+export function setLimit(moves: i32, redealCost: i32): void {
+  limit = moves;
+  nextLimit = 0x7fffffff;
+  setRedealCost(redealCost);
+}
+/** After a bounded run without a win: the next limit worth trying (2^31 − 1: none, every line was searched). */
+export function getNextLimit(): i32 {
+  return nextLimit;
+}
+/** The admissible lower bound of the position (bound.ts), for the first limit. */
+export function lowerBoundHere(): i32 {
+  return lowerBound();
 }
 export function setLocks(on: bool): void {
   locksOn = on;
@@ -166,8 +190,9 @@ export function getPathLen(): i32 {
 }
 
 // ---- the table ----
-/** Stores the position; true when it was there. */
+/** Stores the position; true when it was there. A bounded search stores positions with their moves to spare, on entering them. */
 export function insertHere(): bool {
+  if (bounded) return false;
   return dom ? ttInsertBit(h1, h2, wk(sw, sn)) : ttInsert(h1, h2);
 }
 function removeHere(): void {
@@ -266,7 +291,8 @@ export function getTouched(): i32 {
   return touched;
 }
 
-function enter(d: i32, rCol: i32, mode: i32, rCard: i32): i32 {
+/** Enters the position after the move of frame d − 1 (`cost`: the moves counted to reach it, with a limit). */
+function enter(d: i32, rCol: i32, mode: i32, rCard: i32, cost: i32): i32 {
   nodes += 1;
   if (nodes >= nextCheck) aborted = check();
   if (aborted !== 0 || d >= MAX_DEPTH - 1) {
@@ -275,6 +301,22 @@ function enter(d: i32, rCol: i32, mode: i32, rCard: i32): i32 {
   }
   const pathMark = pathLen;
   const autos = safeFoundation ? playSafe() : 0;
+  if (bounded) {
+    const g = cost + autos;
+    const f = g + lowerBound();
+    if (f > limit) {
+      if (f < nextLimit) nextLimit = f;
+      undoSafe(autos, pathMark);
+      return PRUNED;
+    }
+    if (shome === 52) return WON;
+    if (ttBudget(h1, h2, limit - g)) {
+      hits += 1;
+      undoSafe(autos, pathMark);
+      return PRUNED;
+    }
+    st32(fCostAt, d, g);
+  }
   if (objective && reached(pathLen) !== 0) {
     aborted = ABORT_REACHED;
     undoSafe(autos, pathMark);
@@ -321,7 +363,7 @@ function takeBack(d: i32, m: i32): void {
 /** The depth-first search from the position (search.ts `search`): 1 when a win is on the path (`pathPtr`, `getPathLen`). */
 export function search(): i32 {
   pathLen = 0;
-  const r0 = enter(0, -1, FREE, -1);
+  const r0 = enter(0, -1, FREE, -1, 0);
   if (r0 !== EXPANDED) return r0 === WON ? 1 : 0;
   let d = 0;
   while (d >= 0) {
@@ -341,10 +383,12 @@ export function search(): i32 {
     const at = d * MOVES_PER_NODE + k;
     const m = ld(movesAt, at);
     let mode = FREE;
+    let cost = 0;
     if (m & HOME_AFTER) {
       if (locksOn && locks(m)) continue;
       const m1 = m & ~HOME_AFTER;
       const from = (m1 >> 4) & 15;
+      if (bounded) cost = ld(fCostAt, d) + 2;
       st32(fTokenAt, d, make(m1));
       const m2 = mv(T2F, from, top(from) & 3, 1, 0);
       st32(fToken2At, d, make(m2));
@@ -357,20 +401,24 @@ export function search(): i32 {
       st32(pathAt, pathLen++, m1);
       st32(pathAt, pathLen++, m2);
     } else {
-      if (dom ? ttInsertBit(ld(childH1At, at), ld(childH2At, at), childBit(m)) : ttInsert(ld(childH1At, at), ld(childH2At, at))) {
+      if (
+        !bounded &&
+        (dom ? ttInsertBit(ld(childH1At, at), ld(childH2At, at), childBit(m)) : ttInsert(ld(childH1At, at), ld(childH2At, at)))
+      ) {
         hits += 1;
         continue;
       }
       if (locksOn && locks(m)) continue;
       mode = restrictionAfter(m, delayStock, delayPartial, emptyForKing);
+      if (bounded) cost = ld(fCostAt, d) + moveCost(m);
       st32(fTokenAt, d, make(m));
       st32(pathAt, pathLen++, m);
     }
     let r: i32;
-    if (mode === PLACED) r = enter(d + 1, (m >> 8) & 15, PLACED, top((m >> 8) & 15));
-    else if (mode === UNCOVERED) r = enter(d + 1, (m >> 4) & 15, UNCOVERED, top((m >> 4) & 15));
-    else if (mode === EMPTIED) r = enter(d + 1, (m >> 4) & 15, EMPTIED, -1);
-    else r = enter(d + 1, -1, FREE, -1);
+    if (mode === PLACED) r = enter(d + 1, (m >> 8) & 15, PLACED, top((m >> 8) & 15), cost);
+    else if (mode === UNCOVERED) r = enter(d + 1, (m >> 4) & 15, UNCOVERED, top((m >> 4) & 15), cost);
+    else if (mode === EMPTIED) r = enter(d + 1, (m >> 4) & 15, EMPTIED, -1, cost);
+    else r = enter(d + 1, -1, FREE, -1, cost);
     if (r === WON) return 1;
     if (r === EXPANDED) {
       d++;

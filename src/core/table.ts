@@ -19,7 +19,8 @@
  * solver to give up with "unknown (memory)".
  *
  * With stock masks (`ttSetMasked`) a slot takes 16 bytes: the hash, a mask of 32 bits (the stock
- * positions seen with that layout) and a spare word.
+ * positions seen with that layout) and a spare word; the search for the shortest solution keeps
+ * in the mask's place the moves it had to spare there (`ttBudget`).
  *
  * `ttRemove` takes a key out again (backward-shift deletion); the solver's restarts use it to
  * forget the positions of an abandoned line that were never searched to the end. `ttSnapshot`
@@ -274,6 +275,45 @@ export function ttAddBits(h1: i32, h2: i32, flags: i32): bool {
   store<i32>(at, h1);
   store<i32>(at, h2, 4);
   store<i32>(at, flags, 8);
+  evictions += 1;
+  return false;
+}
+
+/**
+ * For the search of the shortest solution (slots of 16 bytes): the position of the hash was
+ * searched with `remaining` moves to spare (its limit minus the moves that reached it). True when
+ * it already was with as many or more (nothing new below it); else keeps `remaining` and returns
+ * false. The word beside the hash holds the most moves to spare seen, plus one.
+ */
+export function ttBudget(h1: i32, h2: i32, remaining: i32): bool {
+  if ((h1 | h2) === 0) h2 = 1;
+  const v = remaining + 1;
+  let i = homeOf(h1, h2);
+  const home = i;
+  const limit = count * 4 < (mask + 1) * 3 ? mask + 1 : PROBE;
+  for (let p = 0; p < limit; p++) {
+    const at = base + ((<usize>i) << 4);
+    const a = load<i32>(at);
+    const b = load<i32>(at, 4);
+    if (a === h1 && b === h2) {
+      if (load<i32>(at, 8) >= v) return true;
+      store<i32>(at, v, 8);
+      return false;
+    }
+    if ((a | b) === 0) {
+      store<i32>(at, h1);
+      store<i32>(at, h2, 4);
+      store<i32>(at, v, 8);
+      states += 1;
+      filled(i);
+      return false;
+    }
+    i = (i + 1) & mask;
+  }
+  const at = base + ((<usize>home) << 4);
+  store<i32>(at, h1);
+  store<i32>(at, h2, 4);
+  store<i32>(at, v, 8);
   evictions += 1;
   return false;
 }

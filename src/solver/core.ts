@@ -52,6 +52,9 @@ interface CoreExports {
   setCounts(nodes: number, hits: number, nextCheck: number): void;
   setNextCheck(next: number): void;
   setAborted(why: number, forget: number): void;
+  setLimit(moves: number, redealCost: number): void;
+  getNextLimit(): number;
+  lowerBoundHere(): number;
   getNodes(): number;
   getHits(): number;
   getAborted(): number;
@@ -80,6 +83,7 @@ interface CoreExports {
   ttInsert(a: number, b: number): number;
   ttInsertBit(a: number, b: number, bit: number): number;
   ttAddBits(a: number, b: number, bits: number): number;
+  ttBudget(a: number, b: number, remaining: number): number;
   ttTouch(a: number, b: number): number;
   ttRemove(a: number, b: number): number;
   ttRemoveBit(a: number, b: number, bit: number): number;

@@ -37,6 +37,7 @@ export class Generator {
     pr: Pruning,
     private readonly moves: Int32Array,
     core?: Core,
+    counting = false,
   ) {
     this.core = core ?? new Core();
     this.inCore = s.bytes.buffer === this.core.state.buffer && s.bytes.byteOffset === this.core.state.byteOffset;
@@ -46,7 +47,8 @@ export class Generator {
       (pr.oneEmptyColumn ? 4 : 0) |
       (pr.twinSwaps ? 8 : 0) |
       (pr.emptyForKing ? 16 : 0) |
-      (pr.safeFoundation ? 32 : 0);
+      (pr.safeFoundation ? 32 : 0) |
+      (counting ? 64 : 0);
   }
 
   /**

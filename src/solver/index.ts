@@ -4,7 +4,8 @@
  * parts:
  * - solve.ts: the `Solver` (its searches' memory, one solve at a time) and the staged solve;
  * - objective.ts: what a search looks for, as a value, and a search's specification (budget,
- *   pruning, strategies, objective); most-home.ts: the most cards home;
+ *   pruning, strategies, objective); most-home.ts: the most cards home; shortest.ts: the fewest
+ *   moves;
  * - search.ts: the one depth-first search, run in the solver's core (core.ts loads src/core/,
  *   compiled by `npm run build`), with its memory (memory.ts) and table (table.ts);
  * - options.ts: budgets, the pruning switches, the strategies; pruning.ts: every pruning rule
@@ -14,4 +15,6 @@ export { type Budget, DEFAULT_BUDGET, FULL_PRUNING, NO_PRUNING, type Pruning, ty
 export { deadlockedCard, stuckCard } from './pruning.ts';
 export { MAX_DEPTH, type SolveResult, type SolveStats, type Verdict } from './search.ts';
 export { type MostHomeOptions, type MostHomeResult, homeBound } from './most-home.ts';
-export { FIRST_NODES, Solver, mostHome, solve, threadSolver } from './solve.ts';
+export { FIRST_NODES, Solver, mostHome, shortest, solve, threadSolver } from './solve.ts';
+export { SHORTEST_PRUNING, type ShortestOptions, type ShortestResult } from './shortest.ts';
+export { MOVE_COUNTS, type MoveCount, countMoves } from './objective.ts';

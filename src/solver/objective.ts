@@ -14,6 +14,7 @@
  * strategies and its objective, each resolved once (`searchSpec`) from what the caller asked and
  * what the objective allows.
  */
+import type { AtomicMove } from '../engine/notation.ts';
 import type { State } from '../engine/state.ts';
 import { type Budget, DEFAULT_BUDGET, FULL_PRUNING, type Pruning, type SolverOptions, resolvePruning } from './options.ts';
 
@@ -53,6 +54,23 @@ export interface Objective {
   reached?(s: State, path: Int32Array, pathLen: number): boolean;
   /** The same position, once stored in the table: true cuts it (nothing below it can count). */
   cut?(s: State): boolean;
+  /**
+   * The search for the fewest moves, counted so (`atomic`: every move of the solution JSON;
+   * `ksolve`: redeals free), under a limit that each run without a win raises (search.ts).
+   */
+  readonly counting?: MoveCount;
+}
+
+/** How the moves of a solution are counted: every atomic move, or KSolve's count (draws and card moves, not redeals). */
+export type MoveCount = 'atomic' | 'ksolve';
+export const MOVE_COUNTS: readonly MoveCount[] = ['atomic', 'ksolve'];
+
+/** The moves of a line, counted so. */
+export function countMoves(moves: readonly AtomicMove[], count: MoveCount): number {
+  if (count === 'atomic') return moves.length;
+  let n = 0;
+  for (const m of moves) if (!(m.from === 'waste' && m.to === 'stock')) n++;
+  return n;
 }
 
 /** The verdict: a win ends the search. */

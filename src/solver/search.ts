@@ -51,7 +51,7 @@ import type { State } from '../engine/state.ts';
 import type { Core, CoreClient } from './core.ts';
 import { Generator } from './generate.ts';
 import type { SearchMemory } from './memory.ts';
-import type { Objective, SearchSpec } from './objective.ts';
+import { type MoveCount, type Objective, type SearchSpec, countMoves } from './objective.ts';
 import type { Budget } from './options.ts';
 import { LockingMoves, deadlockedCard, stuckCard } from './pruning.ts';
 import type { TableSnapshot, TranspositionTable } from './table.ts';
@@ -190,6 +190,18 @@ export class Search implements CoreClient {
   private readonly restarts: boolean;
   /** The objective, when it is told of positions (the win needs no calls: the core sees it). */
   private readonly objective: Objective | undefined;
+  /** The search for the fewest moves: how they are counted (objective.ts `counting`). */
+  private readonly counting: MoveCount | undefined;
+  /**
+   * With `counting`: the limit of the run that found the win, or of the run going on when a budget
+   * stopped the search; every solution has at least this many moves (the runs before it found
+   * none with fewer).
+   */
+  limit = 0;
+  /** With `counting`: no run with a limit above this one (a line of this many moves is known already). */
+  maxLimit = Infinity;
+  /** With `counting`: a run ended with every line searched and no position cut by the limit (no line wins). */
+  exhausted = false;
 
   /** A search of state s (hashed with the key of the spec's pruning) in `memory`, whose table it empties. */
   constructor(s: State, memory: SearchMemory, spec: SearchSpec) {
@@ -199,6 +211,7 @@ export class Search implements CoreClient {
     this.deadlocks = strategy.deadlocks;
     this.restarts = strategy.restarts;
     this.objective = spec.objective.reached || spec.objective.cut ? spec.objective : undefined;
+    this.counting = spec.objective.counting;
     this.start = s.clone();
     this.core = memory.core;
     this.s = s.clone(this.core.state);
@@ -207,8 +220,8 @@ export class Search implements CoreClient {
     this.maxNodes = budget.maxNodes;
     this.nextCheck = Math.min(budget.maxNodes, 1024);
     this.dom = s.stockMask;
-    this.tt.setMasked(this.dom);
-    this.gen = new Generator(this.s, pr, this.core.moves, this.core);
+    this.tt.setMasked(this.dom || this.counting !== undefined);
+    this.gen = new Generator(this.s, pr, this.core.moves, this.core, this.counting !== undefined);
     this.locksPending = strategy.lockingMoves;
     this.runLength = this.restarts ? RESTART_FIRST_NODES : Infinity;
     this.flags =
@@ -218,7 +231,8 @@ export class Search implements CoreClient {
       (pr.delayPartial ? 8 : 0) |
       (pr.emptyForKing ? 16 : 0) |
       (pr.stockMacros ? 32 : 0) |
-      (this.objective ? 64 : 0);
+      (this.objective ? 64 : 0) |
+      (this.counting ? 128 : 0);
   }
 
   /**
@@ -230,7 +244,61 @@ export class Search implements CoreClient {
     this.t0 = performance.now();
     this.insertHere();
     const dead = this.s.home < 52 && ((this.deadCheck && stuckCard(this.s) >= 0) || (this.deadlocks && deadlockedCard(this.s) >= 0));
-    return !dead && this.searchWithRestarts();
+    if (dead) return false;
+    return this.counting ? this.deepen() : this.searchWithRestarts();
+  }
+
+  /**
+   * The search for the fewest moves (iterative deepening, IDA*): runs under a limit on the moves
+   * counted, from the start's lower bound (src/core/bound.ts, admissible), each run without a win
+   * raising it to the least count a cut position had, until a run wins (then with the fewest moves
+   * there are: no run before found a line within its limit), every line is searched (no win), a
+   * budget runs out, or the limit passes `maxLimit`. The table keeps, for each position, the most
+   * moves it was searched with to spare, across runs: a position met again with no more to spare
+   * has nothing new below it.
+   */
+  /**
+   * The search for the fewest moves downwards (depth-first branch and bound): a run under the
+   * limit `maxLimit` (a line of `maxLimit + 1` moves is known), and after each line it finds,
+   * another under a limit one below that line's count, with an empty table (the run stopped at
+   * its win, so what it stored is not all searched). Returns the shortest line found (atomic
+   * moves), or undefined; `exhausted` tells whether the last run found none (then no line has
+   * fewer moves than the last found, or than `maxLimit + 1`).
+   */
+  descend(): AtomicMove[] | undefined {
+    this.t0 = performance.now();
+    let best: AtomicMove[] | undefined;
+    this.limit = this.maxLimit;
+    for (;;) {
+      if (this.limit < 0) {
+        this.exhausted = true;
+        return best;
+      }
+      if (!this.search()) {
+        this.exhausted = this.aborted === undefined;
+        return best;
+      }
+      best = this.verdict(true).moves;
+      this.limit = countMoves(best, this.counting ?? 'atomic') - 1;
+      this.tt.clear();
+      // the core's search stops on the win: the start back in the core for the next run
+      this.s.copyFrom(this.start);
+    }
+  }
+
+  private deepen(): boolean {
+    this.limit = this.core.x.lowerBoundHere();
+    for (;;) {
+      if (this.limit > this.maxLimit) return false;
+      if (this.search()) return true;
+      if (this.aborted !== undefined) return false;
+      const next = this.core.x.getNextLimit();
+      if (next === 0x7fffffff) {
+        this.exhausted = true;
+        return false;
+      }
+      this.limit = next;
+    }
   }
 
   /**
@@ -316,6 +384,7 @@ export class Search implements CoreClient {
     x.setLocks(this.locks ? 1 : 0);
     x.setCounts(this.nodes, this.hits, this.nextCheck);
     x.setAborted(0, 0);
+    if (this.counting) x.setLimit(this.limit, this.counting === 'ksolve' ? 0 : 1);
     return x;
   }
 

@@ -27,6 +27,7 @@ import { WIN, allowsSearch, type SearchSpec, searchSpec, spentBudget } from './o
 import type { Budget, SolverOptions } from './options.ts';
 import { keyOptions, searchedGame } from './pruning.ts';
 import { Search, type SolveResult } from './search.ts';
+import { type ShortestOptions, type ShortestResult, shortestFrom } from './shortest.ts';
 
 /** Nodes for the first, short search of a staged solve (20 × 1,024). */
 export const FIRST_NODES = 20_480;
@@ -54,6 +55,31 @@ export class Solver {
    */
   mostHome(position: Position, rules: Rules, budget: Budget = {}, options: MostHomeOptions = {}): MostHomeResult {
     return this.exclusive(() => mostHomeSearch(position, rules, budget, options, this.memory));
+  }
+
+  /**
+   * The shortest solution of the position (validated) under the rules: proved minimal when the
+   * search completes within the budget, else the shortest line found and a proved lower bound
+   * (shortest.ts). The verdict comes first, from the staged solve, within the same budget.
+   */
+  shortest(position: Position, rules: Rules, budget: Budget = {}, options: ShortestOptions = {}): ShortestResult {
+    return this.exclusive(() => {
+      const verdict = this.staged(position, rules, searchSpec(WIN, budget), undefined);
+      if (verdict.verdict === 'winnable') return shortestFrom(position, rules, verdict, budget, options, this.memory);
+      const out: ShortestResult = {
+        verdict: verdict.verdict,
+        moves: [],
+        count: options.count ?? 'atomic',
+        length: 0,
+        proved: verdict.verdict === 'unwinnable',
+        lowerBound: 0,
+        firstLength: 0,
+        shortenedLength: 0,
+        stats: verdict.stats,
+      };
+      if (verdict.reason) out.reason = verdict.reason;
+      return out;
+    });
   }
 
   /** Runs `f` as this Solver's one solve, then lets a core whose table grew large go (memory.ts). */
@@ -166,6 +192,11 @@ export function threadSolver(): Solver {
  */
 export function solve(position: Position, rules: Rules, budget: Budget = {}, options: SolverOptions = {}): SolveResult {
   return threadSolver().solve(position, rules, budget, options);
+}
+
+/** The shortest solution of the position (validated) under the rules (`Solver.shortest`), on this thread's Solver. */
+export function shortest(position: Position, rules: Rules, budget: Budget = {}, options: ShortestOptions = {}): ShortestResult {
+  return threadSolver().shortest(position, rules, budget, options);
 }
 
 /** The most cards the position (validated) can have on the foundations at once (`Solver.mostHome`), on this thread's Solver. */
