@@ -1,0 +1,192 @@
+/**
+ * The shortest solution is proved minimal: on positions small enough to search exhaustively, its
+ * count equals a breadth-first search of the plain engine (every legal atomic move, positions
+ * compared card for card), under each rule variant and from mid-game positions, counted both ways
+ * (every atomic move; KSolve's count, redeals free: a 0-1 breadth-first search); every line
+ * replays and wins; the lower bound never exceeds the count; and with every pruning rule off the
+ * count is the same. The post-pass never lengthens a line and its result replays.
+ */
+import { describe, expect, it } from 'vitest';
+import { RANK, RED } from '../../src/engine/cards.ts';
+import { genAtomic, make, undo } from '../../src/engine/moves.ts';
+import { pack } from '../../src/engine/pack.ts';
+import type { Position } from '../../src/engine/position.ts';
+import { shorten } from '../../src/engine/shorten.ts';
+import { replay } from '../../src/engine/solution.ts';
+import { State } from '../../src/engine/state.ts';
+import { type MoveCount, NO_PRUNING, countMoves, shortest, solve } from '../../src/solver/index.ts';
+import { REDEAL, kindOf } from '../../src/engine/moves.ts';
+import type { Rules } from '../../src/types.ts';
+import { ALL_RULES, checked, prng, reducedDeal, rulesTag, seedPosition } from '../support/positions.ts';
+
+const BIG = { maxNodes: 20_000_000, timeoutMs: 120_000 };
+
+/**
+ * The fewest moves that win from the position, by breadth-first search of the plain engine's
+ * atomic moves (with `count` ksolve a redeal costs nothing: a 0-1 breadth-first search); -1 when
+ * no line wins, undefined past `cap` positions.
+ */
+function bfs(p: Position, rules: Rules, count: MoveCount, cap = 3_000_000): number | undefined {
+  const s = State.fromPosition(p, rules);
+  const key = () => pack(s).join(',');
+  const dist = new Map<string, number>([[key(), 0]]);
+  // the frontier as packed states; the deque of a 0-1 search keeps the next distance's states in front
+  let front: Uint8Array[] = [pack(s)];
+  const buf = new Int32Array(256);
+  for (let d = 0; front.length > 0; d++) {
+    const next: Uint8Array[] = [];
+    for (let q = 0; q < front.length; q++) {
+      const here = unpackInto(front[q], rules);
+      if (here.home === 52) return d;
+      const n = genAtomic(here, buf);
+      for (let k = 0; k < n; k++) {
+        const m = buf[k];
+        const t = make(here, m);
+        const bytes = pack(here);
+        const id = bytes.join(',');
+        const free = count === 'ksolve' && kindOf(m) === REDEAL;
+        const cost = free ? d : d + 1;
+        const seen = dist.get(id);
+        if (seen === undefined || seen > cost) {
+          dist.set(id, cost);
+          if (free) front.push(bytes);
+          else next.push(bytes);
+          if (dist.size > cap) return undefined;
+        }
+        undo(here, m, t);
+      }
+    }
+    front = next;
+  }
+  return -1;
+}
+
+function unpackInto(bytes: Uint8Array, rules: Rules): State {
+  // the packed form (pack.ts) read back; imported lazily to keep the helper beside its use
+  return unpackState(bytes, rules);
+}
+import { unpack as unpackState } from '../../src/engine/pack.ts';
+
+function expectShortest(p: Position, rules: Rules, count: MoveCount, label: string): boolean {
+  const want = bfs(p, rules, count);
+  if (want === undefined) return false;
+  const r = shortest(p, rules, BIG, { count });
+  if (want < 0) {
+    expect(r.verdict, label).toBe('unwinnable');
+    return true;
+  }
+  expect(r.verdict, label).toBe('winnable');
+  expect(r.proved, label).toBe(true);
+  expect(r.length, label).toBe(want);
+  expect(r.lowerBound, label).toBe(want);
+  expect(countMoves(r.moves, count), label).toBe(want);
+  expect(replay(p, rules, r.moves).status, label).toBe('won');
+  expect(r.firstLength, label).toBeGreaterThanOrEqual(r.shortenedLength);
+  expect(r.shortenedLength, label).toBeGreaterThanOrEqual(r.length);
+  // the same count with every pruning rule off (the plain engine's moves, the exact key)
+  const plain = shortest(p, rules, BIG, { count, pruning: NO_PRUNING });
+  expect(plain.proved && plain.length, `${label}, no pruning`).toBe(want);
+  return true;
+}
+
+describe('the shortest solution equals a breadth-first search of the plain engine', () => {
+  // ranks 1…10 home: 12 cards left; 1…9: 16 (only the rule sets where the search stays small)
+  const CASES: [number, number][] = [
+    [2, 10],
+    [3, 10],
+    [17, 10],
+    [20, 10],
+    [34, 9],
+    [90, 10],
+  ];
+  for (const [seed, k] of CASES)
+    it.each(ALL_RULES.map((r) => [rulesTag(r), r] as const))(`seed ${seed} (ranks 1–${k} home), %s`, (_tag, rules) => {
+      const p = reducedDeal(seed, k);
+      expect(expectShortest(p, rules, 'atomic', `atomic, ${rulesTag(rules)}`)).toBe(true);
+      expect(expectShortest(p, rules, 'ksolve', `ksolve, ${rulesTag(rules)}`)).toBe(true);
+    });
+
+  it('mid-game positions: uneven foundations, the stock part-way through, later passes', () => {
+    let compared = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const rand = prng(seed * 104729 + 3);
+      const heights = [0, 1, 2, 3].map(() => 8 + Math.floor(rand() * 3));
+      const deal = seedPosition(seed);
+      const keep = (c: number) => RANK[c] > heights[c & 3];
+      const tableau = deal.tableau.map((pile) => pile.filter(keep));
+      const deck = deal.stock.filter(keep);
+      const w = Math.floor(rand() * (deck.length + 1));
+      for (const rules of [ALL_RULES[rand() < 0.5 ? 0 : 5], ALL_RULES[6 + Math.floor(rand() * 6)]]) {
+        const faceDown = tableau.map((pile) => {
+          const l = pile.length;
+          if (l < 2) return 0;
+          const [a, b] = [pile[l - 2], pile[l - 1]];
+          return RANK[a] === RANK[b] + 1 && RED[a] !== RED[b] && rand() < 0.8 ? l - 2 : l - 1;
+        });
+        const p = checked({
+          tableau,
+          faceDown,
+          stock: deck.slice(w),
+          waste: deck.slice(0, w),
+          foundations: heights,
+          pass: 1 + Math.floor(rand() * (rules.passes ?? 3)),
+        });
+        if (expectShortest(p, rules, 'atomic', `seed ${seed}, ${rulesTag(rules)}`)) compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(15);
+  });
+});
+
+describe('a budget too small for the proof', () => {
+  it('gives the shortest line found and a lower bound that never exceeds the true count', () => {
+    const p = reducedDeal(3, 7);
+    const rules: Rules = { draw: 3, passes: null, foundationReturn: true };
+    const full = shortest(p, rules, BIG);
+    expect(full.proved).toBe(true);
+    for (const maxNodes of [3_000, 30_000, 300_000]) {
+      const r = shortest(p, rules, { maxNodes });
+      expect(r.verdict).toBe('winnable');
+      expect(replay(p, rules, r.moves).status).toBe('won');
+      expect(r.lowerBound).toBeLessThanOrEqual(full.length);
+      expect(r.length).toBeGreaterThanOrEqual(full.length);
+      if (!r.proved) expect(r.reason).toBe('nodes');
+    }
+  });
+
+  it('a lost deal is unwinnable, proved, with no line', () => {
+    const r = shortest(seedPosition(1), { draw: 3, passes: null, foundationReturn: true });
+    expect(r.verdict).toBe('unwinnable');
+    expect(r.moves).toEqual([]);
+  });
+});
+
+describe('the post-pass', () => {
+  it('never lengthens a winning line, and what it gives replays and wins', () => {
+    for (const seed of [2, 3, 4, 5, 6]) {
+      const p = seedPosition(seed);
+      for (const draw of [1, 3]) {
+        const rules: Rules = { draw, passes: null, foundationReturn: true };
+        const r = solve(p, rules);
+        if (r.verdict !== 'winnable') continue;
+        const short = shorten(p, rules, r.moves);
+        expect(short.length).toBeLessThanOrEqual(r.moves.length);
+        expect(replay(p, rules, short).status).toBe('won');
+      }
+    }
+  });
+
+  it('cuts a card moved and moved back, and a turn of the stock that comes back to where it was', () => {
+    const p = reducedDeal(2, 10);
+    const rules: Rules = { draw: 1, passes: null, foundationReturn: true };
+    const r = shortest(p, rules, BIG);
+    // the same line with a detour spliced in at its start: the stock turned all the way round
+    const s = State.fromPosition(p, rules);
+    const detour = [];
+    for (let k = 0; k < s.n; k++) detour.push({ from: 'stock', to: 'waste', count: 1 } as const);
+    detour.push({ from: 'waste', to: 'stock', count: s.n } as const);
+    const long = [...detour, ...r.moves];
+    expect(replay(p, rules, long).status).toBe('won');
+    expect(shorten(p, rules, long)).toEqual(r.moves);
+  });
+});
