@@ -66,7 +66,7 @@ export interface OddsResult {
 /** The worlds of a sampling: world i is the (i+1)-th `sampleWorld` of a generator seeded with `seed`. */
 export class OddsWorlds {
   private readonly rng: Random;
-  private next = 0;
+  private drawn = 0;
 
   constructor(
     readonly observation: Observation,
@@ -75,11 +75,16 @@ export class OddsWorlds {
     this.rng = new Random(seed);
   }
 
+  /** The first world index not drawn yet. */
+  get next(): number {
+    return this.drawn;
+  }
+
   /** World i. Indices must not go down from one call to the next (the worlds in between are drawn and dropped). */
   world(i: number): Position {
-    if (!Number.isSafeInteger(i) || i < this.next) throw new RangeError(`world ${i} is behind the sampling (next ${this.next})`);
+    if (!Number.isSafeInteger(i) || i < this.drawn) throw new RangeError(`world ${i} is behind the sampling (next ${this.drawn})`);
     let w = sampleWorld(this.observation, this.rng);
-    for (this.next++; this.next <= i; this.next++) w = sampleWorld(this.observation, this.rng);
+    for (this.drawn++; this.drawn <= i; this.drawn++) w = sampleWorld(this.observation, this.rng);
     return w;
   }
 }
