@@ -184,7 +184,7 @@ export class AfterGame {
       const lostBy = describeMoves(g.start, g.rules, g.moves)[r.winnable];
       text =
         `Not from here. The last position that could still be won, with every card known, was after move ${r.winnable} of ${n}: ` +
-        `move ${lostBy.replace(/^\d+\. /, `${r.winnable + 1} (`)}) lost it.`;
+        `move ${lostBy.replace(/^\d+\. /, `${r.winnable + 1}, `)}, lost it.`;
       extra.push(
         button('p-rewind-back', `Go back to move ${r.winnable}`, () => this.hooks.goBack(r.winnable)),
         watch(r.winnable, 'Watch the line that wins from there'),

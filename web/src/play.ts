@@ -335,7 +335,7 @@ export class Play {
     }
     const link = $<HTMLAnchorElement>('p-link');
     const req = this.request();
-    link.hidden = req === undefined;
+    $('p-link-box').hidden = req === undefined;
     if (req) link.href = `#${makeDealParams(req)}`;
     $('play-deal-name').textContent = `${this.title()[0].toUpperCase()}${this.title().slice(1)}`;
     $('play-table').dataset.home = String(home);
@@ -436,16 +436,18 @@ export class Play {
     this.changed(moveWords(before, g.position(), r.value));
   }
 
-  private clickCard(pile: PileName, count: number): void {
+  /** A click or tap on a card: puts the cards picked up there, or picks these up; true when it made a move. */
+  private clickCard(pile: PileName, count: number): boolean {
     const sel = this.selection;
     if (sel) {
       if (sel.pile === pile) {
         this.select(sel.count === count ? undefined : { pile, count });
-        return;
+        return false;
       }
-      if (this.move(sel.pile, sel.count, pile, true)) return;
+      if (this.move(sel.pile, sel.count, pile, true)) return true;
     }
     this.pick(pile, count);
+    return false;
   }
 
   private pick(pile: PileName, count: number): void {

@@ -24,8 +24,8 @@ import { pileLabel } from './speech.ts';
 
 /** What the caller is told about pointer and keyboard input on the table. */
 export interface TableHandlers {
-  /** A click (or tap) on a card: the pile and how many cards from the top it takes. */
-  card?(pile: PileName, count: number): void;
+  /** A click (or tap) on a card: the pile and how many cards from the top it takes; true when it made a move. */
+  card?(pile: PileName, count: number): boolean;
   /** A double tap or double-click on a card; false when it did nothing (it is then taken as a second tap). */
   cardDouble?(pile: PileName, count: number): boolean;
   /** A click on a pile's empty space, or Enter/Space on its slot. */
@@ -218,6 +218,8 @@ export class TableView {
       e.style.transform = `translate(${to.x}px, ${to.y}px)`;
       e.style.zIndex = String(travels ? to.z + 1000 : to.z);
       e.classList.toggle('down', !to.up && !this.peek);
+      // a click or tap on the stock goes through its cards to its slot (one action, whatever moves meanwhile)
+      e.classList.toggle('in-stock', to.pile === 0);
       e.classList.toggle('peek', !to.up && this.peek);
       if (travels) e.classList.add('travel');
     }
@@ -277,11 +279,6 @@ export class TableView {
       const el = (e.target as HTMLElement).closest<HTMLElement>('.card');
       if (!el || e.button !== 0) return;
       const c = Number(el.dataset.card);
-      const pl = this.places[c];
-      if (pl && pl.pile === 0) {
-        this.handlers.slot?.('stock');
-        return;
-      }
       const g = this.grab(c);
       if (!g || !this.position) return;
       const pileCards = this.cardsOf(g.pile, g.count);
@@ -318,9 +315,11 @@ export class TableView {
       for (const el of d.els) el.classList.remove('dragging');
       if (!d.moved) {
         if (cancelled) return;
+        // (a tap that put cards down on this card is not the first tap of a double tap)
         const double = lastTap !== undefined && lastTap.c === d.c && e.timeStamp - lastTap.at <= DOUBLE_TAP_MS;
         lastTap = double ? undefined : { c: d.c, at: e.timeStamp };
-        if (!(double && (this.handlers.cardDouble?.(d.pile, d.count) ?? false))) this.handlers.card?.(d.pile, d.count);
+        if (double && (this.handlers.cardDouble?.(d.pile, d.count) ?? false)) return;
+        if (this.handlers.card?.(d.pile, d.count)) lastTap = undefined;
         return;
       }
       lastTap = undefined;
