@@ -41,6 +41,12 @@ export interface OddsOptions {
 
 export const DEFAULT_ODDS: OddsOptions = { samples: 100, seed: 1, budget: { maxNodes: 1_000_000, timeoutMs: 60_000, maxMemoryMb: 256 } };
 
+/**
+ * An estimate for a person waiting at a screen: to ±5 points, with at most 1,000 worlds (the
+ * browser app's Odds button; `klondike odds --precision 5 --samples 1000`).
+ */
+export const LIVE_ODDS: OddsOptions = { ...DEFAULT_ODDS, samples: 1000, precision: 0.05 };
+
 /** The fewest worlds an estimate with a precision stops at. */
 export const PRECISION_MIN_SAMPLES = 20;
 

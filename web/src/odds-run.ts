@@ -1,5 +1,5 @@
 /**
- * The Odds button's work, shared by several Web Workers: the worlds of the odds' sampling are
+ * The Odds button's work (`LIVE_ODDS`: to ±5 points, at most 1,000 worlds), shared by several Web Workers: the worlds of the odds' sampling are
  * handed out one at a time to whichever worker is free (world i, then i + 1, …), each worker solves
  * its world, and the verdicts go into one `OddsTally` (src/hidden/odds.ts), which counts them in
  * index order. So the figure shown after n worlds is that of worlds 1…n, as `klondike odds` would
@@ -7,12 +7,9 @@
  * worlds were shared out. The figure is shown live as it refines; once it is final (or on Stop)
  * every worker still solving is stopped.
  */
-import { DEFAULT_ODDS, type OddsOptions, type OddsResult, OddsTally } from '../../src/hidden/odds.ts';
+import { LIVE_ODDS, type OddsOptions, type OddsResult, OddsTally } from '../../src/hidden/odds.ts';
 import type { SeenMessage } from './observation.ts';
 import { SolverClient } from './solver-client.ts';
-
-/** The Odds button's settings: `klondike odds`' defaults, to ±5 points, with at most 1,000 worlds. */
-export const PAGE_ODDS: OddsOptions = { ...DEFAULT_ODDS, samples: 1000, precision: 0.05 };
 
 /** How a run ended. */
 export type OddsEnd = { kind: 'done'; result: OddsResult } | { kind: 'stopped' } | { kind: 'failed'; message: string };
@@ -46,7 +43,7 @@ export class OddsRun {
    * Estimates the odds of an observation (its seen position); `onUpdate` sees the estimate each
    * time more worlds are counted (throttled to about ten a second, and once at the end).
    */
-  async estimate(seen: SeenMessage, exact: boolean, onUpdate: (r: OddsResult) => void, options: OddsOptions = PAGE_ODDS): Promise<OddsEnd> {
+  async estimate(seen: SeenMessage, exact: boolean, onUpdate: (r: OddsResult) => void, options: OddsOptions = LIVE_ODDS): Promise<OddsEnd> {
     this.stop();
     const id = ++this.run;
     const tally = new OddsTally(exact, options);
