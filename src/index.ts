@@ -11,7 +11,7 @@ export * from './types.ts';
 export * from './position.ts';
 export * from './notation.ts';
 export { dealFromSeed, exactCode, microsoftCode, parseFamily, parseSeed, positionCode, type Seed } from './families.ts';
-export { FACTORIAL_52, RandomCodes, randomCodes } from './bigfamilies.ts';
+export { FACTORIAL_52, RandomCodes, randomCode, randomCodes } from './bigfamilies.ts';
 export { type Format, formatPosition, parsePosition } from './formats.ts';
 export { State } from './state.ts';
 export { type DivideEntry, genAtomic, make, perft, perftDivide, undo } from './moves.ts';

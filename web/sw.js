@@ -3,8 +3,8 @@
  * first visit the app loads and plays with no network. The build (vite.config.ts) writes the list of
  * files and a version (a hash of their contents) into this file as sw.js: a new build is a new
  * version, which the browser installs beside the old one; once it takes over, the old cache is
- * deleted. Every request for a file of the app is answered from the cache (a page of the app by its
- * index.html, whatever its address says after the path), anything else from the network.
+ * deleted. Every request for a file of the app is answered from the cache (the app's page, at its
+ * folder's address or at index.html, whatever its query), anything else from the network.
  */
 const VERSION = '__VERSION__';
 const FILES = __FILES__;
@@ -30,11 +30,12 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  // the app's page, whatever the query or the hash after it; any other file by its own address
+  const page = new URL('index.html', self.registration.scope);
+  const isPage = request.mode === 'navigate' && (url.pathname === page.pathname || `${url.pathname}index.html` === page.pathname);
   event.respondWith(
-    caches.open(CACHE).then(async (cache) => {
-      const key = request.mode === 'navigate' ? new URL('index.html', self.registration.scope).href : request;
-      return (await cache.match(key, { ignoreSearch: true })) ?? fetch(request);
-    }),
+    caches.open(CACHE).then(async (cache) => (await cache.match(isPage ? page.href : request, { ignoreSearch: true })) ?? fetch(request)),
   );
 });

@@ -10,7 +10,7 @@ import type { Budget } from '../../src/solver.ts';
 import type { Rules } from '../../src/types.ts';
 import { type SolveOutcome, SolverClient } from './solver-client.ts';
 
-/** The budget of every verdict after a game: a minute and 512 MiB of table, as the end of a game always had. */
+/** The budget of every verdict after a game: a minute and 512 MiB of table (and the solver's default positions budget). */
 export const ANALYSIS_BUDGET: Budget = { timeoutMs: 60_000, maxMemoryMb: 512 };
 
 export class DealVerdicts {
