@@ -246,6 +246,16 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     expect(score1).toBeGreaterThan(0);
     await page.clock.fastForward(100_000);
     await expect.poll(() => page.textContent('#p-time')).toBe('1:40');
+    // a hidden page (in the background, or closed) does not play: the clock waits
+    const visibility = (state: string) =>
+      page.evaluate((v) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => v });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await visibility('hidden');
+    await page.clock.fastForward(600_000);
+    await visibility('visible');
+    expect(await page.textContent('#p-time')).toBe('1:40');
     await home();
     expect(Number(await page.textContent('#p-score'))).toBeGreaterThan(score1);
     // undo takes the move and its points back, never the time
