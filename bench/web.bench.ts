@@ -1,13 +1,24 @@
 /**
- * The solver in the browser against the same solver in Node: seeded deals solved one after
- * another in the app's Web Worker (headless Chromium, the page of web/bench.html) and in this
- * process, with the same budget. Prints each side's total and mean solver time (the solver's own
- * clock, in its thread), the ratio browser / Node (of the totals, and the median of the per-deal
- * ratios over deals taking at least 5 ms in Node), checks that both sides give the same verdict
- * and node count for every deal (same code, same search), and the longest gap between animation
- * frames on the page meanwhile (the page never runs the search, so it should stay small).
+ * The solver in the browser, three ways (`--what`):
  *
- *   npx tsx bench/web.bench.ts [--from 1] [--to 200] [--draw 3] [--max-memory 512] [--order node-first|browser-first]
+ * - `solve` (the default): against the same solver in Node: seeded deals solved one after another
+ *   in the app's Web Worker (headless Chromium, the page of web/bench.html) and in this process,
+ *   with the same budget. Prints each side's total and mean solver time (the solver's own clock,
+ *   in its thread), the ratio browser / Node (of the totals, and the median of the per-deal ratios
+ *   over deals taking at least 5 ms in Node), checks that both sides give the same verdict and
+ *   node count for every deal (same code, same search), and the longest gap between animation
+ *   frames on the page meanwhile (the page never runs the search, so it should stay small).
+ * - `odds`: the Odds button on the fresh deal of each seed: the page's workers (one per core) to
+ *   ±5 points, as the app does. Prints the median, p90 and max wall time to the final figure and
+ *   to the first figure shown, the ± of the figure shown at 2 s, the worlds solved, the solving
+ *   time in the workers against the wall time (how well they share), and checks the final counts against
+ *   `estimateOdds` with the same settings in this process (one thread; its time is printed too).
+ * - `hint`: the search hint (the library's default settings, as the Hint button) on the fresh deal
+ *   of each seed and on its game by the hint order after 15 and 30 moves: median, p90 and max wall
+ *   time, and a check that this process's `SearchPolicy` makes the same decision.
+ *
+ *   npx tsx bench/web.bench.ts [--what solve|odds|hint] [--from 1] [--to 200] [--draw 3] [--max-memory 512]
+ *     [--order node-first|browser-first]
  *
  * Needs Debian's chromium (/usr/bin/chromium, or CHROMIUM=…).
  */
@@ -16,9 +27,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dealFromSeed } from '../src/deals/families.ts';
+import { LIVE_ODDS, estimateOdds } from '../src/hidden/odds.ts';
+import { createPolicy, DEFAULT_SEARCH } from '../src/hidden/policies.ts';
+import { PriorityPolicy } from '../src/hidden/policy-priority.ts';
 import { dealPosition } from '../src/engine/position.ts';
 import { solve } from '../src/solver/index.ts';
 import type { Rules } from '../src/types.ts';
+import { Game } from '../web/src/game.ts';
+import { observe } from '../web/src/observation.ts';
 import { CHROMIUM_HINT, buildApp, haveChromium, launch } from '../test/support/web-harness.ts';
 
 const { values } = parseArgs({
@@ -28,8 +44,15 @@ const { values } = parseArgs({
     draw: { type: 'string', default: '3' },
     'max-memory': { type: 'string', default: '512' },
     order: { type: 'string', default: 'node-first' },
+    what: { type: 'string', default: 'solve' },
+    workers: { type: 'string' },
   },
 });
+const what = values.what;
+if (what !== 'solve' && what !== 'odds' && what !== 'hint') {
+  process.stderr.write(`web.bench: --what must be solve, odds or hint, got ${JSON.stringify(what)}\n`);
+  process.exit(2);
+}
 const from = Number(values.from);
 const to = Number(values.to);
 const draw = Number(values.draw);
@@ -60,7 +83,8 @@ function runNode(): Row[] {
   return rows;
 }
 
-async function runBrowser(): Promise<{ rows: Row[]; worstFrameGapMs: number; wallMs: number }> {
+/** Runs the benchmark page in Chromium with these address parameters; its result and the page's wall time. */
+async function runPage<T>(params: string): Promise<T & { worstFrameGapMs: number; wallMs: number; cores: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'klondike-web-bench-'));
   try {
     await buildApp(dir, resolve('web/bench.html'));
@@ -68,9 +92,7 @@ async function runBrowser(): Promise<{ rows: Row[]; worstFrameGapMs: number; wal
     try {
       const page = await b.ctx.newPage();
       const t0 = performance.now();
-      await page.goto(
-        `${b.url}bench.html#family=solvitaire&from=${from}&to=${to}&draw=${draw}&passes=unlimited&maxMemoryMb=${maxMemoryMb}&timeoutMs=${TIMEOUT_MS}`,
-      );
+      await page.goto(`${b.url}bench.html#${params}`);
       await page.waitForSelector('body[data-result]', { timeout: 3_600_000 });
       const wallMs = performance.now() - t0;
       const out = JSON.parse((await page.getAttribute('body', 'data-result'))!);
@@ -84,11 +106,108 @@ async function runBrowser(): Promise<{ rows: Row[]; worstFrameGapMs: number; wal
   }
 }
 
+const runBrowser = () =>
+  runPage<{ rows: Row[] }>(
+    `family=solvitaire&from=${from}&to=${to}&draw=${draw}&passes=unlimited&maxMemoryMb=${maxMemoryMb}&timeoutMs=${TIMEOUT_MS}`,
+  );
+
 const sum = (rows: Row[]) => rows.reduce((a, r) => a + r.ms, 0);
 const median = (xs: number[]) => {
   const s = xs.slice().sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
 };
+/** The q-quantile (nearest rank) of some numbers. */
+const quantile = (xs: number[], q: number) => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] : NaN;
+};
+const spread = (xs: number[]) =>
+  `median ${median(xs).toFixed(0)} ms, p90 ${quantile(xs, 0.9).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
+const fresh = (seed: number) => {
+  const d = dealFromSeed(seed, 'solvitaire');
+  if (!d.ok) throw new Error(d.error);
+  return dealPosition(d.value);
+};
+
+if (what === 'odds') {
+  process.stderr.write(`web.bench: the Odds button on the fresh deals of Solvitaire seeds ${from}–${to}, draw ${draw}\n`);
+  type OddsRow = {
+    seed: number;
+    ms: number;
+    firstMs: number;
+    samples: number;
+    winnable: number;
+    unwinnable: number;
+    unknown: number;
+    halfWidth: number;
+    solveMs: number;
+    at2s: number;
+  };
+  const web = await runPage<{ rows: OddsRow[]; workers: number }>(
+    `mode=odds&from=${from}&to=${to}&draw=${draw}${values.workers ? `&workers=${Number(values.workers)}` : ''}`,
+  );
+  let nodeMs = 0;
+  const differ: number[] = [];
+  for (const r of web.rows) {
+    const t0 = performance.now();
+    const want = estimateOdds(observe(new Game(fresh(r.seed), rules)), LIVE_ODDS);
+    nodeMs += performance.now() - t0;
+    if (process.env.ODDS_ROWS)
+      process.stderr.write(
+        `seed ${r.seed}: page ${r.ms.toFixed(0)} ms (worlds ${r.solveMs.toFixed(0)} ms solving), Node ${want.ms.toFixed(0)} ms\n`,
+      );
+    if (want.samples !== r.samples || want.winnable !== r.winnable || want.unwinnable !== r.unwinnable || want.unknown !== r.unknown)
+      differ.push(r.seed);
+  }
+  const ms = web.rows.map((r) => r.ms);
+  const lines = [
+    `deals: ${web.rows.length}; ${web.workers} workers (navigator.hardwareConcurrency ${web.cores})`,
+    `to ±5 points: ${spread(ms)}; within 2 s: ${ms.filter((x) => x <= 2000).length} of ${ms.length}`,
+    `first figure shown: ${spread(web.rows.map((r) => r.firstMs))}`,
+    `the figure shown at 2 s: ±${(100 * median(web.rows.map((r) => r.at2s ?? 1))).toFixed(1)} points at the median, ±${(
+      100 *
+        quantile(
+          web.rows.map((r) => r.at2s ?? 1),
+          0.9,
+        )
+    ).toFixed(1)} at p90`,
+    `the worlds counted took ${(web.rows.reduce((a, r) => a + r.solveMs, 0) / web.rows.reduce((a, r) => a + r.ms, 0)).toFixed(2)} × the wall time in the workers' solver (${web.workers} at most)`,
+    `worlds solved: median ${median(web.rows.map((r) => r.samples))}, from ${Math.min(...web.rows.map((r) => r.samples))} to ${Math.max(...web.rows.map((r) => r.samples))}; undecided ${web.rows.reduce((a, r) => a + r.unknown, 0)} in all`,
+    `the same estimate in Node, one thread: ${(nodeMs / web.rows.length).toFixed(0)} ms a deal; same counts on every deal: ${differ.length === 0 ? 'yes' : `NO (seeds ${differ.join(', ')})`}`,
+    `longest gap between animation frames on the page: ${web.worstFrameGapMs.toFixed(0)} ms`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (differ.length) process.exitCode = 1;
+  process.exit();
+}
+
+if (what === 'hint') {
+  process.stderr.write(
+    `web.bench: the search hint (${DEFAULT_SEARCH.samples} worlds, ${DEFAULT_SEARCH.nodes} nodes a solve) on Solvitaire seeds ${from}–${to}, draw ${draw}\n`,
+  );
+  type HintRow = { seed: number; moves: number; ms: number; solves: number; nodes: number };
+  const web = await runPage<{ rows: HintRow[] }>(`mode=hint&from=${from}&to=${to}&draw=${draw}&moves=15,30`);
+  let nodeMs = 0;
+  const differ: string[] = [];
+  for (const r of web.rows) {
+    const g = new Game(fresh(r.seed), rules);
+    const policy = new PriorityPolicy();
+    while (g.moves.length < r.moves) g.play(policy.decide(observe(g)).move!);
+    const t0 = performance.now();
+    const d = createPolicy('search', { seed: DEFAULT_SEARCH.seed, allMoves: true }).decide(observe(g));
+    nodeMs += performance.now() - t0;
+    if (d.nodes !== r.nodes || d.solves !== r.solves) differ.push(`${r.seed}@${r.moves}`);
+  }
+  const lines = [
+    `positions: ${web.rows.length} (${web.rows.filter((r) => r.moves === 0).length} fresh deals, the others 15 or 30 moves in)`,
+    `wall time: ${spread(web.rows.map((r) => r.ms))}; fresh deals ${spread(web.rows.filter((r) => r.moves === 0).map((r) => r.ms))}`,
+    `solver calls ${median(web.rows.map((r) => r.solves))}, nodes ${median(web.rows.map((r) => r.nodes))} a decision (medians)`,
+    `the same decisions in Node: ${(nodeMs / web.rows.length).toFixed(0)} ms a position; same solves and nodes everywhere: ${differ.length === 0 ? 'yes' : `NO (${differ.join(', ')})`}`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (differ.length) process.exitCode = 1;
+  process.exit();
+}
 
 process.stderr.write(`web.bench: Solvitaire seeds ${from}–${to}, draw ${draw}, unlimited passes, table ≤ ${maxMemoryMb} MiB\n`);
 let node: Row[];

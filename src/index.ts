@@ -11,7 +11,7 @@ export * from './types.ts';
 export * from './engine/position.ts';
 export * from './engine/notation.ts';
 export { dealFromSeed, exactCode, microsoftCode, parseFamily, parseSeed, positionCode, type Seed } from './deals/families.ts';
-export { FACTORIAL_52, RandomCodes, randomCodes } from './deals/big-families.ts';
+export { FACTORIAL_52, RandomCodes, randomCode, randomCodes } from './deals/big-families.ts';
 export { type Format, formatPosition, parsePosition } from './deals/formats.ts';
 export { State } from './engine/state.ts';
 export { type DivideEntry, genAtomic, make, perft, perftDivide, undo } from './engine/moves.ts';

@@ -3,17 +3,20 @@
  * from a position seen with cards hidden, over the arrangements of the unseen cards (sampled and
  * solved), with its 95% Wilson interval. The ceiling on what any player can achieve from there.
  *
- *   klondike odds --deal pos.json [--samples N] [--sample-seed S] [--max-nodes N]
+ *   klondike odds --deal pos.json [--samples N] [--sample-seed S] [--max-nodes N] [--precision P]
  *   klondike odds --seed N [--moves "SW W3 1c"] [--stock hidden|visible]
+ *
+ * `--precision P` stops as soon as the 95% interval is at most ±P points (from 20 samples on), with
+ * `--samples` as the most: the browser app's Odds button does this, with several workers.
  *
  * Exit codes: 0 done, 2 bad input.
  */
 import type { Command } from 'commander';
 
-import { DEFAULT_ODDS, type OddsResult, estimateOdds } from '../hidden/odds.ts';
-import { rulesLabel } from '../types.ts';
+import { DEFAULT_ODDS, type OddsResult, PRECISION_MIN_SAMPLES, estimateOdds } from '../hidden/odds.ts';
+import { type Result, err, ok, rulesLabel } from '../types.ts';
 import { type SeenSourceOptions, addSeenSourceOptions, natural, pct, positive, seenSourceFromOptions, unseenLabel } from './hidden.ts';
-import { type RuleOptions, addRuleOptions, rulesFromOptions } from './options.ts';
+import { type RuleOptions, addRuleOptions, fromResult, rulesFromOptions } from './options.ts';
 import { seedJson } from '../deals/solution-json.ts';
 
 /** Options of `klondike odds` after parsing. */
@@ -21,7 +24,18 @@ export interface OddsCliOptions extends SeenSourceOptions, RuleOptions {
   samples?: number;
   sampleSeed?: number;
   maxNodes?: number;
+  /** Stop once the 95% interval is at most ± this many points. */
+  precision?: number;
   json?: boolean;
+}
+
+/** Parses `--precision`: percentage points, above 0 and at most 50. */
+export function parsePrecision(text: string): Result<number> {
+  const t = text.trim();
+  const n = Number(t);
+  if (t === '' || !Number.isFinite(n) || n <= 0 || n > 50)
+    return err(`precision must be a number of percentage points above 0 and at most 50, got ${JSON.stringify(text)}`);
+  return ok(n);
 }
 
 /** Runs `klondike odds`; returns the text to print. */
@@ -29,7 +43,12 @@ export function runOdds(o: OddsCliOptions): { out: string; result: OddsResult } 
   const rules = rulesFromOptions(o);
   const src = seenSourceFromOptions(o, rules);
   const budget = { ...DEFAULT_ODDS.budget, ...(o.maxNodes !== undefined ? { maxNodes: o.maxNodes } : {}) };
-  const r = estimateOdds(src.observation, { samples: o.samples ?? DEFAULT_ODDS.samples, seed: o.sampleSeed ?? DEFAULT_ODDS.seed, budget });
+  const r = estimateOdds(src.observation, {
+    samples: o.samples ?? DEFAULT_ODDS.samples,
+    seed: o.sampleSeed ?? DEFAULT_ODDS.seed,
+    budget,
+    ...(o.precision !== undefined ? { precision: o.precision / 100 } : {}),
+  });
   if (o.json) {
     const json = {
       ...(src.seed !== undefined ? { family: src.family, seed: seedJson(src.seed) } : {}),
@@ -47,6 +66,7 @@ export function runOdds(o: OddsCliOptions): { out: string; result: OddsResult } 
       lower: round(r.lower),
       upper: round(r.upper),
       sampleSeed: o.sampleSeed ?? DEFAULT_ODDS.seed,
+      ...(o.precision !== undefined ? { precision: o.precision } : {}),
       maxNodes: budget.maxNodes,
       nodes: r.nodes,
       ms: Math.round(r.ms),
@@ -84,6 +104,11 @@ export function registerOdds(program: Command): void {
   addRuleOptions(cmd);
   cmd
     .option('--samples <n>', `arrangements sampled and solved (default ${DEFAULT_ODDS.samples})`, positive('samples'))
+    .option(
+      '--precision <points>',
+      `stop as soon as the 95% interval is at most ± this many points (from ${PRECISION_MIN_SAMPLES} samples on; --samples is then the most)`,
+      fromResult(parsePrecision),
+    )
     .option('--sample-seed <s>', `seed of the sampling (default ${DEFAULT_ODDS.seed})`, natural('sample-seed'))
     .option('--max-nodes <n>', `node budget of each solve (default ${DEFAULT_ODDS.budget.maxNodes})`, positive('max-nodes'))
     .option('--json', 'print the estimate as JSON')

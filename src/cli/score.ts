@@ -3,6 +3,8 @@
  * with the count and points of each kind of move, readable or `--json` (which adds the running
  * scores after every move). The rules are those recorded in the file; `--draw`, `--passes`,
  * `--no-foundation-return` and `--vegas` (the Vegas pass limit) replace them when given.
+ * `--seconds N` gives the game's time: a won game of 30 seconds or more gets the standard score's
+ * time bonus (700,000 / N), as the browser app's game shows it.
  *
  * Exit codes: 0 scored (won or not: a lost game has a score too), 2 bad input, which includes a
  * move list that does not replay under the rules (it has no score).
@@ -19,6 +21,8 @@ import { type Solution, parseSolutionJson } from '../deals/solution-json.ts';
 export interface ScoreOptions extends Partial<RuleOptions> {
   vegas?: boolean;
   freePasses?: number;
+  /** The game's time in whole seconds (the time bonus of a win). */
+  seconds?: number;
   json?: boolean;
   verbose?: boolean;
   colour?: boolean;
@@ -46,7 +50,12 @@ export function scoreJson(sol: Solution, rules: Rules, settings: ScoreSettings, 
     won: score.won,
     home: score.home,
     passes: score.passes,
-    standard: { score: score.standard, start: score.standardStart, floor: score.floor },
+    standard: {
+      score: score.standard,
+      start: score.standardStart,
+      floor: score.floor,
+      ...(score.seconds !== undefined ? { seconds: score.seconds, timeBonus: score.timeBonus } : {}),
+    },
     vegas: {
       score: score.vegas,
       start: score.vegasStart,
@@ -65,14 +74,14 @@ export function runScore(text: string, o: ScoreOptions = {}, name = 'solution'):
   const sol = parsed.value;
   const rules = scoreRules(sol.rules, o);
   const settings: ScoreSettings = { freePasses: o.freePasses ?? DEFAULT_SCORE_SETTINGS.freePasses };
-  const r = scoreGame(sol.deal, rules, sol.moves, settings);
+  const r = scoreGame(sol.deal, rules, sol.moves, settings, o.seconds);
   if (!r.ok) throw new UserError(`${name}: ${r.error}`);
   const score = r.value;
   if (o.json) return { stdout: JSON.stringify(scoreJson(sol, rules, settings, score)) + '\n', exitCode: 0 };
   const what = sol.seed !== undefined ? `${sol.family ?? 'solvitaire'} deal ${sol.seed}` : 'position';
   const lines = [
     `${what}, ${rulesLabel(rules)}: ${score.won ? 'won' : 'not won'}, ${score.home} cards home, ${sol.moves.length} move${sol.moves.length === 1 ? '' : 's'}`,
-    `standard ${score.standard}, vegas ${score.vegas}`,
+    `standard ${score.standard}${score.seconds !== undefined ? ` (time bonus ${score.timeBonus} for ${score.seconds} s)` : ''}, vegas ${score.vegas}`,
     '',
   ];
   if (o.verbose) {
@@ -100,6 +109,11 @@ export function registerScore(program: Command): void {
       '--free-passes <n>',
       'standard scoring at draw 2 or more: passes before a redeal costs 20 (default 1: every redeal; 4 as Windows Solitaire)',
       fromResult(parseIntIn('free passes', 1, Number.MAX_SAFE_INTEGER)),
+    )
+    .option(
+      '--seconds <n>',
+      "the game's time in whole seconds: a won game of 30 s or more gets the standard time bonus, 700,000 / N",
+      fromResult(parseIntIn('seconds', 0, Number.MAX_SAFE_INTEGER)),
     )
     .option('--json', 'print the scores as JSON, with the running scores after each move')
     .option('--verbose', 'list the moves with the running scores first')

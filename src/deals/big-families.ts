@@ -21,7 +21,9 @@
  * words w0, w1, … of MT19937 seeded with S, taken eight at a time as the 226-bit number
  * x = w0 + w1·2^32 + … + w6·2^192 + (w7 mod 4)·2^224, kept when x < 52! and drawn again otherwise.
  * Every code below 52! is equally likely (rejection sampling), and the K codes of a sample are the
- * first K kept, so a smaller sample is a prefix of a larger one with the same S.
+ * first K kept, so a smaller sample is a prefix of a larger one with the same S. `randomCode` does
+ * the same with words from any source of random bits (the browser app: `crypto.getRandomValues`),
+ * for one deal drawn from all 52! with no seed to repeat it by.
  */
 import { type Card, CLUBS, DIAMONDS, HEARTS, SPADES, makeCard } from '../engine/cards.ts';
 import { Mt19937 } from './rng.ts';
@@ -209,14 +211,39 @@ export class RandomCodes {
 
   /** The next code: eight words as a 226-bit number, drawn again while it is not below 52!. */
   next(): bigint {
+    const w = new Uint32Array(CODE_WORDS);
     for (;;) {
-      let x = 0n;
-      const w = new Array<number>(8);
-      for (let k = 0; k < 8; k++) w[k] = this.mt.next();
-      w[7] &= 3;
-      for (let k = 7; k >= 0; k--) x = (x << 32n) | BigInt(w[k]);
-      if (x < FACTORIAL_52) return x;
+      for (let k = 0; k < CODE_WORDS; k++) w[k] = this.mt.next();
+      const x = codeOfWords(w);
+      if (x !== undefined) return x;
     }
+  }
+}
+
+/** The 32-bit words a random code is made of (226 bits: 52! < 2^226). */
+export const CODE_WORDS = 8;
+
+/**
+ * The code of eight random 32-bit words, x = w0 + w1·2^32 + … + w6·2^192 + (w7 mod 4)·2^224, or
+ * undefined when x ≥ 52! (the words are then to be drawn again: about one time in four).
+ */
+export function codeOfWords(w: ArrayLike<number>): bigint | undefined {
+  if (w.length !== CODE_WORDS) throw new RangeError(`a code is made of ${CODE_WORDS} words, got ${w.length}`);
+  let x = BigInt((w[7] >>> 0) & 3);
+  for (let k = 6; k >= 0; k--) x = (x << 32n) | BigInt(w[k] >>> 0);
+  return x < FACTORIAL_52 ? x : undefined;
+}
+
+/**
+ * A uniformly random code below 52! from a source of random words (`fill` fills its array with
+ * independent uniform 32-bit words, as `crypto.getRandomValues` does), by rejection sampling.
+ */
+export function randomCode(fill: (words: Uint32Array) => void): bigint {
+  const w = new Uint32Array(CODE_WORDS);
+  for (;;) {
+    fill(w);
+    const x = codeOfWords(w);
+    if (x !== undefined) return x;
   }
 }
 

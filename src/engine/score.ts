@@ -19,6 +19,12 @@
  * list that uses more passes still gets the Vegas score of its moves; `withinVegasPassLimit`
  * says whether the game could have been played under the Vegas rules.
  *
+ * Time: the standard score of a timed game adds a bonus at the end of a won game of 30 seconds or
+ * more, 700,000 divided by the game's seconds (rounded to the nearest point), as the rule documents
+ * give it; a game given no time, a lost game and a win under 30 seconds get none. The bonus is added
+ * to the final score only (the running scores are the moves'), and undo does not touch the time:
+ * the time is the game's, the moves are what is left of them.
+ *
  * A score is defined for legal moves only: the moves are replayed with the plain engine and the
  * first illegal one is an error. From a mid-game position, the standard score counts the listed
  * moves from 0 (earlier points are unknown); the Vegas score starts at 5 × (cards already home)
@@ -58,6 +64,9 @@ export const STANDARD_POINTS = {
 export const VEGAS_STAKE = 52;
 export const VEGAS_PER_CARD = 5;
 
+/** The time bonus of a won game: `points` / seconds, for a game of at least `minSeconds`. */
+export const TIME_BONUS = { points: 700_000, minSeconds: 30 } as const;
+
 /** Scoring settings that the rules of play do not fix. */
 export interface ScoreSettings {
   /** Standard scoring at draws above 1: passes through the stock before a redeal costs points (≥ 1). */
@@ -76,7 +85,7 @@ export interface KindTotal {
 
 /** The scores of a game, their breakdown and their course. */
 export interface GameScore {
-  /** Final standard score (≥ 0). */
+  /** Final standard score (≥ 0), the time bonus included. */
   standard: number;
   /** Final Vegas score, 5 × home − 52. */
   vegas: number;
@@ -87,6 +96,10 @@ export interface GameScore {
   kinds: Record<ScoreKind, KindTotal>;
   /** Standard points given back by the floor at 0 (penalties that would have taken the score below 0). */
   floor: number;
+  /** The game's time in whole seconds, when it was given. */
+  seconds: number | undefined;
+  /** The time bonus in the standard score (0 without a time, for a lost game, or a win under 30 seconds). */
+  timeBonus: number;
   /** The scores after each move (index k: after move k + 1). */
   running: { standard: number[]; vegas: number[] };
   /** Cards on the foundations at the end, and whether that is all 52. */
@@ -124,6 +137,21 @@ export function vegasResult(cardsHome: number): number {
   if (!Number.isInteger(cardsHome) || cardsHome < 0 || cardsHome > 52)
     throw new RangeError(`cards home must be a whole number 0…52, got ${cardsHome}`);
   return VEGAS_PER_CARD * cardsHome - VEGAS_STAKE;
+}
+
+/**
+ * The standard score's time bonus of a game of `seconds` whole seconds: 700,000 / seconds rounded to
+ * the nearest point for a won game of 30 seconds or more, 0 otherwise. Throws a RangeError unless
+ * seconds is a whole number ≥ 0.
+ */
+export function timeBonus(seconds: number, won: boolean): number {
+  if (!Number.isSafeInteger(seconds) || seconds < 0) throw new RangeError(`seconds must be a whole number ≥ 0, got ${seconds}`);
+  return won && seconds >= TIME_BONUS.minSeconds ? Math.round(TIME_BONUS.points / seconds) : 0;
+}
+
+/** Checks a game's time: a whole number of seconds ≥ 0. */
+export function validateSeconds(seconds: number): Result<number> {
+  return Number.isSafeInteger(seconds) && seconds >= 0 ? ok(seconds) : err(`seconds must be a whole number ≥ 0, got ${seconds}`);
 }
 
 /** Standard points of a redeal that starts pass `pass` (0 when that pass is free). */
@@ -181,19 +209,25 @@ function faceDownCount(s: State): number {
 }
 
 /**
- * Scores a move list played from a position under rules: an error names the first illegal move
- * (`illegal move k: …`, k from 1) or a bad setting.
+ * Scores a move list played from a position under rules, in `seconds` when the game was timed (the
+ * time bonus of a win): an error names the first illegal move (`illegal move k: …`, k from 1), a
+ * bad setting or a bad time.
  */
 export function scoreGame(
   position: Position,
   rules: Rules,
   moves: readonly AtomicMove[],
   settings: ScoreSettings = DEFAULT_SCORE_SETTINGS,
+  seconds?: number,
 ): Result<GameScore> {
   const rv = validateRules(rules);
   if (!rv.ok) return rv;
   const sv = validateScoreSettings(settings);
   if (!sv.ok) return sv;
+  if (seconds !== undefined) {
+    const tv = validateSeconds(seconds);
+    if (!tv.ok) return tv;
+  }
   const s = State.fromPosition(position, rules);
   const kinds = Object.fromEntries(SCORE_KINDS.map((k) => [k, { count: 0, standard: 0, vegas: 0 }])) as Record<ScoreKind, KindTotal>;
   const count = (kind: ScoreKind, pass: number): number => {
@@ -226,13 +260,16 @@ export function scoreGame(
     running.vegas.push(vegas);
   }
   const limit = vegasPassLimit(rules.draw);
+  const bonus = seconds === undefined ? 0 : timeBonus(seconds, s.home === 52);
   return ok({
-    standard,
+    standard: standard + bonus,
     vegas,
     standardStart: 0,
     vegasStart,
     kinds,
     floor,
+    seconds,
+    timeBonus: bonus,
     running,
     home: s.home,
     won: s.home === 52,
@@ -257,7 +294,7 @@ export const KIND_LABELS = {
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 const passes = (n: number): string => `${n} pass${n === 1 ? '' : 'es'}`;
 
-/** The breakdown as a text table (count, standard and Vegas points of each kind, the starts, the floor, the totals) and a line on the Vegas pass limit. */
+/** The breakdown as a text table (count, standard and Vegas points of each kind, the starts, the floor, the time bonus, the totals) and a line on the Vegas pass limit. */
 export function scoreTable(score: GameScore, rules: Rules): string[] {
   const rows: string[][] = [['', 'count', 'standard', 'vegas']];
   for (const k of SCORE_KINDS) {
@@ -266,6 +303,7 @@ export function scoreTable(score: GameScore, rules: Rules): string[] {
   }
   rows.push(['start', '', String(score.standardStart), String(score.vegasStart)]);
   if (score.floor !== 0) rows.push(['floor at 0', '', signed(score.floor), '']);
+  if (score.seconds !== undefined) rows.push([`time bonus (${score.seconds} s)`, '', signed(score.timeBonus), '']);
   rows.push(['total', '', String(score.standard), String(score.vegas)]);
   const w = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length)));
   const lines = rows.map((r) => [r[0].padEnd(w[0]), r[1].padStart(w[1]), r[2].padStart(w[2]), r[3].padStart(w[3])].join('  ').trimEnd());

@@ -1,27 +1,54 @@
 /**
  * The odds of a position: the probability that a player who would then see every card could win
  * from here, over the arrangements of the unseen cards consistent with what is seen. It is the
- * ceiling on what any player can achieve from the position. Estimated by sampling N worlds
+ * ceiling on what any player can achieve from the position. Estimated by sampling worlds
  * uniformly (sample.ts) and solving each with a node budget; a sample the budget did not decide is
  * counted apart. The estimate is the winnable share of the decided samples with its 95% Wilson
  * interval; the bounds say where the share would lie if every undecided sample were lost or won.
  * A position with nothing unseen is solved once: its odds are exactly 0 or 1.
+ *
+ * The estimate is made of three parts that can run apart, so that several threads can share the
+ * sampling and a reader can watch the figure refine as the worlds come in:
+ * - `OddsWorlds`: world i of a sampling seed, the same whichever thread asks for it;
+ * - `solveWorld`: one world's verdict;
+ * - `OddsTally`: the verdicts by index, in any order; it counts them in index order only, so the
+ *   estimate after n worlds is that of worlds 0…n−1 (never a biased pick of the ones solved first:
+ *   lost worlds take longer to prove), whatever order they arrived in. It stops at `samples`
+ *   worlds, or with `precision` as soon as the interval is that narrow.
+ * `estimateOdds` runs the three in one thread; any other arrangement of them gives the same result.
  */
-import { type Budget, solve } from '../solver/index.ts';
+import type { Position } from '../engine/position.ts';
+import { type Budget, type Verdict, solve } from '../solver/index.ts';
 import { type Interval, wilson } from '../stats/wilson.ts';
+import type { Rules } from '../types.ts';
 import type { Observation } from './observation.ts';
 import { Random, sampleWorld } from './sample.ts';
 
 /** Settings of `estimateOdds`. */
 export interface OddsOptions {
+  /** Worlds sampled (with `precision`, the most). */
   samples: number;
   /** Seed of the sampling. */
   seed: number;
   /** Budget of each solve. */
   budget: Budget;
+  /**
+   * When set, stop as soon as the 95% interval is at most ± this (half its width, a fraction: 0.05
+   * is ±5 points), after at least `PRECISION_MIN_SAMPLES` worlds.
+   */
+  precision?: number;
 }
 
 export const DEFAULT_ODDS: OddsOptions = { samples: 100, seed: 1, budget: { maxNodes: 1_000_000, timeoutMs: 60_000, maxMemoryMb: 256 } };
+
+/**
+ * An estimate for a person waiting at a screen: to ±5 points, with at most 1,000 worlds (the
+ * browser app's Odds button; `klondike odds --precision 5 --samples 1000`).
+ */
+export const LIVE_ODDS: OddsOptions = { ...DEFAULT_ODDS, samples: 1000, precision: 0.05 };
+
+/** The fewest worlds an estimate with a precision stops at. */
+export const PRECISION_MIN_SAMPLES = 20;
 
 /** The estimate of `estimateOdds`. */
 export interface OddsResult {
@@ -38,7 +65,133 @@ export interface OddsResult {
   lower: number;
   upper: number;
   nodes: number;
+  /** The solving time of the worlds counted, added up (ms). */
   ms: number;
+}
+
+/** The worlds of a sampling: world i is the (i+1)-th `sampleWorld` of a generator seeded with `seed`. */
+export class OddsWorlds {
+  private readonly rng: Random;
+  private drawn = 0;
+
+  constructor(
+    readonly observation: Observation,
+    readonly seed: number,
+  ) {
+    this.rng = new Random(seed);
+  }
+
+  /** The first world index not drawn yet. */
+  get next(): number {
+    return this.drawn;
+  }
+
+  /** World i. Indices must not go down from one call to the next (the worlds in between are drawn and dropped). */
+  world(i: number): Position {
+    if (!Number.isSafeInteger(i) || i < this.drawn) throw new RangeError(`world ${i} is behind the sampling (next ${this.drawn})`);
+    let w = sampleWorld(this.observation, this.rng);
+    for (this.drawn++; this.drawn <= i; this.drawn++) w = sampleWorld(this.observation, this.rng);
+    return w;
+  }
+}
+
+/** One world's verdict, as the tally counts it. */
+export interface WorldVerdict {
+  verdict: Verdict;
+  nodes: number;
+  ms: number;
+}
+
+/** Solves one world within the budget. */
+export function solveWorld(world: Position, rules: Rules, budget: Budget): WorldVerdict {
+  const r = solve(world, rules, budget);
+  return { verdict: r.verdict, nodes: r.stats.nodes, ms: r.stats.ms };
+}
+
+/** Half the width of an interval: the ± of an estimate. */
+export function halfWidth(iv: Interval): number {
+  return (iv.high - iv.low) / 2;
+}
+
+/**
+ * The verdicts of the worlds of an estimate, added by index in any order, counted in index order
+ * (module head). `done` once the worlds counted meet the stopping rule; later verdicts are ignored.
+ */
+export class OddsTally {
+  /** The most worlds the estimate takes: 1 when nothing is unseen. */
+  readonly total: number;
+  private readonly precision: number | undefined;
+  private readonly waiting = new Map<number, WorldVerdict>();
+  private n = 0;
+  private winnable = 0;
+  private unwinnable = 0;
+  private unknown = 0;
+  private nodes = 0;
+  private ms = 0;
+  private stopped = false;
+
+  constructor(
+    readonly exact: boolean,
+    options: Pick<OddsOptions, 'samples'> & Partial<Pick<OddsOptions, 'precision'>>,
+  ) {
+    if (!Number.isSafeInteger(options.samples) || options.samples < 1)
+      throw new RangeError(`samples must be a whole number ≥ 1, got ${options.samples}`);
+    if (options.precision !== undefined && !(options.precision > 0 && options.precision <= 0.5))
+      throw new RangeError(`precision must be above 0 and at most 0.5, got ${options.precision}`);
+    this.total = exact ? 1 : options.samples;
+    this.precision = exact ? undefined : options.precision;
+  }
+
+  /** Worlds counted so far: worlds 0…counted−1 are all in. */
+  get counted(): number {
+    return this.n;
+  }
+
+  /** True once the estimate is final. */
+  get done(): boolean {
+    return this.stopped;
+  }
+
+  /** Adds world i's verdict (each index once); true when it made the estimate final. */
+  add(i: number, v: WorldVerdict): boolean {
+    if (this.stopped || i < this.n || i >= this.total) return false;
+    this.waiting.set(i, v);
+    for (let next = this.waiting.get(this.n); next !== undefined && !this.stopped; next = this.waiting.get(this.n)) {
+      this.waiting.delete(this.n);
+      this.n++;
+      if (next.verdict === 'winnable') this.winnable++;
+      else if (next.verdict === 'unwinnable') this.unwinnable++;
+      else this.unknown++;
+      this.nodes += next.nodes;
+      this.ms += next.ms;
+      this.stopped = this.n >= this.total || this.precise();
+    }
+    if (this.stopped) this.waiting.clear();
+    return this.stopped;
+  }
+
+  private precise(): boolean {
+    if (this.precision === undefined || this.n < PRECISION_MIN_SAMPLES) return false;
+    const iv = wilson(this.winnable, this.winnable + this.unwinnable);
+    return iv !== undefined && halfWidth(iv) <= this.precision;
+  }
+
+  /** The estimate of the worlds counted so far (the final one once `done`). */
+  result(): OddsResult {
+    const n = this.n;
+    return {
+      samples: n,
+      winnable: this.winnable,
+      unwinnable: this.unwinnable,
+      unknown: this.unknown,
+      exact: this.exact,
+      interval: wilson(this.winnable, this.winnable + this.unwinnable),
+      lower: n ? this.winnable / n : 0,
+      upper: n ? (this.winnable + this.unknown) / n : 1,
+      nodes: this.nodes,
+      ms: this.ms,
+    };
+  }
 }
 
 /** Estimates the odds of a position (module head); `onSample` sees each verdict as it comes. */
@@ -48,31 +201,11 @@ export function estimateOdds(
   onSample?: (done: number, total: number) => void,
 ): OddsResult {
   const opts = { ...DEFAULT_ODDS, ...options };
-  const rng = new Random(opts.seed);
-  const n = o.complete ? 1 : opts.samples;
-  const t0 = performance.now();
-  let winnable = 0;
-  let unwinnable = 0;
-  let unknown = 0;
-  let nodes = 0;
-  for (let i = 0; i < n; i++) {
-    const r = solve(sampleWorld(o, rng), o.rules, opts.budget);
-    nodes += r.stats.nodes;
-    if (r.verdict === 'winnable') winnable++;
-    else if (r.verdict === 'unwinnable') unwinnable++;
-    else unknown++;
-    onSample?.(i + 1, n);
+  const worlds = new OddsWorlds(o, opts.seed);
+  const tally = new OddsTally(o.complete, opts);
+  for (let i = 0; !tally.done; i++) {
+    tally.add(i, solveWorld(worlds.world(i), o.rules, opts.budget));
+    onSample?.(i + 1, tally.total);
   }
-  return {
-    samples: n,
-    winnable,
-    unwinnable,
-    unknown,
-    exact: o.complete,
-    interval: wilson(winnable, winnable + unwinnable),
-    lower: winnable / n,
-    upper: (winnable + unknown) / n,
-    nodes,
-    ms: performance.now() - t0,
-  };
+  return tally.result();
 }

@@ -32,6 +32,20 @@ describe('klondike observe, odds and hint', () => {
     expect(hint.stdout).toMatch(/^hint: A♦ t6 → foundation {2}\[6d, foundation\]$/m);
   });
 
+  it('odds --precision stops once the 95% interval is that narrow, from 20 samples on', async () => {
+    const r = await runCli(['odds', '--seed', '42', '--precision', '12', '--samples', '400', '--max-nodes', '20000', '--json']);
+    expect(r.stderr).toBe('');
+    const j = JSON.parse(r.stdout);
+    expect(j.precision).toBe(12);
+    expect(j.samples).toBeGreaterThanOrEqual(20);
+    expect(j.samples).toBeLessThan(400);
+    expect((j.high - j.low) / 2).toBeLessThanOrEqual(0.12);
+    // the same count without --precision gives the same figures
+    const fixed = await runCli(['odds', '--seed', '42', '--samples', String(j.samples), '--max-nodes', '20000', '--json']);
+    const f = JSON.parse(fixed.stdout);
+    expect([f.winnable, f.unwinnable, f.unknown, f.low, f.high]).toEqual([j.winnable, j.unwinnable, j.unknown, j.low, j.high]);
+  });
+
   it('hint --json gives the move and each candidate', async () => {
     const r = await runCli(['hint', '--seed', '5', '--stock', 'visible', '--samples', '4', '--max-nodes', '2000', '--json']);
     expect(r.code).toBe(0);
@@ -56,6 +70,8 @@ describe('klondike observe, odds and hint', () => {
     );
     oneLineError(await runCli(['play', '--policy', 'priority']), /^klondike: give --seed N/);
     oneLineError(await runCli(['odds', '--seed', '42', '--samples', '0']), /samples must be a whole number/);
+    oneLineError(await runCli(['odds', '--seed', '42', '--precision', '0']), /precision must be a number of percentage points above 0/);
+    oneLineError(await runCli(['odds', '--seed', '42', '--precision', 'x']), /precision must be a number of percentage points above 0/);
   });
 });
 

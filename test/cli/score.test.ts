@@ -120,6 +120,21 @@ describe('klondike score', () => {
     expect(j.kinds.redeal).toEqual({ count: 1, standard: 0, vegas: 0 });
   });
 
+  it.concurrent('--seconds: the time bonus of a win, 700,000 / seconds from 30 s', async () => {
+    const r = await run(['score', redealFile, '--seconds', '245', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    // 10 for the King home (the redeal's −100 was floored), then 700,000 / 245 = 2857.1
+    expect(j.standard).toEqual({ score: 2867, start: 0, floor: 100, seconds: 245, timeBonus: 2857 });
+    const t = await run(['score', redealFile, '--seconds', '245']);
+    expect(t.stdout.split('\n')[1]).toBe('standard 2867 (time bonus 2857 for 245 s), vegas 208');
+    expect(t.stdout).toContain('time bonus (245 s)               +2857');
+    // a lost game has no bonus, whatever its time
+    const lost = await run(['score', returnFile, '--seconds', '245', '--json']);
+    expect(JSON.parse(lost.stdout).standard).toEqual({ score: 5, start: 0, floor: 15, seconds: 245, timeBonus: 0 });
+  });
+
   it.concurrent('a solver solution piped in: Solvitaire seed 2 under the Vegas rules at draw 3 ends at 208', async () => {
     const s = await run(['solve', '--seed', '2', '--draw', '3', '--passes', '3', '--json']);
     expect(s.code).toBe(0);
@@ -155,6 +170,8 @@ describe('klondike score', () => {
     ['not a solution', ['score', '-'], '{"rules":{"draw":3},"deal":{"tableau":[]},"moves":[]}', /^klondike: stdin: deal: /],
     ['--free-passes 0', ['score', redealFile, '--free-passes', '0'], '', /free passes must be a whole number ≥ 1, got "0"\n$/],
     ['--draw 0', ['score', redealFile, '--draw', '0'], '', /draw must be a whole number 1…24, got "0"\n$/],
+    ['--seconds -5', ['score', redealFile, '--seconds', '-5'], '', /seconds must be a whole number ≥ 0, got "-5"\n$/],
+    ['--seconds 2.5', ['score', redealFile, '--seconds', '2.5'], '', /seconds must be a whole number ≥ 0, got "2.5"\n$/],
   ];
   for (const [what, args, stdin, message] of bad) {
     it.concurrent(`bad input, one line and exit 2: ${what}`, async () => {

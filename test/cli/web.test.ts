@@ -33,6 +33,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'), { recursive: true });
   writeFileSync(join(dir, 'index.html'), '<!doctype html><p>app</p>');
   writeFileSync(join(dir, 'assets', 'a.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"app"}');
   writeFileSync(join(root, 'secret.txt'), 'outside');
   const s = await serveStatic(dir, 0);
   base = s.url;
@@ -52,6 +53,8 @@ describe('klondike web: the static server', () => {
     const js = await get('/assets/a.js?v=1');
     expect(js.status).toBe(200);
     expect(js.type).toBe('text/javascript; charset=utf-8');
+    // the web app manifest has its own type, which browsers expect
+    expect((await get('/manifest.webmanifest')).type).toBe('application/manifest+json');
     const head = await get('/assets/a.js', 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body).toBe('');

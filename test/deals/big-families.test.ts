@@ -6,7 +6,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FACTORIAL_52, MAX_CODE, RandomCodes, exactCodeOfOrder, exactOrder, randomCodes } from '../../src/deals/big-families.ts';
+import {
+  CODE_WORDS,
+  FACTORIAL_52,
+  MAX_CODE,
+  RandomCodes,
+  codeOfWords,
+  exactCodeOfOrder,
+  exactOrder,
+  randomCode,
+  randomCodes,
+} from '../../src/deals/big-families.ts';
 import { cardName } from '../../src/engine/cards.ts';
 import {
   type Seed,
@@ -266,6 +276,44 @@ describe('random codes', () => {
     expect(() => new RandomCodes(-1)).toThrow(RangeError);
     expect(() => randomCodes(1.5, 1)).toThrow(RangeError);
     expect(randomCodes(0, 1)).toEqual([]);
+  });
+});
+
+describe('a random code from any source of random words', () => {
+  /** A source that hands out these words, eight at a time, and counts its calls. */
+  const source = (words: number[]) => {
+    let k = 0;
+    const fill = (w: Uint32Array) => {
+      for (let i = 0; i < w.length; i++) w[i] = words[k++];
+      fill.calls++;
+    };
+    fill.calls = 0;
+    return fill;
+  };
+  const wordsOf = (x: bigint) => Array.from({ length: CODE_WORDS }, (_, k) => Number((x >> BigInt(32 * k)) & 0xffffffffn));
+  it('reads eight words as x = w0 + w1·2^32 + … + (w7 mod 4)·2^224, kept when below 52!', () => {
+    expect(codeOfWords(wordsOf(0n))).toBe(0n);
+    expect(codeOfWords(wordsOf(MAX_CODE))).toBe(MAX_CODE);
+    expect(codeOfWords(wordsOf(FACTORIAL_52))).toBeUndefined();
+    // the high bits of the last word are not used
+    const w = wordsOf(12345678901234567890123456789n);
+    w[7] = 0xfffffffc;
+    expect(codeOfWords(w)).toBe(12345678901234567890123456789n);
+    expect(() => codeOfWords([1, 2, 3])).toThrow(RangeError);
+  });
+  it('draws again while the words make 52! or more', () => {
+    const code = 80658175170943878571660636856403766975289505440883277823999999999999n;
+    const fill = source([...wordsOf(FACTORIAL_52), ...wordsOf(2n ** 226n - 1n), ...wordsOf(code)]);
+    expect(randomCode(fill)).toBe(code);
+    expect(fill.calls).toBe(3);
+  });
+  it('takes the same codes as RandomCodes from the same words', () => {
+    const mt = new Mt19937(5);
+    const g = new RandomCodes(5);
+    const fill = (w: Uint32Array) => {
+      for (let i = 0; i < w.length; i++) w[i] = mt.next();
+    };
+    for (let k = 0; k < 20; k++) expect(randomCode(fill)).toBe(g.next());
   });
 });
 

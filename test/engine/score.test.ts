@@ -17,6 +17,7 @@ import {
   type ScoreSettings,
   scoreGame,
   scoreTable,
+  timeBonus,
   vegasPassLimit,
   vegasResult,
   vegasRules,
@@ -252,6 +253,44 @@ describe('Vegas', () => {
   });
 });
 
+describe('the time bonus of a timed game', () => {
+  // Only K♠ is out, on the waste: one move wins (+10).
+  const last = game({ waste: 'Ks', foundations: [13, 13, 13, 12] });
+  const win = [mv('waste', 'fs')];
+  it('700,000 / seconds for a won game of 30 s or more, rounded to the nearest point', () => {
+    // the rule document's own examples: 5 minutes 2,333, 10 minutes 1,167
+    expect([timeBonus(300, true), timeBonus(600, true), timeBonus(30, true), timeBonus(7000, true)]).toEqual([2333, 1167, 23333, 100]);
+    expect([timeBonus(29, true), timeBonus(0, true), timeBonus(300, false)]).toEqual([0, 0, 0]);
+    for (const bad of [-1, 1.5, Number.NaN]) expect(() => timeBonus(bad, true)).toThrow(RangeError);
+  });
+  it('is added to the final standard score only, and shown in the breakdown', () => {
+    const r = scoreGame(last, D1, win, DEFAULT_SCORE_SETTINGS, 300);
+    if (!r.ok) throw new Error(r.error);
+    expect([r.value.standard, r.value.timeBonus, r.value.seconds, r.value.running.standard]).toEqual([2343, 2333, 300, [10]]);
+    expect(r.value.vegas).toBe(208);
+    const k = r.value.kinds;
+    expect(r.value.standard).toBe(r.value.floor + r.value.timeBonus + SCORE_KINDS.reduce((a, x) => a + k[x].standard, 0));
+    expect(scoreTable(r.value, D1).find((l) => l.startsWith('time bonus'))).toMatch(/^time bonus \(300 s\) +\+2333$/);
+    // without a time, no bonus and no row
+    const u = score(last, D1, win);
+    expect([u.standard, u.timeBonus, u.seconds]).toEqual([10, 0, undefined]);
+    expect(scoreTable(u, D1).some((l) => l.startsWith('time bonus'))).toBe(false);
+  });
+  it('a lost game and a win under 30 seconds get none', () => {
+    const lost = scoreGame(last, D1, [], DEFAULT_SCORE_SETTINGS, 300);
+    const quick = scoreGame(last, D1, win, DEFAULT_SCORE_SETTINGS, 29);
+    expect(lost.ok && [lost.value.standard, lost.value.timeBonus]).toEqual([0, 0]);
+    expect(quick.ok && [quick.value.standard, quick.value.timeBonus]).toEqual([10, 0]);
+  });
+  it('the time must be a whole number of seconds ≥ 0', () => {
+    for (const seconds of [-1, 2.5, Number.POSITIVE_INFINITY])
+      expect(scoreGame(last, D1, win, DEFAULT_SCORE_SETTINGS, seconds)).toEqual({
+        ok: false,
+        error: `seconds must be a whole number ≥ 0, got ${seconds}`,
+      });
+  });
+});
+
 describe('bad input', () => {
   it('an illegal move names its index and why', () => {
     const r = scoreGame(seedPosition(1), D1, [mv('stock', 'waste'), mv('waste', 'fs')]);
@@ -270,7 +309,7 @@ describe('bad input', () => {
 
 /**
  * An independent scorer on the naive engine: kinds from the pile names of each move, flips from the
- * face-down counts, the floor by hand. It shares nothing with src/score.ts but the rules' numbers.
+ * face-down counts, the floor by hand. It shares nothing with src/engine/score.ts but the rules' numbers.
  */
 function naiveScore(p: Position, rules: Rules, moves: AtomicMove[], freePasses = 1): { standard: number[]; vegas: number[] } {
   let q = p;
@@ -337,7 +376,7 @@ describe('the card codes of the helper', () => {
 });
 
 describe('browser-safe', () => {
-  it('src/score.ts and everything it imports load no Node module and no package', () => {
+  it('src/engine/score.ts and everything it imports load no Node module and no package', () => {
     const seen = new Set<string>();
     const visit = (url: URL) => {
       if (seen.has(url.href)) return;

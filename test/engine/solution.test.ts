@@ -36,7 +36,7 @@ function compact(text: string): AtomicMove[] {
 const mv = (from: PileName, to: PileName, count = 1): AtomicMove => ({ from, to, count });
 
 /**
- * Solutions found by src/solver.ts (budget 2M nodes) and frozen in the compact notation; they
+ * Solutions found by the solver (budget 2M nodes) and frozen in the compact notation; they
  * replay to a win with the plain engine. Seed 2 (draw 3, unlimited) redeals five times; seed 5
  * (draw 3, 3 passes) uses both redeals and brings spades down from the foundation.
  */

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, type LaunchOptions, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { serveStatic } from '../../src/cli/web.ts';
 
@@ -44,31 +44,43 @@ export async function buildApp(outDir: string, input?: string): Promise<void> {
 export interface Browser {
   ctx: BrowserContext;
   url: string;
+  /** Stops the server: the address answers nothing any more (the network is cut). */
+  stopServer(): void;
   close(): Promise<void>;
 }
 
+/** The context's options: a desktop screen unless told otherwise (a phone with touch, say). */
+export type ContextOptions = Omit<Parameters<typeof chromium.launchPersistentContext>[1], keyof LaunchOptions>;
+
 /** Serves `dir` on 127.0.0.1 and starts Chromium. */
-export async function launch(dir: string): Promise<Browser> {
+export async function launch(dir: string, options: ContextOptions = {}): Promise<Browser> {
   const { server, url } = await serveStatic(dir, 0);
   const profile = mkdtempSync(join(tmpdir(), 'klondike-chromium-'));
   let ctx: BrowserContext;
   try {
     ctx = await chromium.launchPersistentContext(profile, {
+      viewport: { width: 1280, height: 900 },
+      ...options,
       executablePath: CHROMIUM,
       headless: true,
       args: ARGS,
-      viewport: { width: 1280, height: 900 },
     });
   } catch (e) {
     closeServer(server);
     throw e;
   }
+  let serving = true;
+  const stopServer = () => {
+    if (serving) closeServer(server);
+    serving = false;
+  };
   return {
     ctx,
     url,
+    stopServer,
     close: async () => {
       await ctx.close();
-      closeServer(server);
+      stopServer();
       rmSync(profile, { recursive: true, force: true });
     },
   };

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { formatPosition } from '../../src/deals/formats.ts';
 import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
+import { DEFAULT_SEARCH } from '../../src/hidden/settings.ts';
 import { movesToCompact } from '../../src/engine/notation.ts';
 import { type Position, dealPosition } from '../../src/engine/position.ts';
 import { scoreGame } from '../../src/engine/score.ts';
@@ -57,6 +58,21 @@ async function open(url: string): Promise<Page> {
 async function clickPile(page: Page, pile: string): Promise<void> {
   const b = (await page.locator(`#play-table .slot[data-pile="${pile}"]`).boundingBox())!;
   await page.mouse.click(b.x + b.width / 2, b.y + Math.min(b.height / 2, 40));
+}
+
+/**
+ * Saves a game record as the app's game and reloads the page on the bare address (the address of a
+ * game names its deal, which the app would deal again over the saved game).
+ */
+async function loadGame(page: Page, record: string): Promise<void> {
+  await page.evaluate(
+    ([k, v]) => {
+      localStorage.setItem(k, v);
+      history.replaceState(null, '', location.pathname);
+    },
+    [GAME_KEY, record],
+  );
+  await page.reload();
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
@@ -137,6 +153,7 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
 
   it('stops a long search at once while the page stays responsive, then proves seed 1 unwinnable', async () => {
     const page = await open(browser.url);
+    await page.click('#tab-solve');
     await page.fill('#seed', '8846');
     await page.click('#solve');
     await page.waitForSelector('#progress:not([hidden])');
@@ -302,7 +319,7 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     if (!g.ok) throw new Error(g.error);
     const score = scoreGame(g.value.start, g.value.rules, g.value.moves);
     expect(score.ok && score.value.standard).toBe(15);
-    expect(await page.textContent('#play-info')).toContain('· score 15');
+    expect(await page.textContent('#p-score')).toBe('15');
     await shot(page, '9-play-after-undo');
     // A reload (same address), then the bare address: the same game both times.
     await page.reload();
@@ -328,8 +345,7 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     const g = new Game(dealPosition(d.value), rules, { family: 'solvitaire', seed: '42' });
     for (const m of sol.moves.slice(0, -3)) expect(g.play(m).ok).toBe(true);
     const page = await open(browser.url);
-    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [GAME_KEY, JSON.stringify(g.toRecord())]);
-    await page.reload();
+    await loadGame(page, JSON.stringify(g.toRecord()));
     await page.click('#tab-play');
     expect(await page.getAttribute('#play-table', 'data-moves')).toBe(String(sol.moves.length - 3));
     await page.click('#p-finish');
@@ -359,8 +375,7 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
       rules,
       moves: '',
     };
-    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [GAME_KEY, JSON.stringify(stuck)]);
-    await page.reload();
+    await loadGame(page, JSON.stringify(stuck));
     await page.click('#tab-play');
     await page.waitForSelector('#play-verdict:has-text("unwinnable even with every card known")', { timeout: 20_000 });
     expect(await page.textContent('#play-end')).toContain('No moves left');
@@ -386,8 +401,7 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
   /** Opens the game view on a saved game. */
   async function openGame(g: Game, url = browser.url): Promise<Page> {
     const page = await open(url);
-    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [GAME_KEY, JSON.stringify(g.toRecord())]);
-    await page.reload();
+    await loadGame(page, JSON.stringify(g.toRecord()));
     await page.click('#tab-play');
     await page.waitForSelector('#panel-play:not([hidden])');
     expect(await page.getAttribute('#play-table', 'data-moves')).toBe(String(g.moves.length));
@@ -419,7 +433,8 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
       if (g.moves.length) args.push('--moves', movesToCompact(g.moves));
       for (const [choice, cli] of [
         ['priority', ['--policy', 'priority']],
-        ['search-8', ['--policy', 'search', '--samples', '8']],
+        // the library's default settings, whatever they are, on both sides
+        ['search', ['--policy', 'search']],
       ] as const) {
         const hint = await askHint(page, choice);
         const r = await runCli([...args, ...cli]);
@@ -433,7 +448,10 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
           const c = want.candidates[k];
           if (c.chance !== undefined) expect(hint.lines[k]).toContain(`win ${(100 * c.chance).toFixed(1)}% (${c.wins} of ${c.samples}`);
         }
-        if (choice !== 'priority') expect(hint.lines.some((l) => /win \d+\.\d% \(\d+ of 8 sampled deals\)/.test(l))).toBe(true);
+        if (choice !== 'priority')
+          expect(hint.lines.some((l) => new RegExp(`win \\d+\\.\\d% \\(\\d+ of ${DEFAULT_SEARCH.samples} sampled deals\\)`).test(l))).toBe(
+            true,
+          );
         // highlighted on the table
         expect(await page.locator('#play-table .hinted').count()).toBeGreaterThan(0);
         await shot(page, `15-hint-${seed}-${choice}`);
@@ -463,7 +481,7 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     const hints = [];
     for (const g of [ga, gb]) {
       const page = await openGame(g);
-      hints.push([await askHint(page, 'priority'), await askHint(page, 'search-8')]);
+      hints.push([await askHint(page, 'priority'), await askHint(page, 'search')]);
       await page.close();
     }
     expect(hints[1]).toEqual(hints[0]);
@@ -471,21 +489,47 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     expect(problems.splice(0)).toEqual([]);
   });
 
-  it('shows the odds of the game with their 95% interval, as klondike odds computes them', async () => {
+  it('refines the odds live over several workers to ±5 points, ending with klondike odds --precision 5, and the search player beside them', async () => {
     const g = seededGame(42, D3, 30);
     const page = await openGame(g);
-    await page.selectOption('#p-odds-samples', '20');
+    // every text the odds line shows, in order
+    await page.evaluate(() => {
+      const w = window as unknown as { oddsSeen: string[] };
+      w.oddsSeen = [];
+      const line = document.getElementById('odds-line')!;
+      new MutationObserver(() => w.oddsSeen.push(`${line.dataset.samples ?? ''}|${line.textContent}`)).observe(line, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
     await page.click('#p-odds');
-    await page.waitForSelector('#odds-line[data-low]', { timeout: 60_000 });
+    await page.waitForSelector('#odds-line[data-final]', { timeout: 60_000 });
     const text = (await page.textContent('#odds-line'))!;
-    expect(text).toMatch(
-      /^Chance a thoughtful player could still win from here: \d+\.\d% \(95% interval \d+\.\d%–\d+\.\d%\)\. 20 arrangements/,
-    );
-    const r = await runCli(['odds', '--seed', '42', '--moves', movesToCompact(g.moves), '--samples', '20', '--json']);
+    expect(text).toMatch(/^With every card then known: \d+\.\d% \(95% interval \d+\.\d%–\d+\.\d%, ±\d\.\d points\)\. \d+ arrangements/);
+    expect(await page.textContent('#odds-meaning')).toContain('the ceiling for any player');
+    const r = await runCli(['odds', '--seed', '42', '--moves', movesToCompact(g.moves), '--precision', '5', '--samples', '1000', '--json']);
     const want = JSON.parse(r.stdout);
+    expect(want.samples).toBeGreaterThanOrEqual(20);
+    expect((want.high - want.low) / 2).toBeLessThanOrEqual(0.05);
+    expect(Number(await page.getAttribute('#odds-line', 'data-samples'))).toBe(want.samples);
     expect(Number(await page.getAttribute('#odds-line', 'data-low'))).toBeCloseTo(want.low, 5);
     expect(Number(await page.getAttribute('#odds-line', 'data-high'))).toBeCloseTo(want.high, 5);
-    expect(text).toContain(`${want.winnable} winnable, ${want.unwinnable} lost`);
+    expect(text).toContain(
+      `${want.samples} arrangements of the ${want.unseen} unseen cards solved: ${want.winnable} winnable, ${want.unwinnable} lost`,
+    );
+    // shown as it refined: counts that only grew, still refining before the end
+    const seen = await page.evaluate(() => (window as unknown as { oddsSeen: string[] }).oddsSeen);
+    const counts = seen.map((x) => Number(x.split('|')[0] || 0));
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(seen.some((x) => x.endsWith(', refining.'))).toBe(true);
+    // beside them, the search player's own estimate: its chosen move's chance, as klondike hint gives it
+    await page.waitForSelector('#search-estimate:has-text("The search player")', { timeout: 60_000 });
+    const hint = JSON.parse((await runCli(['hint', '--seed', '42', '--moves', movesToCompact(g.moves), '--json'])).stdout);
+    const chosen = hint.candidates.find((c: { compact: string }) => c.compact === hint.compact);
+    expect(await page.textContent('#search-estimate')).toContain(
+      `puts its own chance at ${(100 * chosen.chance).toFixed(1)}% after ${''}`.replace(/ after $/, ' after'),
+    );
     await shot(page, '16-odds');
     expect(problems.splice(0)).toEqual([]);
     await page.close();
@@ -498,6 +542,7 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     const deck = formatPosition(dealPosition(d.value), 'deck');
     if (!pysol.ok || !deck.ok) throw new Error('format');
     const page = await open(browser.url);
+    await page.click('#tab-solve');
     await page.check('input[name="source"][value="paste"]');
     await page.fill('#deal-text', pysol.value);
     await page.click('#solve');
@@ -532,12 +577,14 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     const kept = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null'), GAME_KEY);
     expect([kept?.seed, kept?.rules?.draw]).toEqual(['42', 1]);
     // the search hint's worker runs there too
-    await page.selectOption('#p-hint-policy', 'search-8');
+    await page.selectOption('#p-hint-policy', 'search');
     await page.click('#p-hint');
     await page.waitForSelector('#play-table[data-hint]', { timeout: 30_000 });
     // the headline beside the candidates, so that a failure says which hint was shown
     const shown = async () => `${await page.textContent('#hint-text')} | ${await page.textContent('#hint-candidates')}`;
-    await expect.poll(shown, { timeout: 30_000 }).toMatch(/ \| .*win \d+\.\d% \(\d+ of 8 sampled deals\)/);
+    await expect
+      .poll(shown, { timeout: 30_000 })
+      .toMatch(new RegExp(` \\| .*win \\d+\\.\\d% \\(\\d+ of ${DEFAULT_SEARCH.samples} sampled deals\\)`));
     await shot(page, '10-file-url');
     expect(problems.splice(0)).toEqual([]);
     await page.close();

@@ -7,13 +7,16 @@ import { dealFromSeed } from '../../src/deals/families.ts';
 import { gameAfter } from '../../src/hidden/game.ts';
 import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
 import { movesFromCompact } from '../../src/engine/notation.ts';
-import { type Position, UNSEEN, dealPosition, parsePositionObject } from '../../src/engine/position.ts';
+import { type Position, UNSEEN, dealPosition, makePositionJson, parsePositionObject } from '../../src/engine/position.ts';
 import { solve } from '../../src/solver/index.ts';
 import { dealLinkParams } from '../../src/stats/report.ts';
 import { DEFAULT_RULES, type Rules } from '../../src/types.ts';
 import { Game, canProgress } from '../../web/src/game.ts';
 import { fromMessage, observe, seenMessage } from '../../web/src/observation.ts';
 import { type DealRequest, makeDealParams, parseDealParams } from '../../web/src/params.ts';
+import { type Probed, lastWinnable } from '../../web/src/rewind.ts';
+import { type CountedGame, countGame, countVerdict, emptyStats, parseStats } from '../../web/src/stats.ts';
+import { clockText } from '../../web/src/clock.ts';
 import { cardWords, moveWords, pileLabel } from '../../web/src/speech.ts';
 
 const D3: Rules = { draw: 3, passes: null, foundationReturn: true };
@@ -130,7 +133,17 @@ describe('game', () => {
       expect(back.value.moves).toEqual(g.moves);
       expect(back.value.name).toEqual({ family: 'solvitaire', seed: '42' });
       expect(Array.from(back.value.seen)).toEqual(Array.from(g.seen));
+      expect([back.value.id, back.value.clockMs, back.value.counted]).toEqual([g.id, 0, false]);
     }
+    // the id, the clock and the statistics' mark are kept; each new game has its own id
+    g.clockMs = 83_456;
+    g.counted = true;
+    const timed = Game.fromRecord(JSON.parse(JSON.stringify(g.toRecord())));
+    expect(timed.ok && [timed.value.id, timed.value.clockMs, timed.value.counted]).toEqual([g.id, 83_456, true]);
+    expect(g.id).toMatch(/^[0-9a-f]{16}$/);
+    expect(new Game(deal(42), D3).id).not.toBe(g.id);
+    expect(Game.fromRecord({ ...rec, id: 'x' }).ok).toBe(false);
+    expect(Game.fromRecord({ ...rec, ms: -1 }).ok).toBe(false);
     const tampered = { ...rec, moves: `${rec.moves} 1c 1c 1c` };
     const t = Game.fromRecord(tampered);
     expect(t.ok).toBe(false);
@@ -290,5 +303,107 @@ describe('compact notation of saved games', () => {
     g.play({ from: 'stock', to: 'waste', count: 3 });
     expect(g.toRecord().moves).toBe('6d SW3');
     expect(movesFromCompact('6d SW3')).toEqual({ ok: true, value: g.moves });
+  });
+});
+
+describe('could I still have won here: the walk back through the game', () => {
+  /** A probe of a game whose positions 0…K are winnable and the rest lost, counting its solves. */
+  const game = (K: number, unknown: number[] = []) => {
+    const asked: number[] = [];
+    const probe = async (k: number): Promise<Probed> => {
+      asked.push(k);
+      if (unknown.includes(k)) return { verdict: 'unknown', moves: [] };
+      return k <= K ? { verdict: 'winnable', moves: [{ from: 'stock', to: 'waste', count: k + 1 }] } : { verdict: 'unwinnable', moves: [] };
+    };
+    return { asked, probe };
+  };
+  it('finds the last winnable position by bisection, with its line', async () => {
+    for (const [n, K] of [
+      [120, 57],
+      [120, 0],
+      [120, 119],
+      [1, 0],
+      [2, 1],
+    ]) {
+      const g = game(K);
+      const r = await lastWinnable(n, g.probe);
+      expect(r).toEqual({ n, winnable: K, line: [{ from: 'stock', to: 'waste', count: K + 1 }], lost: K + 1, undecided: undefined });
+      expect(g.asked.length).toBeLessThanOrEqual(Math.ceil(Math.log2(n + 1)) + 2);
+      expect(new Set(g.asked).size).toBe(g.asked.length);
+    }
+  });
+  it('stops at once when the position now is still winnable, or the deal was lost from the start', async () => {
+    const now = game(80);
+    expect((await lastWinnable(80, now.probe))?.winnable).toBe(80);
+    expect(now.asked).toEqual([80]);
+    const lost = game(-1);
+    expect(await lastWinnable(80, lost.probe)).toEqual({ n: 80, winnable: -1, line: [], lost: 0, undecided: undefined });
+    expect(lost.asked).toEqual([80, 0]);
+  });
+  it('says where the solver could not decide, and never guesses', async () => {
+    const g = game(57, [60]);
+    const r = await lastWinnable(120, g.probe);
+    expect(r?.undecided).toBe(60);
+    expect(r!.winnable).toBeLessThanOrEqual(57);
+    expect(r!.lost).toBeGreaterThan(57);
+    expect(r!.lost).toBeGreaterThan(60);
+    const stopped = await lastWinnable(120, async (k) => (k === 0 ? undefined : { verdict: 'unwinnable', moves: [] }));
+    expect(stopped).toBeUndefined();
+  });
+});
+
+describe('statistics', () => {
+  const start = makePositionJson(deal(1));
+  const game = (id: string, won: boolean, draw = 3, score = 0, seconds = 0): CountedGame => ({
+    id,
+    won,
+    start,
+    rules: { draw, passes: null, foundationReturn: true },
+    score,
+    seconds,
+  });
+  it('count games, wins, streaks, the best score and time, per draw', () => {
+    const s = emptyStats();
+    countGame(s, game('a', true, 3, 3000, 200));
+    countGame(s, game('b', true, 3, 4000, 300));
+    countGame(s, game('c', false));
+    countGame(s, game('d', true, 3, 2500, 150));
+    countGame(s, game('e', true, 1, 900, 400));
+    expect(s.draws['3']).toEqual({
+      played: 4,
+      won: 3,
+      streak: 1,
+      bestStreak: 2,
+      bestScore: 4000,
+      bestSeconds: 150,
+      winnable: 3,
+      wonWinnable: 3,
+      unwinnable: 0,
+      undecided: 0,
+    });
+    expect([s.draws['1'].played, s.draws['1'].won]).toEqual([1, 1]);
+    // the lost game waits for the solver; its verdict counts once
+    expect(s.pending.map((p) => p.id)).toEqual(['c']);
+    expect(countVerdict(s, 'c', 'winnable')).toBe(true);
+    expect(countVerdict(s, 'c', 'winnable')).toBe(false);
+    expect([s.draws['3'].winnable, s.draws['3'].wonWinnable, s.pending.length]).toEqual([4, 3, 0]);
+    countGame(s, game('f', false));
+    countGame(s, game('g', false));
+    countVerdict(s, 'g', 'unwinnable');
+    countVerdict(s, 'f', 'unknown');
+    expect([s.draws['3'].unwinnable, s.draws['3'].undecided, s.draws['3'].winnable]).toEqual([1, 1, 4]);
+  });
+  it('read back what they wrote, and refuse anything else', () => {
+    const s = emptyStats();
+    countGame(s, game('a', true, 3, 3000, 200));
+    countGame(s, game('b', false, 1));
+    expect(parseStats(JSON.stringify(s))).toEqual({ ok: true, value: s });
+    expect(parseStats('{').ok).toBe(false);
+    expect(parseStats(JSON.stringify({ ...s, v: 2 })).ok).toBe(false);
+    expect(parseStats(JSON.stringify({ ...s, draws: { 3: { ...s.draws['3'], won: -1 } } })).ok).toBe(false);
+    expect(parseStats(JSON.stringify({ ...s, pending: [{ id: 'x', start: {}, rules: s.pending[0].rules }] })).ok).toBe(false);
+  });
+  it('show time as m:ss, and h:mm:ss from an hour', () => {
+    expect([clockText(0), clockText(59_999), clockText(61_000), clockText(3_725_000)]).toEqual(['0:00', '0:59', '1:01', '1:02:05']);
   });
 });

@@ -9,6 +9,10 @@
  * draw still show fanned on the waste. It is saved as a small JSON record (start position, rules,
  * moves in compact notation) and read back by replaying every move, so a record that was edited
  * by hand or comes from another version is refused rather than trusted.
+ *
+ * A game also has an id (random, so that the statistics count each game once), the time on its
+ * clock (kept by the game view, saved with the game: undo never turns it back) and whether the
+ * statistics have counted it.
  */
 import { DRAW, REDEAL, S2F, S2T, genAtomic, kindOf, make, undo as undoMove } from '../../src/engine/moves.ts';
 import { type AtomicMove, movesFromCompact, movesToCompact, pileIndex } from '../../src/engine/notation.ts';
@@ -28,6 +32,12 @@ export interface GameRecord {
   family?: Family;
   seed?: string;
   moves: string;
+  /** The game's id (16 hex digits). */
+  id?: string;
+  /** Milliseconds on the game's clock. */
+  ms?: number;
+  /** True once the statistics have counted the game. */
+  counted?: boolean;
 }
 
 /** What a deal is called: its family and seed (decimal digits) when it has them. */
@@ -48,11 +58,17 @@ export class Game {
   readonly seen = new Uint8Array(52);
   /** Cards of the last draw still fanned on the waste (at most the draw). */
   fan = 0;
+  /** Milliseconds on the game's clock (the game view runs it). */
+  clockMs = 0;
+  /** True once the statistics have counted this game. */
+  counted = false;
 
   constructor(
     readonly start: Position,
     readonly rules: Rules,
     readonly name: DealName = {},
+    /** Tells this game from every other, the same deal played again included. */
+    readonly id: string = newGameId(),
   ) {
     this.state = State.fromPosition(start, rules);
     this.markSeen();
@@ -142,6 +158,9 @@ export class Game {
     const r: GameRecord = { v: 1, start: makePositionJson(this.start), rules: { ...this.rules }, moves: movesToCompact(this.moves) };
     if (this.name.family !== undefined) r.family = this.name.family;
     if (this.name.seed !== undefined) r.seed = this.name.seed;
+    r.id = this.id;
+    r.ms = Math.round(this.clockMs);
+    if (this.counted) r.counted = true;
     return r;
   }
 
@@ -164,11 +183,15 @@ export class Game {
     if (typeof j.moves !== 'string') return err('the saved moves are missing');
     const moves = movesFromCompact(j.moves);
     if (!moves.ok) return moves;
-    const g = new Game(start.value, rules.value, name);
+    if (j.id !== undefined && (typeof j.id !== 'string' || !/^[0-9a-f]{16}$/.test(j.id))) return err('the saved game id is malformed');
+    if (j.ms !== undefined && (typeof j.ms !== 'number' || !Number.isFinite(j.ms) || j.ms < 0)) return err('the saved clock is malformed');
+    const g = new Game(start.value, rules.value, name, typeof j.id === 'string' ? j.id : undefined);
     for (let k = 0; k < moves.value.length; k++) {
       const p = g.play(moves.value[k]);
       if (!p.ok) return err(`saved move ${k + 1} is illegal: ${p.error}`);
     }
+    g.clockMs = typeof j.ms === 'number' ? j.ms : 0;
+    g.counted = j.counted === true;
     return ok(g);
   }
 
@@ -178,6 +201,13 @@ export class Game {
     for (let j = 0; j < s.w; j++) this.seen[s.deck[j]] = 1;
     for (let suit = 0; suit < 4; suit++) for (let r = 1; r <= s.found[suit]; r++) this.seen[(r - 1) * 4 + suit] = 1;
   }
+}
+
+/** A fresh game id: 16 hex digits from `crypto.getRandomValues`. */
+export function newGameId(): string {
+  const w = new Uint32Array(2);
+  crypto.getRandomValues(w);
+  return [...w].map((x) => x.toString(16).padStart(8, '0')).join('');
 }
 
 /**

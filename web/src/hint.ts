@@ -7,13 +7,15 @@
  * one `klondike hint` gives on the same position with the same policy and settings:
  * - `priority` (the default): the rule documents' hint order, instant, run here in the page;
  * - `search`: determinized sampling over the solver, every legal move weighed (as `klondike hint`
- *   does), in the worker (solver.worker.ts), with a small number of sampled worlds. It gives each
- *   candidate move's estimated chance of winning.
+ *   does), in the worker (solver.worker.ts), with the library's default settings (`DEFAULT_SEARCH`:
+ *   whatever the library's player uses, the page uses too). It gives each candidate move's
+ *   estimated chance of winning.
  */
-import type { OddsResult } from '../../src/hidden/odds.ts';
+import { type OddsResult, halfWidth } from '../../src/hidden/odds.ts';
 import type { Observation } from '../../src/hidden/observation.ts';
 import { type Decision, describeMove, moveKey } from '../../src/hidden/policy.ts';
 import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
+import { DEFAULT_SEARCH } from '../../src/hidden/settings.ts';
 import { type AtomicMove, movesToCompact } from '../../src/engine/notation.ts';
 
 /** A hint the app offers: a policy with its settings. */
@@ -22,19 +24,13 @@ export interface HintChoice {
   id: string;
   label: string;
   policy: 'priority' | 'search';
-  /** Worlds sampled by the search policy. */
-  samples?: number;
 }
 
 /** The hints of the form, the default first. */
 export const HINT_CHOICES: readonly HintChoice[] = [
   { id: 'priority', label: 'Hint order (instant)', policy: 'priority' },
-  { id: 'search-8', label: 'Search, 8 deals', policy: 'search', samples: 8 },
-  { id: 'search-24', label: 'Search, 24 deals', policy: 'search', samples: 24 },
+  { id: 'search', label: `Search (${DEFAULT_SEARCH.samples} sampled deals)`, policy: 'search' },
 ];
-
-/** Arrangements of the unseen cards the Odds button can solve, the default first. */
-export const ODDS_SAMPLES: readonly number[] = [20, 50, 100];
 
 /** The priority policy's decision (instant; runs in the page). */
 export function priorityHint(o: Observation): Decision {
@@ -79,18 +75,34 @@ export function hintHeadline(o: Observation, d: Decision): string {
   return `Hint: ${describeMove(o, d.move)}${said ? ` (${said})` : ''}.`;
 }
 
-/** The odds of a position in words. */
-export function oddsText(r: OddsResult, unseen: number): string {
+/** What the odds are, in plain words (shown beside the figure). */
+export const ODDS_MEANING =
+  'the chance of a win for a player who saw every card from now on: the ceiling for any player, who can only do as well or worse';
+
+/** The odds of a position in words; `final` once the estimate is done (else it is still being refined). */
+export function oddsText(r: OddsResult, unseen: number, final: boolean): string {
   if (r.exact) {
+    if (!final) return 'Solving the position (every card is known)…';
     const v = r.winnable ? 'it can be won (100%)' : r.unwinnable ? 'it is lost (0%)' : 'the solver could not decide it within its budget';
     return `Every card is known: ${v}.`;
   }
   const iv = r.interval;
   const head = iv
-    ? `Chance a thoughtful player could still win from here: ${pct(iv.rate)} (95% interval ${pct(iv.low)}–${pct(iv.high)})`
-    : 'Chance a thoughtful player could still win from here: unknown, no sample was decided within the budget';
+    ? `With every card then known: ${pct(iv.rate)} (95% interval ${pct(iv.low)}–${pct(iv.high)}, ±${(100 * halfWidth(iv)).toFixed(1)} points)`
+    : r.samples === 0
+      ? 'With every card then known: solving the first arrangements'
+      : 'With every card then known: unknown, no arrangement was decided within the budget';
   const undecided = r.unknown > 0 ? `, ${r.unknown} undecided (all lost or all won: ${pct(r.lower)}–${pct(r.upper)})` : '';
-  return `${head}. ${r.samples} arrangements of the ${unseen} unseen cards solved: ${r.winnable} winnable, ${r.unwinnable} lost${undecided}.`;
+  const counts = `${r.samples} arrangement${r.samples === 1 ? '' : 's'} of the ${unseen} unseen cards solved: ${r.winnable} winnable, ${r.unwinnable} lost${undecided}`;
+  return `${head}${final ? '.' : '…'} ${counts}${final ? '.' : ', refining.'}`;
+}
+
+/** The search player's own estimate of its chance after the move it would make, from its decision. */
+export function searchEstimateText(o: Observation, d: Decision): string | undefined {
+  if (!d.move) return undefined;
+  const c = d.candidates.find((x) => moveKey(x.move) === moveKey(d.move!));
+  if (c?.chance === undefined || c.samples === undefined) return undefined;
+  return `The search player, which sees only what you see, puts its own chance at ${pct(c.chance)} after ${describeMove(o, d.move)} (${c.wins} of its ${c.samples} sampled deals still won after it).`;
 }
 
 /** A percentage with one decimal. */

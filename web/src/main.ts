@@ -1,14 +1,16 @@
 /**
  * The app's entry: the deal form (a seed of a family, or a pasted deal in any format the library
- * reads), the rules, the two views (solve and watch; play), the address (a link with a deal in it
- * opens the app on that deal) and the screen-reader announcements.
+ * reads), the rules, the three views (play; solve and watch; statistics), the address (a link with
+ * a deal in it opens the app on that deal), the screen-reader announcements, and the service worker
+ * that keeps the app working offline (sw.js, built by vite.config.ts) when it is served over http.
+ * A first visit opens on a game; later visits on the view last shown.
  *
  * A lost deal gets a second search after its verdict, in the same worker: `mostHome`, the most
  * cards it can send home at once and the line that does, which the viewer plays. It has a node
  * budget of its own (at most `MOST_HOME_NODES`) besides the form's seconds and table memory, as the
  * count is a bonus on a verdict already earned; Stop ends it like any search.
  */
-import { dealFromSeed } from '../../src/deals/families.ts';
+import { FAMILY_RANGES, dealFromSeed } from '../../src/deals/families.ts';
 import { formatPosition, parsePosition } from '../../src/deals/formats.ts';
 import { type Position, dealPosition, isFreshDeal } from '../../src/engine/position.ts';
 import type { MostHomeResult } from '../../src/solver/index.ts';
@@ -16,7 +18,7 @@ import type { Budget, SolveResult } from '../../src/solver/index.ts';
 import { type Family, type Result, type Rules, err, ok, rulesLabel, validateRules } from '../../src/types.ts';
 import { type DealName, Game } from './game.ts';
 import { type DealRequest, type DealSource, makeDealParams, parseDealParams } from './params.ts';
-import { Play } from './play.ts';
+import { Play, randomDealCode } from './play.ts';
 import { SolverClient } from './solver-client.ts';
 import { Watch } from './watch.ts';
 
@@ -130,28 +132,35 @@ function budgetFromForm(): Result<Budget> {
 }
 
 // ---- tabs ----
-type View = 'solve' | 'play';
+const VIEWS = ['play', 'solve', 'stats'] as const;
+type View = (typeof VIEWS)[number];
+/** The address of the deal last solved (the solve view's). */
+let solveRequest: DealRequest | undefined;
 function showView(v: View, focus = false): void {
-  for (const k of ['solve', 'play'] as const) {
+  for (const k of VIEWS) {
     const tab = $(`tab-${k}`);
     tab.setAttribute('aria-selected', String(k === v));
     tab.tabIndex = k === v ? 0 : -1;
     $(`panel-${k}`).hidden = k !== v;
   }
+  // The deal form belongs to the solver; the game has its own buttons.
+  $('deal-form').hidden = v !== 'solve';
   if (focus) $(`tab-${v}`).focus();
+  if (v === 'play') setAddress(play.request());
+  else if (v === 'solve') setAddress(solveRequest);
   try {
     localStorage.setItem('klondike-solver.view', v);
   } catch {}
 }
-for (const k of ['solve', 'play'] as const) {
+VIEWS.forEach((k, i) => {
   $(`tab-${k}`).addEventListener('click', () => showView(k));
   $(`tab-${k}`).addEventListener('keydown', (e) => {
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       e.preventDefault();
-      showView(k === 'solve' ? 'play' : 'solve', true);
+      showView(VIEWS[(i + (e.key === 'ArrowRight' ? 1 : VIEWS.length - 1)) % VIEWS.length], true);
     }
   });
-}
+});
 
 // ---- solve and watch ----
 const solver = new SolverClient();
@@ -275,8 +284,8 @@ async function runSolve(c: Chosen): Promise<void> {
   }
   form.error.textContent = '';
   const id = ++searchId;
+  solveRequest = c.request;
   showView('solve');
-  setAddress(c.request);
   $('most-home').hidden = true;
   watch.load(c.start, c.rules, []);
   $('verdict').textContent = 'Solving…';
@@ -308,41 +317,46 @@ $('deal-form').addEventListener('submit', (e) => {
 });
 $('stop').addEventListener('click', () => solver.stop());
 $('random-seed').addEventListener('click', () => {
-  form.seed.value = randomSeed();
+  form.seed.value = randomSeed(form.family.value as Family);
 });
 
-/** A random Solvitaire seed (0 ≤ N < 2^32), in digits. */
-function randomSeed(): string {
+/** A random seed of a family, in digits: any of the 52! deals for the big families (`randomCode`). */
+function randomSeed(family: Family): string {
+  if (FAMILY_RANGES[family].max > 2n ** 32n) return randomDealCode();
   const a = new Uint32Array(1);
   crypto.getRandomValues(a);
-  return String(a[0]);
+  return String(FAMILY_RANGES[family].max < 2n ** 32n - 1n ? a[0] >>> 1 : a[0]);
 }
 
 // ---- play ----
-const endSolver = new SolverClient();
-const play = new Play(
+const play = new Play({
   announce,
-  endSolver,
-  new SolverClient(),
-  new SolverClient(),
-  (start, rules, name, result) => {
+  watchVerdict: (start, rules, name, result) => {
     if (name.seed !== undefined && name.family)
       fillForm({ source: { kind: 'seed', family: name.family, seed: name.seed }, rules, view: 'solve' });
+    solveRequest = undefined;
     showView('solve', true);
     showResult({ start, rules, name }, result);
   },
-  () => {
-    const rules = rulesFromForm();
-    if (!rules.ok) {
-      form.error.textContent = rules.error;
-      return undefined;
+  watchLine: (start, rules, moves, caption) => {
+    if (solver.busy) {
+      searchId++;
+      solver.stop();
+      setBusy(false);
     }
-    const seed = randomSeed();
-    const deal = dealFromSeed(BigInt(seed), 'solvitaire');
-    if (!deal.ok) return undefined;
-    return { start: dealPosition(deal.value), rules: rules.value, name: { family: 'solvitaire', seed } };
+    solveRequest = undefined;
+    showView('solve', true);
+    watch.load(start, rules, moves);
+    $('verdict').textContent = caption;
+    $('verdict').className = 'winnable';
+    $('solve-stats').textContent = '';
+    $('most-home').hidden = true;
+    announce(`${caption} It is loaded in the viewer.`);
   },
-);
+  started: (request) => {
+    if (!$('panel-play').hidden) setAddress(request);
+  },
+});
 $('play-deal').addEventListener('click', () => {
   const c = chosenFromForm();
   if (!c.ok) {
@@ -352,21 +366,17 @@ $('play-deal').addEventListener('click', () => {
   form.error.textContent = '';
   play.start(new Game(c.value.start, c.value.rules, c.value.name));
   showView('play');
-  if (c.value.request) setAddress({ ...c.value.request, view: 'play' });
 });
 
 // ---- start-up: the address first, then the saved game ----
-function newRandomGame(): void {
-  const seed = randomSeed();
-  const d = dealFromSeed(BigInt(seed), 'solvitaire');
-  const rules = rulesFromForm();
-  if (d.ok && rules.ok) play.start(new Game(dealPosition(d.value), rules.value, { family: 'solvitaire', seed }), false);
-}
-
 function startUp(): void {
+  // (read before the saved game is restored, which puts the game's own address there)
+  const address = location.hash.length > 1 ? location.hash : location.search;
   const restored = play.restore();
   if (restored.error) form.error.textContent = `The saved game could not be read (${restored.error}); it was kept aside.`;
-  const req = parseDealParams(location.hash.length > 1 ? location.hash : location.search);
+  const statsError = play.stats.load();
+  if (statsError) form.error.textContent = `The statistics could not be read (${statsError}); they were kept aside.`;
+  const req = parseDealParams(address);
   if (!req.ok) form.error.textContent = `The address does not name a deal: ${req.error}`;
   else if (req.value) {
     fillForm(req.value);
@@ -383,18 +393,30 @@ function startUp(): void {
       showView('play');
       return;
     } else {
-      if (!play.game) newRandomGame();
+      if (!play.game) play.newGame(false);
       runSolve(c.value);
       return;
     }
   }
-  if (!play.game) newRandomGame();
+  if (!play.game) play.newGame(false);
   let last: string | null = null;
   try {
     last = localStorage.getItem('klondike-solver.view');
   } catch {}
-  showView(last === 'play' ? 'play' : 'solve');
   const c = chosenFromForm();
   if (c.ok) watch.load(c.value.start, c.value.rules, []);
+  showView(VIEWS.find((v) => v === last) ?? 'play');
 }
 startUp();
+
+// ---- offline and installable: the manifest, and the service worker that keeps the app's files ----
+// (over http only: a page opened from disk can fetch neither, and has its files anyway)
+if (location.protocol === 'https:' || location.protocol === 'http:') {
+  const manifest = document.createElement('link');
+  manifest.rel = 'manifest';
+  manifest.href = './manifest.webmanifest';
+  document.head.append(manifest);
+  navigator.serviceWorker?.register('./sw.js').catch(() => {
+    // Without it the app works as before, online only.
+  });
+}

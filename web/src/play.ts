@@ -1,62 +1,122 @@
 /**
- * The game: a deal played by a person with its hidden cards face down, by pointer (click then
- * click, drag and drop, double-click home) or keyboard (Tab between piles, Enter to pick up and
- * put down, Enter twice to send home, Escape, Ctrl+Z), with unlimited undo. Every change is saved
- * in localStorage, so a reload finds the same game; each move is announced to screen readers.
+ * The game: a deal played by a person with its hidden cards face down, by mouse or touch (drag and
+ * drop, tap then tap, double tap or double-click to send a card home) or keyboard (Tab between
+ * piles, Enter to pick up and put down, Enter twice to send home, Escape, Ctrl+Z), with unlimited
+ * undo, a clock, the score as it builds and the statistics. Every change is saved in
+ * localStorage, so a reload finds the same game; each move is announced to screen readers.
  *
- * When the game ends (won, or stuck: no line of play turns a card or sends one home), the solver
- * decides the deal from its start in its worker, and the player learns whether it was winnable
- * with every card known, with the solution to watch.
+ * **New game** deals one of all 52! card orders, each equally likely: an `exact` deal code drawn
+ * with `crypto.getRandomValues` (`randomCode`), kept in the address so that the link replays the
+ * same deal. The draw and the scoring (standard, or Vegas with its pass limits) are chosen here.
  *
- * Hint and Odds (hint.ts) see only the observation of the game (observation.ts): the priority
- * policy's hint is computed here at once; the search policy's hint and the odds run in workers of
- * their own, so neither stops the other nor the end-of-game verdict, and the page never waits.
- * Their answers belong to the position they were asked on: any move clears them (and stops a job
- * still running for it).
+ * The clock starts at the first move and stops when the game is won (and while the page is
+ * hidden); undo takes back the move, its points and the move count, never the time. The score is
+ * the library's (`scoreGame`): the standard score of the moves so far, and at a win the time
+ * bonus, 700,000 / seconds for a game of 30 seconds or more, exactly as `klondike score --seconds`
+ * gives it for the same game (the end box offers the game as a solution JSON); Vegas shows
+ * dollars, 5 a card home less the 52 of the deck, and the passes left.
  *
- * The score shown is the library's standard score of the moves so far (`scoreGame`: +5 a waste
- * card to the tableau, +10 a card home, +5 a card turned up, −15 a card back down, a redeal −100 at
- * draw 1 and −20 otherwise, never below 0); undo takes its points back with the move.
+ * When the game ends (won, or stuck: no line of play turns a card or sends one home) the solver
+ * says, with every card known, whether the deal could be won and, for a game stuck on a winnable
+ * deal, the last position that could still be won (after.ts); "Could I still win?" asks the same at
+ * any moment. Hint and Odds (hint.ts) see only the observation of the game (observation.ts): the
+ * priority policy's hint is computed here at once; the search policy's hint runs in a worker of
+ * its own and the odds in several (odds-run.ts), so the page never waits. Their answers belong to
+ * the position they were asked on: any move clears them (and stops the jobs still running for it).
  */
-import { PILE_NAMES, type AtomicMove, type PileName } from '../../src/engine/notation.ts';
-import type { Position } from '../../src/engine/position.ts';
-import { scoreGame } from '../../src/engine/score.ts';
+import { randomCode } from '../../src/deals/big-families.ts';
+import { dealFromSeed } from '../../src/deals/families.ts';
+import type { Observation } from '../../src/hidden/observation.ts';
+import type { Decision } from '../../src/hidden/policy.ts';
+import { type AtomicMove, PILE_NAMES, type PileName } from '../../src/engine/notation.ts';
+import { type Position, dealPosition, makePositionJson } from '../../src/engine/position.ts';
+import { DEFAULT_SCORE_SETTINGS, type GameScore, scoreGame, vegasRules } from '../../src/engine/score.ts';
+
 import type { SolveResult } from '../../src/solver/index.ts';
 import { type Rules, rulesLabel } from '../../src/types.ts';
+import { AfterGame } from './after.ts';
+import { Clock, clockText } from './clock.ts';
 import { type DealName, GAME_KEY, Game } from './game.ts';
-import type { Decision } from '../../src/hidden/policy.ts';
-import type { Observation } from '../../src/hidden/observation.ts';
-import { HINT_CHOICES, ODDS_SAMPLES, candidateLines, hintAttribute, hintHeadline, oddsText, priorityHint } from './hint.ts';
+import {
+  HINT_CHOICES,
+  ODDS_MEANING,
+  candidateLines,
+  hintAttribute,
+  hintHeadline,
+  oddsText,
+  priorityHint,
+  searchEstimateText,
+} from './hint.ts';
 import { observe, seenMessage } from './observation.ts';
-import type { SolverClient } from './solver-client.ts';
+import { OddsRun } from './odds-run.ts';
+import { type DealRequest, makeDealParams } from './params.ts';
+import { SolverClient } from './solver-client.ts';
 import { cardsMoved, moveWords } from './speech.ts';
+import { Statistics } from './stats-view.ts';
 import { TableView } from './table.ts';
+import { DealVerdicts } from './verdicts.ts';
+import { makeSolutionJson } from '../../src/deals/solution-json.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-/** The standard score of the game so far. */
-function scoreText(game: Game): string | undefined {
-  const r = scoreGame(game.start, game.rules, game.moves);
-  return r.ok ? String(r.value.standard) : undefined;
+/** localStorage key of the game view's settings (draw, scoring). */
+export const SETTINGS_KEY = 'klondike-solver.settings';
+
+/** How a new game is scored (and so dealt: Vegas has its pass limits). */
+export type Scoring = 'standard' | 'vegas';
+
+/** The scores of a game now: the moves' so far, and at a win the time bonus. */
+export function gameScore(g: Game, seconds: number): GameScore | undefined {
+  const r = scoreGame(g.start, g.rules, g.moves, DEFAULT_SCORE_SETTINGS, g.state.home === 52 ? seconds : undefined);
+  return r.ok ? r.value : undefined;
+}
+
+/** Dollars, with a true minus sign: `$13`, `−$42`. */
+export function dollars(n: number): string {
+  return n < 0 ? `−$${-n}` : `$${n}`;
+}
+
+/** A deal's name for people: the family and seed, a long code shortened to its ends. */
+export function dealTitle(name: DealName): string {
+  if (name.seed === undefined) return 'a pasted deal';
+  const s = name.seed.length > 12 ? `${name.seed.slice(0, 4)}…${name.seed.slice(-4)}` : name.seed;
+  return name.family === 'exact' ? `deal ${s}` : `${name.family ?? 'solvitaire'} deal ${s}`;
+}
+
+/** A new deal of all 52!, each card order equally likely: its `exact` code, in digits. */
+export function randomDealCode(): string {
+  return randomCode((w) => crypto.getRandomValues(w)).toString();
+}
+
+/** What the game view tells the rest of the page. */
+export interface PlayHooks {
+  announce(text: string): void;
+  /** Shows a deal's verdict in the solve view. */
+  watchVerdict(start: Position, rules: Rules, name: DealName, result: SolveResult): void;
+  /** Shows a line of moves from a position in the solve view. */
+  watchLine(start: Position, rules: Rules, moves: readonly AtomicMove[], caption: string): void;
+  /** A game was started or resumed: its address. */
+  started(request: DealRequest | undefined): void;
 }
 
 export class Play {
   private readonly table: TableView;
   game: Game | undefined;
   private selection: { pile: PileName; count: number } | undefined;
-  /** A search of the finished deal, so it runs once per game end. */
-  private verdictFor: string | undefined;
-  /** Counts the hints and odds asked (and every change of the game), so an answer to an older question is dropped. */
+  private clock = new Clock();
+  /** Counts the hints, odds and walks back asked (and every change of the game), so an answer to an older question is dropped. */
   private readonly asked = { hint: 0, odds: 0 };
+  private readonly hints = new SolverClient();
+  private readonly oddsRun = new OddsRun();
+  private readonly verdicts = new DealVerdicts();
+  private readonly after: AfterGame;
+  readonly stats: Statistics;
+  /** The end box shows this game's end (so it is filled once per end). */
+  private endShown: string | undefined;
+  /** The search decision of the position now, once asked (the hint's, or the odds' search estimate). */
+  private decision: { key: string; d: Decision } | undefined;
 
-  constructor(
-    private readonly announce: (text: string) => void,
-    private readonly solver: SolverClient,
-    private readonly hints: SolverClient,
-    private readonly oddsSolver: SolverClient,
-    private readonly watch: (start: Position, rules: Rules, name: DealName, result: SolveResult) => void,
-    private readonly newDeal: () => { start: Position; rules: Rules; name: DealName } | undefined,
-  ) {
+  constructor(private readonly hooks: PlayHooks) {
     this.table = new TableView(
       $('play-table'),
       true,
@@ -68,26 +128,35 @@ export class Play {
       },
       'Game table',
     );
-    $('p-new').addEventListener('click', () => {
-      const d = this.newDeal();
-      if (d) this.start(new Game(d.start, d.rules, d.name));
+    this.after = new AfterGame(this.verdicts, new SolverClient(), {
+      announce: (t) => hooks.announce(t),
+      watchVerdict: (...a) => hooks.watchVerdict(...a),
+      watchLine: (...a) => hooks.watchLine(...a),
+      goBack: (k) => this.goBack(k),
+      current: () => this.game,
     });
+    this.stats = new Statistics(this.verdicts, (t) => hooks.announce(t));
+    this.readSettings();
+    $('p-new').addEventListener('click', () => this.newGame());
     $('p-same').addEventListener('click', () => {
       if (!this.game) return;
-      this.game.reset();
-      this.changed('Dealt the same cards again.');
+      const g = this.game;
+      this.start(new Game(g.start, g.rules, g.name), false);
+      this.hooks.announce(`Dealt the same cards again. ${g.position().stock.length} cards in the stock.`);
     });
     $('p-undo').addEventListener('click', () => this.undo());
     $('p-finish').addEventListener('click', () => this.finish());
+    for (const id of ['p-draw', 'p-scoring']) $(id).addEventListener('change', () => this.saveSettings());
     const policy = $<HTMLSelectElement>('p-hint-policy');
     for (const c of HINT_CHOICES) policy.add(new Option(c.label, c.id));
-    const samples = $<HTMLSelectElement>('p-odds-samples');
-    for (const n of ODDS_SAMPLES) samples.add(new Option(String(n), String(n)));
     $('p-hint').addEventListener('click', () => this.hint());
     $('p-odds').addEventListener('click', () => this.odds());
+    $('p-rewind').addEventListener('click', () => this.rewind());
     $('p-think-stop').addEventListener('click', () => {
       this.hints.stop();
-      this.oddsSolver.stop();
+      this.oddsRun.stop();
+      this.after.stop();
+      this.thinking();
     });
     // On the whole page while the game is shown (focus may be on no pile after a click), but not
     // inside text fields, whose own undo Ctrl+Z is.
@@ -98,9 +167,51 @@ export class Play {
         this.undo();
       } else if (e.key === 'Escape' && this.selection) {
         this.select(undefined);
-        this.announce('Selection dropped.');
+        this.hooks.announce('Selection dropped.');
       }
     });
+    // The clock: shown twice a second; it does not run while the page is hidden, and its time is saved then.
+    window.setInterval(() => this.showClock(), 500);
+    document.addEventListener('visibilitychange', () => this.runClock());
+    window.addEventListener('pagehide', () => this.save(true));
+  }
+
+  // ---- settings ----
+
+  private readSettings(): void {
+    try {
+      const o = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}') as { draw?: unknown; scoring?: unknown };
+      if (o.draw === 1 || o.draw === 3) $<HTMLSelectElement>('p-draw').value = String(o.draw);
+      if (o.scoring === 'standard' || o.scoring === 'vegas') $<HTMLSelectElement>('p-scoring').value = o.scoring;
+    } catch {}
+  }
+
+  private saveSettings(): void {
+    try {
+      localStorage.setItem(SETTINGS_KEY, JSON.stringify({ draw: Number($<HTMLSelectElement>('p-draw').value), scoring: this.scoring }));
+    } catch {}
+    if (this.game) this.changed(undefined, false);
+  }
+
+  /** The scoring shown and used for new games. */
+  get scoring(): Scoring {
+    return $<HTMLSelectElement>('p-scoring').value === 'vegas' ? 'vegas' : 'standard';
+  }
+
+  /** The rules of a new game: the draw chosen, unlimited passes, or the Vegas pass limits. */
+  newRules(): Rules {
+    const draw = Number($<HTMLSelectElement>('p-draw').value) === 1 ? 1 : 3;
+    return this.scoring === 'vegas' ? vegasRules(draw) : { draw, passes: null, foundationReturn: true };
+  }
+
+  // ---- games ----
+
+  /** Deals a new game: any of the 52! deals, each equally likely. */
+  newGame(announce = true): void {
+    const seed = randomDealCode();
+    const d = dealFromSeed(BigInt(seed), 'exact');
+    if (!d.ok) throw new Error(`internal: ${d.error}`);
+    this.start(new Game(dealPosition(d.value), this.newRules(), { family: 'exact', seed }), announce);
   }
 
   /** Restores the saved game; false (and nothing changed) when there is none or it cannot be read. */
@@ -126,98 +237,179 @@ export class Play {
       } catch {}
       return { ok: false, error: g.error };
     }
-    this.start(g.value, false);
+    this.start(g.value, false, false);
     return { ok: true };
   }
 
-  /** Starts (or resumes) a game. */
-  start(g: Game, announce = true): void {
+  /** Starts (or resumes) a game; the one it replaces counts in the statistics if it was played and not won. */
+  start(g: Game, announce = true, leave = true): void {
+    if (leave) this.leave();
     this.game = g;
-    this.verdictFor = undefined;
+    this.clock.stop();
+    this.clock = new Clock(g.clockMs);
+    this.endShown = undefined;
     this.selection = undefined;
     this.table.setSelected([]);
     $('play-end').hidden = true;
+    $('play-end').replaceChildren();
+    this.after.stop();
     this.changed(announce ? `New game: ${this.title()}. ${g.position().stock.length} cards in the stock.` : undefined, false);
+    this.hooks.started(this.request());
+  }
+
+  /** The address of the game's deal, when it has one. */
+  request(): DealRequest | undefined {
+    const g = this.game;
+    if (!g?.name.family || g.name.seed === undefined) return undefined;
+    return { source: { kind: 'seed', family: g.name.family, seed: g.name.seed }, rules: g.rules, view: 'play' };
+  }
+
+  /** Counts the game being left, when it was played (a move at least) and not won. */
+  private leave(): void {
+    const g = this.game;
+    if (!g || g.counted || g.moves.length === 0 || g.state.home === 52) return;
+    g.counted = true;
+    this.save();
+    this.stats.count({
+      id: g.id,
+      won: false,
+      start: makePositionJson(g.start),
+      rules: g.rules,
+      score: gameScore(g, this.clock.seconds)?.standard ?? 0,
+      seconds: this.clock.seconds,
+    });
   }
 
   private title(): string {
     const g = this.game!;
-    const deal = g.name.seed !== undefined ? `${g.name.family ?? 'solvitaire'} deal ${g.name.seed}` : 'a pasted deal';
-    return `${deal}, ${rulesLabel(g.rules)}`;
+    return `${dealTitle(g.name)}, ${rulesLabel(g.rules)}`;
   }
 
-  private save(): void {
+  /**
+   * Saves the game. `onlyOwn`: only over the record of this same game (the clock's time, saved when
+   * the page is hidden or closed, must not replace a game another tab of the app saved meanwhile).
+   */
+  private save(onlyOwn = false): void {
     if (!this.game) return;
+    this.game.clockMs = this.clock.ms;
     try {
+      if (onlyOwn && !localStorage.getItem(GAME_KEY)?.includes(`"id":"${this.game.id}"`)) return;
       localStorage.setItem(GAME_KEY, JSON.stringify(this.game.toRecord()));
     } catch {
       // Storage full or refused (private mode): the game goes on, unsaved.
     }
   }
 
-  /** After any change: save, draw, announce, check for the end. */
+  /** Runs the clock while the game is under way and the page shown. */
+  private runClock(): void {
+    const g = this.game;
+    const on = g !== undefined && g.moves.length > 0 && g.state.home < 52 && document.visibilityState !== 'hidden';
+    if (on) this.clock.start();
+    else if (this.clock.running) {
+      this.clock.stop();
+      this.save(true);
+    }
+    this.showClock();
+  }
+
+  private showClock(): void {
+    $('p-time').textContent = clockText(this.clock.ms);
+  }
+
+  /** After any change: save, draw, score, announce, check for the end. */
   private changed(message: string | undefined, animate = true): void {
     const g = this.game!;
     this.clearAdvice();
+    this.runClock();
     this.save();
     this.table.show(g.position(), g.fan, animate);
     const p = g.position();
     const home = p.foundations.reduce((a, b) => a + b, 0);
-    const score = scoreText(g);
-    $('play-info').textContent =
-      `${this.title()} · ${g.moves.length} move${g.moves.length === 1 ? '' : 's'} · pass ${p.pass} · ${home} card${home === 1 ? '' : 's'} home` +
-      (score === undefined ? '' : ` · score ${score}`);
+    const score = gameScore(g, this.clock.seconds);
+    $('p-moves').textContent = String(g.moves.length);
+    if (score) $('p-score').textContent = this.scoring === 'vegas' ? dollars(score.vegas) : String(score.standard);
+    const limited = g.rules.passes !== null;
+    $('p-passes-box').hidden = !limited;
+    if (limited) {
+      const left = g.rules.passes! - p.pass;
+      $('p-passes').textContent = `${p.pass} of ${g.rules.passes} (${left} left)`;
+    }
+    const link = $<HTMLAnchorElement>('p-link');
+    const req = this.request();
+    $('p-link-box').hidden = req === undefined;
+    if (req) link.href = `#${makeDealParams(req)}`;
+    $('play-deal-name').textContent = `${this.title()[0].toUpperCase()}${this.title().slice(1)}`;
     $('play-table').dataset.home = String(home);
     $('play-table').dataset.moves = String(g.moves.length);
     $<HTMLButtonElement>('p-undo').disabled = g.moves.length === 0;
     $('p-finish').hidden = g.finishingMoves().length === 0;
-    if (message) this.announce(message);
+    if (message) this.hooks.announce(message);
     const status = g.status();
     if (status === 'playing') {
       $('play-end').hidden = true;
+      this.endShown = undefined;
       return;
     }
-    this.ended(status);
+    this.ended(status, score);
   }
 
-  private ended(status: 'won' | 'stuck'): void {
+  private ended(status: 'won' | 'stuck', score: GameScore | undefined): void {
     const g = this.game!;
+    const key = `${g.id} ${g.moves.length}`;
+    if (this.endShown === key) return;
+    this.endShown = key;
     const end = $('play-end');
     end.hidden = false;
-    const headline = status === 'won' ? 'Won: all 52 cards are home.' : 'No moves left: nothing can turn a card or send one home.';
-    end.innerHTML = '';
+    end.replaceChildren();
+    const seconds = this.clock.seconds;
     const h = document.createElement('p');
-    h.innerHTML = `<strong>${headline}</strong>`;
-    const v = document.createElement('p');
-    v.id = 'play-verdict';
-    v.textContent = 'Asking the solver whether this deal was winnable with every card known…';
-    end.append(h, v);
-    this.announce(headline);
-    const key = g.toRecord().moves;
-    if (this.verdictFor === key) return;
-    this.verdictFor = key;
-    const start = g.start;
-    const rules = g.rules;
-    const name = g.name;
-    this.solver.solve(start, rules, { timeoutMs: 60_000, maxMemoryMb: 512 }).then((o) => {
-      if (this.game !== g || this.verdictFor !== key) return;
-      let text: string;
-      if (o.kind !== 'done') text = o.kind === 'stopped' ? 'The solver was stopped.' : `The solver failed: ${o.message}`;
-      else if (o.result.verdict === 'winnable')
-        text = `This deal was winnable with every card known: the solver found a ${o.result.moves.length}-move solution.`;
-      else if (o.result.verdict === 'unwinnable') text = 'This deal was unwinnable even with every card known: no line of play wins it.';
-      else text = `The solver could not decide this deal within its budget (${o.result.reason}).`;
-      v.textContent = text;
-      this.announce(text);
-      if (o.kind === 'done' && o.result.verdict !== 'unknown') {
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.id = 'p-watch';
-        b.textContent = o.result.verdict === 'winnable' ? 'Watch the solution' : 'See the verdict';
-        b.addEventListener('click', () => this.watch(start, rules, name, o.result));
-        end.append(b);
+    const strong = document.createElement('strong');
+    strong.textContent = status === 'won' ? 'Won: all 52 cards are home.' : 'No moves left: nothing can turn a card or send one home.';
+    h.append(strong);
+    end.append(h);
+    if (status === 'won' && score) {
+      const sum = document.createElement('p');
+      sum.id = 'play-summary';
+      const bonus = score.timeBonus > 0 ? ` + time bonus ${score.timeBonus}` : seconds < 30 ? ' (no time bonus under 30 seconds)' : '';
+      const points = score.standard - score.timeBonus;
+      sum.textContent =
+        `Time ${clockText(seconds * 1000)} · ${g.moves.length} moves · score ${points}${bonus}` +
+        (score.timeBonus > 0 ? ` = ${score.standard}` : '') +
+        (this.scoring === 'vegas' ? ` · Vegas ${dollars(score.vegas)}` : '');
+      sum.dataset.score = String(score.standard);
+      sum.dataset.bonus = String(score.timeBonus);
+      sum.dataset.seconds = String(seconds);
+      end.append(sum);
+      if (!g.counted) {
+        g.counted = true;
+        this.save();
+        this.stats.count({ id: g.id, won: true, start: makePositionJson(g.start), rules: g.rules, score: score.standard, seconds });
       }
+    }
+    end.append(this.exportLink(g, seconds));
+    this.hooks.announce(strong.textContent);
+    this.after.ended(g, end, $('rewind-box'), status).then(() => this.thinking());
+    this.thinking();
+  }
+
+  /** A link that saves the game as a solution JSON (`klondike score FILE --seconds N` scores it as shown here). */
+  private exportLink(g: Game, seconds: number): HTMLElement {
+    const p = document.createElement('p');
+    const a = document.createElement('a');
+    a.id = 'p-export';
+    const sol = makeSolutionJson({
+      family: g.name.family,
+      seed: g.name.seed !== undefined ? BigInt(g.name.seed) : undefined,
+      rules: g.rules,
+      deal: g.start,
+      moves: g.moves,
     });
+    a.href = URL.createObjectURL(new Blob([`${JSON.stringify(sol)}\n`], { type: 'application/json' }));
+    a.download = 'klondike-game.json';
+    a.textContent = 'Save this game';
+    a.dataset.seconds = String(seconds);
+    p.append(a, ` (a solution JSON: klondike score klondike-game.json --seconds ${seconds} scores it as here)`);
+    return p;
   }
 
   private select(sel: { pile: PileName; count: number } | undefined): void {
@@ -245,22 +437,24 @@ export class Play {
     this.changed(moveWords(before, g.position(), r.value));
   }
 
-  private clickCard(pile: PileName, count: number): void {
+  /** A click or tap on a card: puts the cards picked up there, or picks these up; true when it made a move. */
+  private clickCard(pile: PileName, count: number): boolean {
     const sel = this.selection;
     if (sel) {
       if (sel.pile === pile) {
         this.select(sel.count === count ? undefined : { pile, count });
-        return;
+        return false;
       }
-      if (this.move(sel.pile, sel.count, pile, true)) return;
+      if (this.move(sel.pile, sel.count, pile, true)) return true;
     }
     this.pick(pile, count);
+    return false;
   }
 
   private pick(pile: PileName, count: number): void {
     this.select({ pile, count });
     const cards = this.table.cardsOf(pile, count);
-    this.announce(`Picked up ${cards.length > 1 ? `${cards.length} cards from ` : ''}${this.label(pile)}. Choose where they go.`);
+    this.hooks.announce(`Picked up ${cards.length > 1 ? `${cards.length} cards from ` : ''}${this.label(pile)}. Choose where they go.`);
   }
 
   private label(pile: PileName): string {
@@ -275,7 +469,7 @@ export class Play {
       this.select(undefined);
       const m = g.legalMoves().find((x) => x.from === 'stock' || x.to === 'stock');
       if (m) this.apply(m);
-      else this.announce('The stock is empty and cannot be turned over again.');
+      else this.hooks.announce('The stock is empty and cannot be turned over again.');
       return;
     }
     const sel = this.selection;
@@ -283,11 +477,11 @@ export class Play {
       if (sel.pile === pile) {
         if (!this.toFoundation(pile)) {
           this.select(undefined);
-          this.announce('That card cannot go home now. Selection dropped.');
+          this.hooks.announce('That card cannot go home now. Selection dropped.');
         }
         return;
       }
-      if (!this.move(sel.pile, sel.count, pile, true)) this.announce(`Those cards cannot go on ${this.label(pile)}.`);
+      if (!this.move(sel.pile, sel.count, pile, true)) this.hooks.announce(`Those cards cannot go on ${this.label(pile)}.`);
       this.table.focus(pile);
       return;
     }
@@ -295,7 +489,7 @@ export class Play {
     const i = PILE_NAMES.indexOf(pile);
     const count = i >= 2 && i <= 8 ? p.tableau[i - 2].length - p.faceDown[i - 2] : 1;
     const empty = i === 1 ? p.waste.length === 0 : i >= 9 ? p.foundations[i - 9] === 0 : count === 0;
-    if (empty) this.announce(`${this.label(pile)}: nothing to pick up.`);
+    if (empty) this.hooks.announce(`${this.label(pile)}: nothing to pick up.`);
     else this.pick(pile, count);
   }
 
@@ -314,6 +508,15 @@ export class Play {
     this.changed(`Undone. ${g.moves.length} move${g.moves.length === 1 ? '' : 's'} played.`);
   }
 
+  /** Takes the game back to the position after k moves (the clock runs on). */
+  private goBack(k: number): void {
+    const g = this.game;
+    if (!g || k < 0 || k > g.moves.length) return;
+    while (g.moves.length > k) g.undo();
+    this.select(undefined);
+    this.changed(`Back to the position after move ${k}.`, false);
+  }
+
   private finish(): void {
     const g = this.game;
     if (!g) return;
@@ -327,12 +530,16 @@ export class Play {
     step();
   }
 
-  /** Drops the hint and the odds of the position before (stopping their jobs). */
+  // ---- hint, odds, could I still win ----
+
+  /** Drops the hint, the odds and the walk back of the position before (stopping their jobs). */
   private clearAdvice(): void {
     this.asked.hint++;
     this.asked.odds++;
     this.hints.stop();
-    this.oddsSolver.stop();
+    this.oddsRun.stop();
+    this.after.stop();
+    this.decision = undefined;
     this.table.unmark();
     delete $('play-table').dataset.hint;
     $('hint-box').hidden = true;
@@ -341,12 +548,31 @@ export class Play {
     odds.textContent = '';
     delete odds.dataset.low;
     delete odds.dataset.high;
+    delete odds.dataset.samples;
+    delete odds.dataset.final;
+    $('odds-meaning').hidden = true;
+    $('search-estimate').textContent = '';
+    $('rewind-box').hidden = true;
+    $('rewind-box').replaceChildren();
     this.thinking();
   }
 
-  /** Shows Stop while a hint or the odds are being worked out. */
+  /** Shows Stop while a hint, the odds or a walk back are being worked out. */
   private thinking(): void {
-    $('p-think-stop').hidden = !this.hints.busy && !this.oddsSolver.busy;
+    $('p-think-stop').hidden = !this.hints.busy && !this.oddsRun.busy && !this.after.busy;
+  }
+
+  /** The search policy's decision on the position now (asked once per position). */
+  private async searchDecision(o: Observation): Promise<Decision | undefined> {
+    const key = JSON.stringify(seenMessage(o));
+    if (this.decision?.key === key) return this.decision.d;
+    const job = this.hints.run('hint', { seen: seenMessage(o), options: {} });
+    this.thinking();
+    const out = await job;
+    this.thinking();
+    if (out.kind !== 'done') return undefined;
+    this.decision = { key, d: out.result };
+    return out.result;
   }
 
   private async hint(): Promise<void> {
@@ -358,23 +584,18 @@ export class Play {
     this.table.unmark();
     delete $('play-table').dataset.hint;
     if (choice.policy === 'priority') {
-      this.hints.stop();
-      this.thinking();
       this.showHint(o, priorityHint(o));
       return;
     }
     const box = $('hint-box');
     box.hidden = false;
     $('hint-candidates').innerHTML = '';
-    $('hint-text').textContent = `Thinking: every move weighed over ${choice.samples} sampled deals…`;
-    this.announce($('hint-text').textContent!);
-    const job = this.hints.run('hint', { seen: seenMessage(o), options: { samples: choice.samples } });
-    this.thinking();
-    const out = await job;
+    $('hint-text').textContent = 'Thinking: every move weighed over sampled deals…';
+    this.hooks.announce($('hint-text').textContent!);
+    const d = await this.searchDecision(o);
     if (ask !== this.asked.hint) return;
-    this.thinking();
-    if (out.kind === 'done') this.showHint(o, out.result);
-    else $('hint-text').textContent = out.kind === 'stopped' ? 'Hint stopped.' : `The hint failed: ${out.message}`;
+    if (d) this.showHint(o, d);
+    else $('hint-text').textContent = 'Hint stopped.';
   }
 
   /** Shows a decision: the move highlighted on the table, the headline and every candidate. */
@@ -401,39 +622,59 @@ export class Play {
       this.table.mark(stock ? [] : cardsMoved(g.position(), m), stock ? 'stock' : m.to);
       $('play-table').dataset.hint = hintAttribute(m);
     }
-    this.announce(headline);
+    this.hooks.announce(headline);
   }
 
   private async odds(): Promise<void> {
     const g = this.game;
     if (!g) return;
-    const samples = Number($<HTMLSelectElement>('p-odds-samples').value) || ODDS_SAMPLES[0];
     const o = observe(g);
     const ask = ++this.asked.odds;
     const line = $('odds-line');
-    delete line.dataset.low;
-    delete line.dataset.high;
-    const what = o.complete
-      ? 'Solving the position (every card is known)…'
-      : `Solving arrangements of the ${o.unseen.length} unseen cards…`;
-    line.textContent = what;
-    const job = this.oddsSolver.run('odds', { seen: seenMessage(o), options: { samples } }, (p) => {
-      if (ask === this.asked.odds) line.textContent = `${what} ${p.done} of ${p.total}`;
+    const unseen = o.unseen.length;
+    for (const k of ['low', 'high', 'samples', 'final']) delete line.dataset[k];
+    $('odds-meaning').hidden = false;
+    $('odds-meaning').textContent = `That is ${ODDS_MEANING}.`;
+    $('search-estimate').textContent = '';
+    line.textContent = o.complete ? 'Solving the position (every card is known)…' : `Solving arrangements of the ${unseen} unseen cards…`;
+    const t0 = performance.now();
+    const show = (r: Parameters<typeof oddsText>[0], final: boolean) => {
+      line.textContent = oddsText(r, unseen, final);
+      line.dataset.samples = String(r.samples);
+      if (r.interval) {
+        line.dataset.low = String(r.interval.low);
+        line.dataset.high = String(r.interval.high);
+      }
+      if (final) line.dataset.final = String(Math.round(performance.now() - t0));
+    };
+    const job = this.oddsRun.estimate(seenMessage(o), o.complete, (r) => {
+      if (ask === this.asked.odds) show(r, false);
     });
     this.thinking();
     const out = await job;
     if (ask !== this.asked.odds) return;
     this.thinking();
     if (out.kind !== 'done') {
-      line.textContent = out.kind === 'stopped' ? 'Odds stopped.' : `The odds failed: ${out.message}`;
+      line.textContent = out.kind === 'stopped' ? `Odds stopped. ${line.textContent}` : `The odds failed: ${out.message}`;
       return;
     }
-    const r = out.result;
-    line.textContent = oddsText(r, o.unseen.length);
-    if (r.interval) {
-      line.dataset.low = String(r.interval.low);
-      line.dataset.high = String(r.interval.high);
-    }
-    this.announce(line.textContent);
+    show(out.result, true);
+    this.hooks.announce(line.textContent);
+    // Beside them, the search player's own estimate, when the game is still open (one search decision).
+    if (o.complete || g.status() !== 'playing') return;
+    const d = await this.searchDecision(o);
+    if (ask !== this.asked.odds || !d) return;
+    $('search-estimate').textContent = searchEstimateText(o, d) ?? '';
+  }
+
+  /** Could the game still be won from here, and if not, from where? */
+  private async rewind(): Promise<void> {
+    const g = this.game;
+    if (!g) return;
+    const box = $('rewind-box');
+    const run = this.after.rewind(g, box);
+    this.thinking();
+    await run;
+    this.thinking();
   }
 }

@@ -1,9 +1,10 @@
 /**
  * The page's side of the solver's worker: one job at a time (a solve, the most cards home of a lost
- * deal, a search hint, the odds of a position), a promise for its result, progress reports as it goes, and Stop, which terminates
+ * deal, a search hint, one world of the odds), a promise for its result, progress reports as it goes, and Stop, which terminates
  * the worker (a job is synchronous inside it, so ending the thread is the one way to stop it at
  * once); the next job starts a fresh worker. The app keeps one client per kind of work (solving a
- * deal, the end-of-game verdict, hints, odds), so one never stops another.
+ * deal, the end-of-game verdicts, hints, the statistics' verdicts, and a few for the odds), so one
+ * never stops another.
  *
  * Hints and odds are posted the player's observation only (observation.ts): the seen position
  * with its hidden cards UNSEEN, never the game.
@@ -11,7 +12,7 @@
  * The worker is built inline (a Blob URL): module scripts and module workers are refused on
  * pages opened from disk, a classic worker from a Blob is not.
  */
-import type { OddsOptions, OddsResult } from '../../src/hidden/odds.ts';
+import type { WorldVerdict } from '../../src/hidden/odds.ts';
 import type { PolicyOptions } from '../../src/hidden/policies.ts';
 import type { Decision } from '../../src/hidden/policy.ts';
 import type { Position } from '../../src/engine/position.ts';
@@ -29,8 +30,12 @@ export interface Jobs {
   mostHome: { request: { position: Position; rules: Rules; budget: Budget }; result: MostHomeResult; progress: never };
   /** The search policy's decision, as `klondike hint` makes it. */
   hint: { request: { seen: SeenMessage; options: PolicyOptions }; result: Decision; progress: never };
-  /** `estimateOdds`, as `klondike odds`; progress: arrangements solved so far, of how many. */
-  odds: { request: { seen: SeenMessage; options: Partial<OddsOptions> }; result: OddsResult; progress: { done: number; total: number } };
+  /** World `index` of the odds' sampling of `seed`, solved within `budget` (a part of `klondike odds`). */
+  oddsWorld: {
+    request: { seen: SeenMessage; seed: number; budget: Budget; index: number };
+    result: WorldVerdict & { index: number };
+    progress: never;
+  };
 }
 export type JobName = keyof Jobs;
 

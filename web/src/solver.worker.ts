@@ -5,13 +5,16 @@
  * - `mostHome`: `mostHome` (as `klondike solve --most-home`), the most cards a lost deal can send
  *   home and the line that does, within the budget it is given;
  * - `hint`: the search policy's decision on an observation (as `klondike hint --policy search`:
- *   every legal move weighed, the policy seed 1 unless given);
- * - `odds`: `estimateOdds` on an observation (as `klondike odds`), reporting each arrangement solved.
+ *   every legal move weighed, the library's default settings, the policy seed 1 unless given);
+ * - `oddsWorld`: world i of the odds' sampling of an observation, solved (`OddsWorlds`,
+ *   `solveWorld`: the parts of `klondike odds`); the page hands the worlds out to several workers
+ *   and adds their verdicts up in an `OddsTally`. A worker keeps its `OddsWorlds` between worlds
+ *   of the same observation and seed, so world i costs one shuffle per world since the last.
  * Hints and odds get the observation only (its seen position, hidden cards UNSEEN): nothing in the
  * worker knows the hidden cards. The page never runs a search itself, so it stays responsive;
  * Stop terminates the worker.
  */
-import { estimateOdds } from '../../src/hidden/odds.ts';
+import { OddsWorlds, solveWorld } from '../../src/hidden/odds.ts';
 import { DEFAULT_SEARCH, createPolicy } from '../../src/hidden/policies.ts';
 import { mostHome } from '../../src/solver/index.ts';
 import { solve } from '../../src/solver/index.ts';
@@ -31,6 +34,9 @@ function throttled<T>(ms: number, f: (x: T) => void): (x: T) => void {
   };
 }
 
+/** The sampling of the last odds asked, and what it was asked for. */
+let worlds: { key: string; worlds: OddsWorlds } | undefined;
+
 function run(q: WorkerRequest): unknown {
   switch (q.job) {
     case 'solve': {
@@ -47,10 +53,12 @@ function run(q: WorkerRequest): unknown {
       const policy = createPolicy('search', { ...options, seed: options.seed ?? DEFAULT_SEARCH.seed, allMoves: true });
       return policy.decide(fromMessage(q.request.seen));
     }
-    case 'odds':
-      return estimateOdds(fromMessage(q.request.seen), q.request.options, (done, total) =>
-        post({ type: 'progress', id: q.id, progress: { done, total } }),
-      );
+    case 'oddsWorld': {
+      const { seen, seed, budget, index } = q.request;
+      const key = JSON.stringify([seen, seed]);
+      if (!worlds || worlds.key !== key || index < worlds.worlds.next) worlds = { key, worlds: new OddsWorlds(fromMessage(seen), seed) };
+      return { index, ...solveWorld(worlds.worlds.world(index), seen.rules, budget) };
+    }
   }
 }
 

@@ -10,8 +10,12 @@
  * face-up cards closer when a column would run off the screen.
  *
  * The slots are the interactive part: focusable buttons (Tab goes from pile to pile) labelled with
- * what the player sees on them. Pointer input (click, double-click, drag) is turned into calls of
- * the handlers; the game logic lives with the caller.
+ * what the player sees on them. Pointer input is turned into calls of the handlers; the game logic
+ * lives with the caller. Pointer events cover the mouse, a pen and touch alike: a press that moves
+ * drags (the cards follow the finger or the pointer), a press that does not is a tap or click, and
+ * a second tap on the same card within `DOUBLE_TAP_MS` is a double tap (or double-click), timed by
+ * the events' own time stamps. A card takes touch gestures for itself (`touch-action: none`), so
+ * dragging it does not scroll the page; the felt around the cards still scrolls.
  */
 import { RANK, RED, SUIT } from '../../src/engine/cards.ts';
 import { PILE_NAMES, type PileName } from '../../src/engine/notation.ts';
@@ -20,15 +24,18 @@ import { pileLabel } from './speech.ts';
 
 /** What the caller is told about pointer and keyboard input on the table. */
 export interface TableHandlers {
-  /** A click (or tap) on a card: the pile and how many cards from the top it takes. */
-  card?(pile: PileName, count: number): void;
-  /** A double-click on a card. */
-  cardDouble?(pile: PileName, count: number): void;
+  /** A click (or tap) on a card: the pile and how many cards from the top it takes; true when it made a move. */
+  card?(pile: PileName, count: number): boolean;
+  /** A double tap or double-click on a card; false when it did nothing (it is then taken as a second tap). */
+  cardDouble?(pile: PileName, count: number): boolean;
   /** A click on a pile's empty space, or Enter/Space on its slot. */
   slot?(pile: PileName): void;
   /** Cards dragged from a pile and dropped on another; return false to send them back. */
   drop?(from: PileName, count: number, to: PileName): boolean;
 }
+
+/** The most time between the two taps of a double tap (or the clicks of a double-click). */
+export const DOUBLE_TAP_MS = 400;
 
 const RANK_TEXT = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const SUIT_IDS = ['club', 'diamond', 'heart', 'spade'];
@@ -211,6 +218,8 @@ export class TableView {
       e.style.transform = `translate(${to.x}px, ${to.y}px)`;
       e.style.zIndex = String(travels ? to.z + 1000 : to.z);
       e.classList.toggle('down', !to.up && !this.peek);
+      // a click or tap on the stock goes through its cards to its slot (one action, whatever moves meanwhile)
+      e.classList.toggle('in-stock', to.pile === 0);
       e.classList.toggle('peek', !to.up && this.peek);
       if (travels) e.classList.add('travel');
     }
@@ -270,11 +279,6 @@ export class TableView {
       const el = (e.target as HTMLElement).closest<HTMLElement>('.card');
       if (!el || e.button !== 0) return;
       const c = Number(el.dataset.card);
-      const pl = this.places[c];
-      if (pl && pl.pile === 0) {
-        this.handlers.slot?.('stock');
-        return;
-      }
       const g = this.grab(c);
       if (!g || !this.position) return;
       const pileCards = this.cardsOf(g.pile, g.count);
@@ -293,7 +297,8 @@ export class TableView {
       if (!drag) return;
       const dx = e.clientX - drag.x0;
       const dy = e.clientY - drag.y0;
-      if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+      // a finger wobbles more than a mouse: a touch becomes a drag a little later
+      if (!drag.moved && Math.hypot(dx, dy) < (e.pointerType === 'touch' ? 10 : 6)) return;
       drag.moved = true;
       drag.els.forEach((el, k) => {
         el.classList.add('dragging');
@@ -301,27 +306,29 @@ export class TableView {
         el.style.transform = `translate(${drag!.base[k].x + dx}px, ${drag!.base[k].y + dy}px)`;
       });
     });
+    /** The last tap: which card, when (the event's time stamp). */
+    let lastTap: { c: number; at: number } | undefined;
     const end = (e: PointerEvent, cancelled: boolean) => {
       if (!drag) return;
       const d = drag;
       drag = undefined;
       for (const el of d.els) el.classList.remove('dragging');
       if (!d.moved) {
-        if (!cancelled) this.handlers.card?.(d.pile, d.count);
+        if (cancelled) return;
+        // (a tap that put cards down on this card is not the first tap of a double tap)
+        const double = lastTap !== undefined && lastTap.c === d.c && e.timeStamp - lastTap.at <= DOUBLE_TAP_MS;
+        lastTap = double ? undefined : { c: d.c, at: e.timeStamp };
+        if (double && (this.handlers.cardDouble?.(d.pile, d.count) ?? false)) return;
+        if (this.handlers.card?.(d.pile, d.count)) lastTap = undefined;
         return;
       }
+      lastTap = undefined;
       const to = cancelled ? undefined : this.pileAt(e.clientX, e.clientY);
       const done = to !== undefined && to !== d.pile && (this.handlers.drop?.(d.pile, d.count, to) ?? false);
       if (!done) this.layout(true);
     };
     this.root.addEventListener('pointerup', (e) => end(e, false));
     this.root.addEventListener('pointercancel', (e) => end(e, true));
-    this.root.addEventListener('dblclick', (e) => {
-      const el = (e.target as HTMLElement).closest<HTMLElement>('.card');
-      if (!el) return;
-      const g = this.grab(Number(el.dataset.card));
-      if (g) this.handlers.cardDouble?.(g.pile, g.count);
-    });
   }
 
   /** The top `count` cards of a pile, bottom first. */
