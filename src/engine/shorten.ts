@@ -33,17 +33,26 @@ function wins(position: Position, rules: Rules, moves: readonly AtomicMove[]): b
   return s.home === 52;
 }
 
-/** The line with every return to an earlier position cut out (the positions compared card for card, pass included). */
+/** The line with every return to an earlier position cut out (the positions compared card for card, the pass too under a pass limit). */
 function withoutCycles(position: Position, rules: Rules, moves: readonly AtomicMove[]): AtomicMove[] {
   const s = State.fromPosition(position, rules);
   const out: AtomicMove[] = [];
-  const seen = new Map<string, number>([[pack(s).join(','), 0]]);
+  const keyOf = (x: State): string => {
+    if (rules.passes !== null) return pack(x).join(',');
+    // with unlimited passes the pass number changes nothing
+    const pass = x.pass;
+    x.pass = 1;
+    const key = pack(x).join(',');
+    x.pass = pass;
+    return key;
+  };
+  const seen = new Map<string, number>([[keyOf(s), 0]]);
   for (const m of moves) {
     const r = findMove(s, m);
     if (!r.ok) return [...moves];
     make(s, r.value);
     out.push(m);
-    const key = pack(s).join(',');
+    const key = keyOf(s);
     const at = seen.get(key);
     if (at !== undefined) {
       // back where the line was after `at` moves: the moves since then go, and so do the positions they passed

@@ -8,14 +8,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RANK, RED } from '../../src/engine/cards.ts';
-import { genAtomic, make, undo } from '../../src/engine/moves.ts';
-import { pack } from '../../src/engine/pack.ts';
+import { REDEAL, genAtomic, kindOf, make, undo } from '../../src/engine/moves.ts';
 import type { Position } from '../../src/engine/position.ts';
 import { shorten } from '../../src/engine/shorten.ts';
 import { replay } from '../../src/engine/solution.ts';
 import { State } from '../../src/engine/state.ts';
 import { type MoveCount, NO_PRUNING, countMoves, shortest, solve } from '../../src/solver/index.ts';
-import { REDEAL, kindOf } from '../../src/engine/moves.ts';
 import type { Rules } from '../../src/types.ts';
 import { ALL_RULES, checked, prng, reducedDeal, rulesTag, seedPosition } from '../support/positions.ts';
 
@@ -23,34 +21,33 @@ const BIG = { maxNodes: 20_000_000, timeoutMs: 120_000 };
 
 /**
  * The fewest moves that win from the position, by breadth-first search of the plain engine's
- * atomic moves (with `count` ksolve a redeal costs nothing: a 0-1 breadth-first search); -1 when
- * no line wins, undefined past `cap` positions.
+ * atomic moves (with `count` ksolve a redeal costs nothing: a 0-1 breadth-first search), positions
+ * told apart by their exact 64-bit key (the stock position always in it); -1 when no line wins,
+ * undefined past `cap` positions.
  */
-function bfs(p: Position, rules: Rules, count: MoveCount, cap = 3_000_000): number | undefined {
-  const s = State.fromPosition(p, rules);
-  const key = () => pack(s).join(',');
-  const dist = new Map<string, number>([[key(), 0]]);
-  // the frontier as packed states; the deque of a 0-1 search keeps the next distance's states in front
-  let front: Uint8Array[] = [pack(s)];
+function bfs(p: Position, rules: Rules, count: MoveCount, cap = 80_000): number | undefined {
+  const start = State.fromPosition(p, rules, { exactStock: true });
+  const key = (s: State) => `${s.h1}:${s.h2}`;
+  const dist = new Map<string, number>([[key(start), 0]]);
+  let front = [start];
   const buf = new Int32Array(256);
   for (let d = 0; front.length > 0; d++) {
-    const next: Uint8Array[] = [];
+    const next: State[] = [];
+    // a redeal that costs nothing puts its position in this distance's frontier, behind the rest
     for (let q = 0; q < front.length; q++) {
-      const here = unpackInto(front[q], rules);
+      const here = front[q];
       if (here.home === 52) return d;
       const n = genAtomic(here, buf);
       for (let k = 0; k < n; k++) {
         const m = buf[k];
         const t = make(here, m);
-        const bytes = pack(here);
-        const id = bytes.join(',');
         const free = count === 'ksolve' && kindOf(m) === REDEAL;
         const cost = free ? d : d + 1;
+        const id = key(here);
         const seen = dist.get(id);
         if (seen === undefined || seen > cost) {
           dist.set(id, cost);
-          if (free) front.push(bytes);
-          else next.push(bytes);
+          (free ? front : next).push(here.clone());
           if (dist.size > cap) return undefined;
         }
         undo(here, m, t);
@@ -60,12 +57,6 @@ function bfs(p: Position, rules: Rules, count: MoveCount, cap = 3_000_000): numb
   }
   return -1;
 }
-
-function unpackInto(bytes: Uint8Array, rules: Rules): State {
-  // the packed form (pack.ts) read back; imported lazily to keep the helper beside its use
-  return unpackState(bytes, rules);
-}
-import { unpack as unpackState } from '../../src/engine/pack.ts';
 
 function expectShortest(p: Position, rules: Rules, count: MoveCount, label: string): boolean {
   const want = bfs(p, rules, count);
@@ -90,27 +81,30 @@ function expectShortest(p: Position, rules: Rules, count: MoveCount, label: stri
 }
 
 describe('the shortest solution equals a breadth-first search of the plain engine', () => {
-  // ranks 1…10 home: 12 cards left; 1…9: 16 (only the rule sets where the search stays small)
-  const CASES: [number, number][] = [
-    [2, 10],
-    [3, 10],
-    [17, 10],
-    [20, 10],
-    [34, 9],
-    [90, 10],
+  // ranks 1…11 home (8 cards left) under every rule set; with SLOW=1 more deals, and 1…10 (12
+  // cards) where the search stays small (`npm run test:slow`); cases whose breadth-first search
+  // passes its cap are not compared
+  const SLOW = process.env.SLOW === '1';
+  const CASES: [number, number, Rules[]][] = [
+    ...(SLOW ? [17, 20, 34, 90] : [20, 90]).map((seed) => [seed, 11, ALL_RULES] as [number, number, Rules[]]),
+    ...(SLOW ? [2, 3] : []).map((seed) => [seed, 10, ALL_RULES.filter((r) => !r.foundationReturn)] as [number, number, Rules[]]),
   ];
-  for (const [seed, k] of CASES)
-    it.each(ALL_RULES.map((r) => [rulesTag(r), r] as const))(`seed ${seed} (ranks 1–${k} home), %s`, (_tag, rules) => {
+  let compared = 0;
+  for (const [seed, k, rulesList] of CASES)
+    it.each(rulesList.map((r) => [rulesTag(r), r] as const))(`seed ${seed} (ranks 1–${k} home), %s`, (_tag, rules) => {
       const p = reducedDeal(seed, k);
-      expect(expectShortest(p, rules, 'atomic', `atomic, ${rulesTag(rules)}`)).toBe(true);
-      expect(expectShortest(p, rules, 'ksolve', `ksolve, ${rulesTag(rules)}`)).toBe(true);
+      if (expectShortest(p, rules, 'atomic', `atomic, ${rulesTag(rules)}`)) compared++;
+      if (expectShortest(p, rules, 'ksolve', `ksolve, ${rulesTag(rules)}`)) compared++;
     });
+  it('compared nearly every case', () => {
+    expect(compared).toBeGreaterThanOrEqual(SLOW ? 100 : 44);
+  });
 
   it('mid-game positions: uneven foundations, the stock part-way through, later passes', () => {
     let compared = 0;
-    for (let seed = 1; seed <= 12; seed++) {
+    for (let seed = 1; seed <= 10; seed++) {
       const rand = prng(seed * 104729 + 3);
-      const heights = [0, 1, 2, 3].map(() => 8 + Math.floor(rand() * 3));
+      const heights = [0, 1, 2, 3].map(() => 10 + Math.floor(rand() * 2));
       const deal = seedPosition(seed);
       const keep = (c: number) => RANK[c] > heights[c & 3];
       const tableau = deal.tableau.map((pile) => pile.filter(keep));
@@ -134,7 +128,7 @@ describe('the shortest solution equals a breadth-first search of the plain engin
         if (expectShortest(p, rules, 'atomic', `seed ${seed}, ${rulesTag(rules)}`)) compared++;
       }
     }
-    expect(compared).toBeGreaterThan(15);
+    expect(compared).toBeGreaterThanOrEqual(16);
   });
 });
 
