@@ -150,13 +150,13 @@ export function ttSetMasked(masked: bool): void {
     ttClear();
     return;
   }
+  // emptied in the old layout (only the slots filled, when the log holds them all), then read in the new
+  ttClear();
   shift = s;
   maxSlots = budgetSlots >> (s - 1);
   initialCapacity = min(requestedInitial, maxSlots);
-  memory.fill(base, 0, arrayBytes);
   mask = min(<i32>(arrayBytes >> <usize>(s + 2)), maxSlots) - 1;
   logN = 0;
-  ttClear();
 }
 
 /** Empties the table (a large one is cut back to RESET_CAPACITY slots). */

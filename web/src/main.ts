@@ -19,7 +19,7 @@ import { type Family, type Result, type Rules, err, ok, rulesLabel, validateRule
 import { type DealName, Game } from './game.ts';
 import { type DealRequest, type DealSource, makeDealParams, parseDealParams } from './params.ts';
 import { Play, randomDealCode } from './play.ts';
-import { SolverClient } from './solver-client.ts';
+import { SolverClient, type WatchedResult } from './solver-client.ts';
 import { Watch } from './watch.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -180,7 +180,7 @@ function setAddress(r: DealRequest | undefined): void {
   }
 }
 
-function showResult(c: Chosen, result: SolveResult): void {
+function showResult(c: Chosen, result: WatchedResult): void {
   if (solver.busy) {
     // A verdict from elsewhere (the game view) replaces whatever this view was still searching.
     searchId++;
@@ -200,7 +200,12 @@ function showResult(c: Chosen, result: SolveResult): void {
   $('solve-stats').textContent =
     `${s.nodes.toLocaleString('en')} positions searched, ${s.uniqueStates.toLocaleString('en')} distinct, ` +
     `${s.ttHits.toLocaleString('en')} table hits, ${s.ms < 1000 ? `${s.ms.toFixed(1)} ms` : `${(s.ms / 1000).toFixed(2)} s`}` +
-    (result.verdict === 'winnable' ? ` · solution of ${result.moves.length} moves` : '');
+    (result.verdict === 'winnable'
+      ? ` · solution of ${result.moves.length} moves` +
+        (result.firstLength !== undefined && result.firstLength > result.moves.length
+          ? ` (first found ${result.firstLength}, detours taken out)`
+          : '')
+      : '');
   watch.load(c.start, c.rules, result.verdict === 'winnable' ? result.moves : []);
   announce(v.textContent);
   $('most-home').hidden = true;

@@ -51,7 +51,9 @@ export type WorkerReply =
 /** How a job ended: a result, stopped by the user, or failed (the worker crashed, e.g. out of memory). */
 export type Outcome<R> = { kind: 'done'; result: R } | { kind: 'stopped' } | { kind: 'failed'; message: string };
 /** How a search ended. */
-export type SolveOutcome = Outcome<SolveResult>;
+/** A verdict; a winnable one's line has its detours taken out (engine/shorten.ts), `firstLength` the moves of the line first found. */
+export type WatchedResult = SolveResult & { firstLength?: number };
+export type SolveOutcome = Outcome<WatchedResult>;
 
 interface Pending {
   id: number;

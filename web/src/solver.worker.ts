@@ -18,6 +18,7 @@ import { OddsWorlds, solveWorld } from '../../src/hidden/odds.ts';
 import { DEFAULT_SEARCH, createPolicy } from '../../src/hidden/policies.ts';
 import { mostHome } from '../../src/solver/index.ts';
 import { solve } from '../../src/solver/index.ts';
+import { shorten } from '../../src/engine/shorten.ts';
 import { fromMessage } from './observation.ts';
 import type { WorkerReply, WorkerRequest } from './solver-client.ts';
 
@@ -42,7 +43,11 @@ function run(q: WorkerRequest): unknown {
     case 'solve': {
       const { position, rules, budget } = q.request;
       const progress = throttled(100, (nodes: number) => post({ type: 'progress', id: q.id, progress: nodes }));
-      return solve(position, rules, budget, { onProgress: progress });
+      const result = solve(position, rules, budget, { onProgress: progress });
+      // the line to watch: the first one found, with its detours taken out (replayed, never longer)
+      if (result.verdict !== 'winnable') return result;
+      const moves = shorten(position, rules, result.moves);
+      return { ...result, moves, firstLength: result.moves.length };
     }
     case 'mostHome': {
       const { position, rules, budget } = q.request;
