@@ -5,6 +5,7 @@
 import { mostHomeLines } from './most-home.ts';
 import { rulesLabel } from '../types.ts';
 import { type GroupStats, type Histogram, STATS_COLUMNS, type StatsRow } from './aggregate.ts';
+import { pct } from './percent.ts';
 
 /** The output formats of `stats`. */
 export const STATS_FORMATS = ['table', 'csv', 'json'] as const;
@@ -32,11 +33,6 @@ export function statsToCsv(rows: readonly StatsRow[]): string {
 /** Rows as a pretty-printed JSON array. */
 export function statsToJson(rows: readonly StatsRow[]): string {
   return JSON.stringify(rows, null, 2) + '\n';
-}
-
-/** A fraction as a percentage with `d` decimals: 0.81945 → `81.95%`. */
-export function pct(x: number | null, d = 2): string {
-  return x === null ? '–' : `${(x * 100).toFixed(d)}%`;
 }
 
 /** An integer with thousands separators. */

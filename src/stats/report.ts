@@ -16,7 +16,8 @@ import { passesFromDb } from '../store/schema.ts';
 import { type Rules, rulesLabel } from '../types.ts';
 import type { GroupStats, StatsRow } from './aggregate.ts';
 import { type PlayStatsRow, isVegasRules, meanWithInterval, playTitle, rateWithInterval } from './plays.ts';
-import { int, msText, pct, rateText } from './format.ts';
+import { int, msText, rateText } from './format.ts';
+import { pct } from './percent.ts';
 import { esc, histogramChart, intervalChart } from './svg.ts';
 
 /** What the report is about, shown in its header. */

@@ -7,6 +7,7 @@
  *   the share of its own group (groups of different sizes stay comparable).
  * Bins are drawn with equal widths, so log-spaced bins give a log axis for free.
  */
+import { pct } from './percent.ts';
 
 /** Escapes text for HTML and SVG content and attribute values. */
 export function esc(s: string): string {
@@ -69,7 +70,7 @@ export function intervalChart(title: string, rows: readonly IntervalRow[]): stri
       out.push(`<line x1="${b}" y1="${mid - 7}" x2="${b}" y2="${mid + 7}" stroke="#000" stroke-width="2"/>`);
     }
     out.push(
-      `<rect class="bounds" x="${n1(sx(r.lower))}" y="${n1(y + rowH - 8)}" width="${n1(Math.max(2, sx(r.upper) - sx(r.lower)))}" height="5" fill="${PALETTE[4]}"><title>bounds ${esc(pctS(r.lower))} – ${esc(pctS(r.upper))}</title></rect>`,
+      `<rect class="bounds" x="${n1(sx(r.lower))}" y="${n1(y + rowH - 8)}" width="${n1(Math.max(2, sx(r.upper) - sx(r.lower)))}" height="5" fill="${PALETTE[4]}"><title>bounds ${esc(pct(r.lower))} – ${esc(pct(r.upper))}</title></rect>`,
     );
     out.push(`<text x="${W - right + 8}" y="${n1(mid + 4)}">${esc(r.text)}</text>`);
     out.push(`</g>`);
@@ -84,10 +85,6 @@ export function intervalChart(title: string, rows: readonly IntervalRow[]): stri
   out.push(`<text x="${lx + 430}" y="${ly}">bounds: share of all deals, undecided ones all lost … all won</text>`);
   out.push(`</svg>`);
   return out.join('\n');
-}
-
-function pctS(x: number): string {
-  return `${(x * 100).toFixed(2)}%`;
 }
 
 /** One distribution of a histogram chart. */

@@ -24,16 +24,26 @@
  * its own and the odds in several (odds-run.ts), so the page never waits. Their answers belong to
  * the position they were asked on: any move clears them (and stops the jobs still running for it).
  */
-import { randomCode } from '../../src/deals/big-families.ts';
-import { dealFromSeed } from '../../src/deals/families.ts';
-import type { Observation } from '../../src/hidden/observation.ts';
-import type { Decision } from '../../src/hidden/policy.ts';
-import { type AtomicMove, PILE_NAMES, type PileName } from '../../src/engine/notation.ts';
-import { type Position, dealPosition, makePositionJson } from '../../src/engine/position.ts';
-import { DEFAULT_SCORE_SETTINGS, type GameScore, scoreGame, vegasRules } from '../../src/engine/score.ts';
+import {
+  randomCode,
+  dealFromSeed,
+  type AtomicMove,
+  PILE_NAMES,
+  type PileName,
+  type Position,
+  dealPosition,
+  makePositionJson,
+  DEFAULT_SCORE_SETTINGS,
+  type GameScore,
+  scoreGame,
+  vegasRules,
+  type SolveResult,
+  type Rules,
+  rulesLabel,
+  makeSolutionJson,
+} from '../../src/index.ts';
+import type { Observation, Decision } from '../../src/hidden/index.ts';
 
-import type { SolveResult } from '../../src/solver/index.ts';
-import { type Rules, rulesLabel } from '../../src/types.ts';
 import { AfterGame } from './after.ts';
 import { Clock, clockText } from './clock.ts';
 import { type DealName, GAME_KEY, Game } from './game.ts';
@@ -55,7 +65,6 @@ import { cardsMoved, moveWords } from './speech.ts';
 import { Statistics } from './stats-view.ts';
 import { TableView } from './table.ts';
 import { DealVerdicts } from './verdicts.ts';
-import { makeSolutionJson } from '../../src/deals/solution-json.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
