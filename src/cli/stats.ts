@@ -107,7 +107,10 @@ export function registerStats(program: Command): void {
           return table + (table && plays.length > 0 ? '\n' : '') + playStatsToTable(plays);
         },
         csv: () => statsToCsv(rows),
-        json: () => statsToJson(groups.map((g) => (g.mostHome ? { ...g.row, mostHome: g.mostHome } : g.row))),
+        json: () =>
+          statsToJson(
+            groups.map((g) => ({ ...g.row, ...(g.mostHome ? { mostHome: g.mostHome } : {}), ...(g.work ? { work: g.work } : {}) })),
+          ),
       } satisfies Record<StatsFormat, () => string>;
       return render[o.format]();
     });
