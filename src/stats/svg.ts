@@ -163,3 +163,62 @@ function niceCeil(x: number): number {
   for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= x - 1e-12) return m * p;
   return 10 * p;
 }
+
+/**
+ * The tail of several distributions over the same log bins, on log–log axes: for each series the
+ * share of its values at or above each bin's lower edge, from 100% down to one value in its total.
+ * A straight line falling one decade per decade is a tail like 1/x; flatter is heavier.
+ */
+export function tailChart(opts: HistOptions, series: readonly HistSeries[]): string {
+  const H = 340;
+  const left = 64;
+  const right = textWidth(series.map((s) => s.label)) + 50;
+  const W = left + 620 + right;
+  const top = 36;
+  const bottom = 56;
+  const nb = Math.max(1, opts.edges.length - 1);
+  const totals = series.map((s) => s.counts.reduce((a, b) => a + b, 0));
+  const decades = Math.max(1, Math.ceil(Math.log10(Math.max(10, ...totals))));
+  const sx = (i: number) => left + (i / nb) * (W - left - right);
+  const sy = (log10Share: number) => top + (-log10Share / decades) * (H - top - bottom);
+  const out: string[] = [];
+  out.push(`<svg class="chart" role="img" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" ${FONT}>`);
+  out.push(`<title>${esc(opts.title)}</title>`);
+  out.push(`<text x="10" y="20" font-size="15" font-weight="600">${esc(opts.title)}</text>`);
+  for (let k = 0; k <= decades; k++) {
+    const y = n1(sy(-k));
+    out.push(`<line x1="${left}" y1="${y}" x2="${W - right}" y2="${y}" stroke="#e4e4e4"/>`);
+    out.push(`<text x="${left - 6}" y="${n1(sy(-k) + 4)}" text-anchor="end" fill="#444">${esc(shareTick(k))}</text>`);
+  }
+  opts.edges.forEach((e, i) => {
+    const t = opts.tick(e, i);
+    if (t === undefined) return;
+    const x = n1(sx(i));
+    out.push(`<line x1="${x}" y1="${H - bottom}" x2="${x}" y2="${H - bottom + 5}" stroke="#444"/>`);
+    out.push(`<text x="${x}" y="${H - bottom + 18}" text-anchor="middle" fill="#444">${esc(t)}</text>`);
+  });
+  out.push(`<line x1="${left}" y1="${H - bottom}" x2="${W - right}" y2="${H - bottom}" stroke="#444"/>`);
+  out.push(`<text x="${n1((left + W - right) / 2)}" y="${H - 12}" text-anchor="middle">${esc(opts.xLabel)}</text>`);
+  series.forEach((s, j) => {
+    const colour = PALETTE[j % PALETTE.length];
+    const pts: string[] = [];
+    let above = totals[j];
+    s.counts.forEach((c, i) => {
+      if (above > 0) pts.push(`${n1(sx(i))},${n1(sy(Math.log10(above / totals[j])))}`);
+      above -= c;
+    });
+    out.push(
+      `<polyline class="tail" points="${pts.join(' ')}" fill="none" stroke="${colour}" stroke-width="1.8"><title>${esc(s.label)}</title></polyline>`,
+    );
+    const ly = top + 6 + j * 18;
+    out.push(`<rect x="${W - right + 14}" y="${ly}" width="14" height="10" fill="${colour}" fill-opacity="0.5" stroke="${colour}"/>`);
+    out.push(`<text x="${W - right + 34}" y="${ly + 9}">${esc(s.label)}</text>`);
+  });
+  out.push(`</svg>`);
+  return out.join('\n');
+}
+
+/** 10^−k as a percentage: 100%, 10%, 1%, 0.1%, … */
+function shareTick(k: number): string {
+  return k <= 2 ? `${10 ** (2 - k)}%` : `${(10 ** (2 - k)).toFixed(k - 2)}%`;
+}
