@@ -293,7 +293,8 @@ describe.skipIf(!HAVE_PARALLEL)('scripts/study.sh', () => {
     expect(kept.length).toBeGreaterThan(3);
     const out = join(dir, 'study.csv.gz');
     const r = await sh(join(REPO, 'scripts', 'study.sh'), [study], {
-      env: { BIG: SEEDS, ONLY: 'd3', SHARDS: '3', JOBS: '2', NODES: '5000', RETRY: '5000', OUT: out },
+      // PACK empty: no packed files (a budget this small leaves deals unknown, which packing refuses).
+      env: { BIG: SEEDS, ONLY: 'd3', SHARDS: '3', JOBS: '2', NODES: '5000', RETRY: '5000', OUT: out, PACK: '' },
     });
     expect(r.code, r.stderr).toBe(0);
     const all = join(study, 'study.sqlite');
