@@ -132,7 +132,7 @@ export function registerPacked(program: Command): void {
     if (o.summary !== undefined) await writeFileAtomic(o.summary, [summaryJson(p, tally)]);
     const last = p.first + BigInt(p.count - 1);
     process.stderr.write(
-      `packed ${p.count.toLocaleString('en-US')} deals (${rulesLabel(p.rules)} · ${p.family}, seeds ${p.first}-${last}, ` +
+      `packed ${p.count.toLocaleString('en-US')} deal${p.count === 1 ? '' : 's'} (${rulesLabel(p.rules)} · ${p.family}, seeds ${p.first}-${last}, ` +
         `${winnableCount(p).toLocaleString('en-US')} winnable) into ${o.out} (${bytes.length.toLocaleString('en-US')} bytes)` +
         `${o.summary !== undefined ? `; work summary in ${o.summary}` : ''}\n`,
     );

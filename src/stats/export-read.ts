@@ -62,6 +62,15 @@ function openInput(path: string): Readable {
 
 /** The bytes of a stream, gunzipped when they start with gzip's magic number. */
 async function* plainBytes(input: Readable): AsyncGenerator<Buffer> {
+  try {
+    yield* maybeGunzipped(input);
+  } finally {
+    // A reader that stops early (a bad line) leaves no open file behind.
+    if (input !== process.stdin) input.destroy();
+  }
+}
+
+async function* maybeGunzipped(input: Readable): AsyncGenerator<Buffer> {
   const it = input[Symbol.asyncIterator]();
   const first = await it.next();
   if (first.done) return;
@@ -135,7 +144,7 @@ export async function* readExportCsv(path: string, filter: ResultFilter = {}): A
     if (e instanceof UserError) throw e;
     const code = (e as { code?: string }).code ?? '';
     if (code.startsWith('CSV_')) throw new UserError(`${name}: not a well-formed CSV (${(e as Error).message.split('\n')[0]})`);
-    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') throw new UserError(`${name}: damaged gzip data (${code})`);
+    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') throw new UserError(`${name}: truncated or damaged gzip data (${code})`);
     if (code === 'EISDIR') throw new UserError(`cannot read ${name}: it is a directory`);
     throw e;
   } finally {
