@@ -54,11 +54,13 @@ function checkOutput(out: string, inputs: readonly string[]): void {
 }
 
 /** Feeds the deals to the packer and the tally; the first error that cannot be fixed by solving more ends it. */
-async function collect(deals: AsyncIterable<ExportedDeal> | Iterable<ExportedDeal>, packer: VerdictPacker, tally: WorkTally) {
+async function collect(deals: AsyncIterable<ExportedDeal> | Iterable<ExportedDeal>, packer: VerdictPacker, tally?: WorkTally) {
   for await (const d of deals) {
     const r = packer.add(d);
     if (!r.ok) throw new UserError(r.error);
-    tally.add(d.seed, d.verdict, d.nodes ?? 0, d.ms);
+    if (!tally) continue;
+    if (d.nodes === null) throw new UserError(`seed ${d.seed} has no nodes: --summary needs the export's nodes column`);
+    tally.add(d.seed, d.verdict, d.nodes, d.ms);
   }
 }
 
@@ -110,7 +112,7 @@ export function registerPacked(program: Command): void {
     }
     const filter: ResultFilter = { family: o.family, seeds: o.seeds, ...ruleFilterFromOptions(o) };
     const packer = new VerdictPacker(rangeOf(o.seeds));
-    const tally = new WorkTally();
+    const tally = o.summary === undefined ? undefined : new WorkTally();
     if (fromCsv) await collect(readExportCsv(input, filter), packer, tally);
     else {
       const r = openReader(input);
@@ -129,7 +131,7 @@ export function registerPacked(program: Command): void {
     const p = packed.value;
     const bytes = makePacked(p);
     await writeFileAtomic(o.out, [bytes]);
-    if (o.summary !== undefined) await writeFileAtomic(o.summary, [summaryJson(p, tally)]);
+    if (tally) await writeFileAtomic(o.summary!, [summaryJson(p, tally)]);
     const last = p.first + BigInt(p.count - 1);
     process.stderr.write(
       `packed ${p.count.toLocaleString('en-US')} deal${p.count === 1 ? '' : 's'} (${rulesLabel(p.rules)} · ${p.family}, seeds ${p.first}-${last}, ` +

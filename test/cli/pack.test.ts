@@ -90,6 +90,8 @@ describe('klondike pack and unpack', () => {
     // Seed 21 with a budget of one node: unknown.
     expect(run(['batch', '--seeds', '21', '--draw', '1', '--max-nodes', '1', '--workers', '1', '--quiet', '--db', partial]).code).toBe(0);
     const out = join(dir, 'never.verdicts');
+    const verdictsOnly = join(dir, 'verdicts-only.csv');
+    writeFileSync(verdictsOnly, columns(exportCsv, 6));
     for (const [args, why] of [
       [
         ['--db', partial],
@@ -98,6 +100,10 @@ describe('klondike pack and unpack', () => {
       [['--db', db, '--seeds', '1-22'], /^klondike: 2 seeds are missing from 1-22 .*the first: 21\)/],
       [['--db', db, '--seeds', '1-5,8-9'], /^klondike: 2 seeds are missing from 1-9 .*the first: 6\)/],
       [['--db', db, '--draw', '3'], /^klondike: no deals to pack\n$/],
+      [
+        ['--csv', verdictsOnly, '--summary', join(dir, 'never.json')],
+        /^klondike: seed 1 has no nodes: --summary needs the export's nodes column/,
+      ],
     ] as const) {
       const r = run(['pack', ...args, '--out', out]);
       expect(r.code, r.err).toBe(2);
