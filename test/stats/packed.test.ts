@@ -42,6 +42,7 @@ describe('the format', () => {
     expect([...p.bits]).toEqual([0xbd, 0x03]);
     const file = makePacked(p);
     const head = text(file).split('\n')[0];
+    // The checksum is what `sha256sum` gives for the header up to " sha256=" followed by bd 03.
     expect(head).toBe(
       'klondike-verdicts/1 family=solvitaire draw=3 passes=unlimited foundation-return=yes first=1 count=10 winnable=8 ' +
         'sha256=052449b891c2a8aa07fbcf95aa18db9cb9f5783106036d02a2559d0b71fb1b81',
