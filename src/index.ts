@@ -21,7 +21,7 @@ export {
   type Seed,
 } from './deals/families.ts';
 export { FACTORIAL_52, RandomCodes, randomCode, randomCodes } from './deals/big-families.ts';
-export { type Format, formatPosition, parsePosition } from './deals/formats.ts';
+export { type Format, formatPosition, parsePosition } from './deals/formats/index.ts';
 export { State } from './engine/state.ts';
 export { DRAW, REDEAL, S2F, S2T, type DivideEntry, genAtomic, kindOf, make, perft, perftDivide, undo } from './engine/moves.ts';
 export { describeMoves, findMove, replay, toAtomic } from './engine/solution.ts';

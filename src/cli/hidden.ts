@@ -8,7 +8,7 @@
  */
 import type { Command } from 'commander';
 import type { Seed } from '../deals/families.ts';
-import { type Format, parsePartialPosition } from '../deals/formats.ts';
+import { type Format, parsePartialPosition } from '../deals/formats/index.ts';
 import { type Game, gameAfter } from '../hidden/game.ts';
 import { Observation } from '../hidden/observation.ts';
 import { readText } from './io.ts';

@@ -29,7 +29,7 @@
 import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { type Seed, dealFromSeed, parseFamily, parseSeedText } from '../deals/families.ts';
-import { FORMATS, type Format, parseFormat } from '../deals/formats.ts';
+import { FORMATS, type Format, parseFormat } from '../deals/formats/index.ts';
 import { readPositionSource } from './io.ts';
 import { type Position, dealPosition } from '../engine/position.ts';
 import type { Budget } from '../solver/index.ts';
