@@ -25,7 +25,7 @@
  */
 import { createHash } from 'node:crypto';
 import { FAMILIES, type Family, type Result, type Rules, type SeedRange, err, ok, rulesLabel, validateRules } from '../types.ts';
-import { type ExportFormat, exportedSeed, recordChunks } from './export.ts';
+import { EXPORT_COLUMNS, type ExportFormat, exportedSeed, recordChunks } from './export.ts';
 
 /** The first word of every packed verdict file, with its format version. */
 export const PACKED_MAGIC = 'klondike-verdicts/1';
@@ -245,15 +245,8 @@ export interface UnpackedRecord {
   verdict: 'winnable' | 'unwinnable';
 }
 
-/** The export columns a packed file restores, in the export's order. */
-export const UNPACKED_COLUMNS = [
-  'family',
-  'seed',
-  'draw',
-  'passes',
-  'foundationReturn',
-  'verdict',
-] as const satisfies readonly (keyof UnpackedRecord)[];
+/** The export columns a packed file restores: the first six of the export, in its order. */
+export const UNPACKED_COLUMNS = EXPORT_COLUMNS.slice(0, 6) as readonly (keyof UnpackedRecord)[];
 
 /** The deals of a packed file in seed order, as export records (seed a number up to 2^53 − 1, a decimal string beyond). */
 export function* unpackedRecords(p: PackedVerdicts): Generator<UnpackedRecord> {

@@ -127,15 +127,7 @@ export function histogramChart(opts: HistOptions, series: readonly HistSeries[])
     out.push(`<line x1="${left}" y1="${y}" x2="${W - right}" y2="${y}" stroke="#e4e4e4"/>`);
     out.push(`<text x="${left - 6}" y="${n1(sy(v) + 4)}" text-anchor="end" fill="#444">${Math.round(v * 1000) / 10}%</text>`);
   }
-  opts.edges.forEach((e, i) => {
-    const t = opts.tick(e, i);
-    if (t === undefined) return;
-    const x = n1(sx(i));
-    out.push(`<line x1="${x}" y1="${H - bottom}" x2="${x}" y2="${H - bottom + 5}" stroke="#444"/>`);
-    out.push(`<text x="${x}" y="${H - bottom + 18}" text-anchor="middle" fill="#444">${esc(t)}</text>`);
-  });
-  out.push(`<line x1="${left}" y1="${H - bottom}" x2="${W - right}" y2="${H - bottom}" stroke="#444"/>`);
-  out.push(`<text x="${n1((left + W - right) / 2)}" y="${H - 12}" text-anchor="middle">${esc(opts.xLabel)}</text>`);
+  out.push(...xAxis(opts, sx, { W, H, left, right, bottom }));
   shares.forEach((sh, s) => {
     const colour = PALETTE[s % PALETTE.length];
     const pts: string[] = [`${n1(sx(0))},${n1(sy(0))}`];
@@ -150,6 +142,26 @@ export function histogramChart(opts: HistOptions, series: readonly HistSeries[])
   });
   out.push(`</svg>`);
   return out.join('\n');
+}
+
+/** The x axis of a chart over bins: a tick and its label at each edge `opts.tick` names, the axis line and its label. */
+function xAxis(
+  opts: HistOptions,
+  sx: (i: number) => number,
+  box: { W: number; H: number; left: number; right: number; bottom: number },
+): string[] {
+  const { W, H, left, right, bottom } = box;
+  const out: string[] = [];
+  opts.edges.forEach((e, i) => {
+    const t = opts.tick(e, i);
+    if (t === undefined) return;
+    const x = n1(sx(i));
+    out.push(`<line x1="${x}" y1="${H - bottom}" x2="${x}" y2="${H - bottom + 5}" stroke="#444"/>`);
+    out.push(`<text x="${x}" y="${H - bottom + 18}" text-anchor="middle" fill="#444">${esc(t)}</text>`);
+  });
+  out.push(`<line x1="${left}" y1="${H - bottom}" x2="${W - right}" y2="${H - bottom}" stroke="#444"/>`);
+  out.push(`<text x="${n1((left + W - right) / 2)}" y="${H - 12}" text-anchor="middle">${esc(opts.xLabel)}</text>`);
+  return out;
 }
 
 /** A generous estimate of the width of the longest of `labels` at 12px, in px. */
@@ -190,15 +202,7 @@ export function tailChart(opts: HistOptions, series: readonly HistSeries[]): str
     out.push(`<line x1="${left}" y1="${y}" x2="${W - right}" y2="${y}" stroke="#e4e4e4"/>`);
     out.push(`<text x="${left - 6}" y="${n1(sy(-k) + 4)}" text-anchor="end" fill="#444">${esc(shareTick(k))}</text>`);
   }
-  opts.edges.forEach((e, i) => {
-    const t = opts.tick(e, i);
-    if (t === undefined) return;
-    const x = n1(sx(i));
-    out.push(`<line x1="${x}" y1="${H - bottom}" x2="${x}" y2="${H - bottom + 5}" stroke="#444"/>`);
-    out.push(`<text x="${x}" y="${H - bottom + 18}" text-anchor="middle" fill="#444">${esc(t)}</text>`);
-  });
-  out.push(`<line x1="${left}" y1="${H - bottom}" x2="${W - right}" y2="${H - bottom}" stroke="#444"/>`);
-  out.push(`<text x="${n1((left + W - right) / 2)}" y="${H - 12}" text-anchor="middle">${esc(opts.xLabel)}</text>`);
+  out.push(...xAxis(opts, sx, { W, H, left, right, bottom }));
   series.forEach((s, j) => {
     const colour = PALETTE[j % PALETTE.length];
     const pts: string[] = [];
