@@ -217,16 +217,16 @@ export function openStore(path: string, options: StoreOptions = {}): Result<Stor
         `database ${path} is in use by another batch (${holder}); if that process is gone, run: sqlite3 ${path} "DELETE FROM meta WHERE key = 'lock'"`,
       );
     let migratedFrom: number | undefined;
-    let migrating = false;
+    let migrating: number | undefined;
     const take = db.transaction((): string | undefined => {
       const now = inspectSchema(db);
       const why = schemaProblem(now);
       if (why) return `${path}: ${why}`;
       if (now.kind === 'empty') initSchema(db);
       else if (now.kind === 'ours' && now.version < SCHEMA_VERSION) {
-        migrating = true;
+        migrating = now.version;
         migrateToV3(db, now.version);
-        migrating = false;
+        migrating = undefined;
         migratedFrom = now.version;
       }
       const h = lockHolder(db, key);
@@ -238,8 +238,10 @@ export function openStore(path: string, options: StoreOptions = {}): Result<Stor
     try {
       h = take.immediate();
     } catch (e) {
-      if (migrating)
-        return fail(`${path}: cannot migrate to schema version ${SCHEMA_VERSION} (${(e as Error).message}); nothing was changed`);
+      if (migrating !== undefined)
+        return fail(
+          `${path}: cannot migrate from schema version ${migrating} to ${SCHEMA_VERSION} (${(e as Error).message}); nothing was changed`,
+        );
       throw e;
     }
     if (h) return fail(h);
