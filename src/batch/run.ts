@@ -25,6 +25,12 @@
  * sit side by side. A deal with a played game under the key is skipped; a game that ended in an
  * error is played again.
  *
+ * Shortest solutions (`shortest`): each deal's shortest solution is searched for (solver/shortest.ts,
+ * moves counted as asked) and stored as a `shortest` row under (family, rule set, count): the
+ * length, whether it is proved minimal, the proved lower bound, the verdict search's and the
+ * post-pass's lengths. A deal with a row is skipped; with `retryUnknown`, a row whose length is
+ * not proved (or that is unknown or an error) is searched again, and the better of the two is kept.
+ *
  * Write failures: a database another program keeps locked is waited for (each write waits
  * `BUSY_TIMEOUT_MS`, and a flush that still finds it busy is tried again at the next flush) up to
  * `busyGiveUpMs`; any other write error (a full disk, an I/O error), or a lock held past that,
@@ -35,9 +41,9 @@ import { FACTORIAL_52 } from '../deals/big-families.ts';
 import { FAMILY_RANGES } from '../deals/families.ts';
 
 import { DEFAULT_SEARCH, type PolicyName, type PolicyOptions, parsePolicyName } from '../hidden/policies.ts';
-import { type Budget, DEFAULT_BUDGET } from '../solver/index.ts';
+import { type Budget, DEFAULT_BUDGET, type MoveCount } from '../solver/index.ts';
 import { describeDbError, isBusy } from '../store/files.ts';
-import { EMPTY_RESULT_EXTRAS, type PlayRow, type ResultRow, canonicalParams } from '../store/rows.ts';
+import { EMPTY_RESULT_EXTRAS, type PlayRow, type ResultRow, type ShortestRow, canonicalParams } from '../store/rows.ts';
 import { type PlayKey, type Store, openStore } from '../store/writer.ts';
 import { type Family, type Result, type Rules, UserError, err, ok, validateRules, type StockMode } from '../types.ts';
 import { PoolClosedError, type SolverPool, createSolverPool, hardLimitMs, heapLimitMb } from './pool.ts';
@@ -94,6 +100,11 @@ export interface BatchOptions {
    * deal is skipped when its row has a proved maximum, or (without `retryUnknown`) any count.
    */
   mostHome?: boolean;
+  /**
+   * Find each deal's shortest solution, moves counted so (solver/shortest.ts), into `shortest`. A
+   * deal is skipped when it has a row counted so, unless `retryUnknown` is set and its length is not proved.
+   */
+  shortest?: MoveCount;
   /** Aborting stops the batch cleanly (Ctrl-C). */
   signal?: AbortSignal;
   /** Write after this many results (default 50) … */
@@ -167,6 +178,10 @@ export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
   if (b.maxMemoryMb !== undefined && (!Number.isInteger(b.maxMemoryMb) || b.maxMemoryMb < 1 || b.maxMemoryMb > 1 << 20))
     return err(`max-memory must be a whole number of MiB 1…${1 << 20}, got ${b.maxMemoryMb}`);
   if (o.player && o.mostHome) return err('--player and --most-home do not go together: a player stores the cards its games sent home');
+  if (o.shortest !== undefined && (o.player || o.mostHome))
+    return err(`--shortest and ${o.player ? '--player' : '--most-home'} do not go together: give one`);
+  if (o.shortest !== undefined && o.shortest !== 'atomic' && o.shortest !== 'ksolve')
+    return err(`count must be atomic or ksolve, got ${o.shortest}`);
   if (o.player) {
     const name = parsePolicyName(String(o.player.policy));
     if (!name.ok) return name;
@@ -215,6 +230,7 @@ function* todoSeeds(
   empty: boolean,
   mostHome: boolean,
   played?: PlayKey,
+  shortest?: MoveCount,
 ) {
   const skip = (v: StoredVerdict | undefined) => v !== undefined && (!retry || v === 'winnable' || v === 'unwinnable');
   const skipHome = (proved: boolean | undefined) => proved !== undefined && (proved || !retry);
@@ -223,6 +239,12 @@ function* todoSeeds(
     if (played) {
       const done = empty ? undefined : store.playedSeeds(played, chunk);
       for (const s of chunk) if (!done?.has(s)) yield s;
+    } else if (shortest) {
+      const have = empty ? undefined : store.shortestStored(family, ruleSet, shortest, chunk);
+      for (const s of chunk) {
+        const h = have?.get(s);
+        if (h === undefined || (retry && h.verdict !== 'unwinnable' && !h.proved)) yield s;
+      }
     } else if (mostHome) {
       const have = empty ? undefined : store.mostHomeStored(family, ruleSet, chunk);
       for (const s of chunk) if (!skipHome(have?.get(s))) yield s;
@@ -259,6 +281,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   let timer: NodeJS.Timeout | undefined;
   let pending: ResultRow[] = [];
   let pendingPlays: PlayRow[] = [];
+  let pendingShortest: ShortestRow[] = [];
   let stored = 0;
   let failure: string | undefined;
   let busySince: number | undefined;
@@ -266,7 +289,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   const giveUpMs = o.busyGiveUpMs ?? 60_000;
   /** Writes the finished rows; a busy database keeps them for the next try, up to giveUpMs. */
   const flush = () => {
-    if ((pending.length === 0 && pendingPlays.length === 0) || failure !== undefined) return;
+    if ((pending.length === 0 && pendingPlays.length === 0 && pendingShortest.length === 0) || failure !== undefined) return;
     try {
       store.putResults(pending);
       stored += pending.length;
@@ -274,18 +297,22 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
       store.putPlays(pendingPlays);
       stored += pendingPlays.length;
       pendingPlays = [];
+      store.putShortest(pendingShortest);
+      stored += pendingShortest.length;
+      pendingShortest = [];
       busySince = undefined;
     } catch (e) {
       const now = performance.now();
       busySince ??= now;
       if (isBusy(e) && now - busySince < giveUpMs) return;
-      failure = `${describeDbError(o.db, e)}; stopped, ${stored} deals stored, ${pending.length + pendingPlays.length} finished ones not saved`;
+      failure = `${describeDbError(o.db, e)}; stopped, ${stored} deals stored, ${pending.length + pendingPlays.length + pendingShortest.length} finished ones not saved`;
       stop();
     }
   };
   /** The last write: tried again while the database is busy, up to giveUpMs. */
   const flushAll = async () => {
-    for (flush(); pending.length + pendingPlays.length > 0 && failure === undefined; flush()) await new Promise((r) => setTimeout(r, 100));
+    for (flush(); pending.length + pendingPlays.length + pendingShortest.length > 0 && failure === undefined; flush())
+      await new Promise((r) => setTimeout(r, 100));
   };
   const p: BatchProgress = { total: 0, done: 0, skipped: 0, winnable: 0, unwinnable: 0, unknown: 0, errors: 0, elapsedMs: 0 };
   if (o.player) p.games = true;
@@ -310,7 +337,11 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
         empty = !store.db
           .prepare('SELECT 1 FROM plays WHERE family = ? AND rule_set = ? AND stock = ? AND policy = ? AND params = ? LIMIT 1')
           .get(played.family, played.ruleSet, played.stock, played.policy, played.params);
-      } else empty = !store.db.prepare('SELECT 1 FROM results WHERE family = ? AND rule_set = ? LIMIT 1').get(o.family, ruleSet);
+      } else if (o.shortest)
+        empty = !store.db
+          .prepare('SELECT 1 FROM shortest WHERE family = ? AND rule_set = ? AND count = ? LIMIT 1')
+          .get(o.family, ruleSet, o.shortest);
+      else empty = !store.db.prepare('SELECT 1 FROM results WHERE family = ? AND rule_set = ? LIMIT 1').get(o.family, ruleSet);
     } catch (e) {
       failure = `${describeDbError(o.db, e)}; nothing was solved`;
       return summary(true);
@@ -319,7 +350,8 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     const shard = o.shard ?? { index: 1, count: 1 };
     let total = 0;
     try {
-      for (const _ of todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true, played)) total++;
+      for (const _ of todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true, played, o.shortest))
+        total++;
     } catch (e) {
       failure = `${describeDbError(o.db, e)}; nothing was solved`;
       return summary(true);
@@ -341,7 +373,44 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     await pool.ready();
     timer = setInterval(() => flush(), o.flushMs ?? 1000);
     timer.unref();
+    const shortestCount = o.shortest;
+    const recordShortest = (r: DealOutcome, count: MoveCount) => {
+      const sh = r.shortest;
+      pendingShortest.push({
+        family: o.family,
+        seed: r.seed,
+        ruleSet,
+        count,
+        verdict: r.verdict,
+        length: sh?.length ?? null,
+        lowerBound: sh?.lowerBound ?? null,
+        proved: sh?.proved ?? null,
+        firstLength: sh?.firstLength ?? null,
+        shortenedLength: sh?.shortenedLength ?? null,
+        atomicLength: sh?.atomicLength ?? null,
+        ksolveLength: sh?.ksolveLength ?? null,
+        moves: sh ? r.moves : null,
+        nodes: r.nodes,
+        ms: r.ms,
+        stopReason: r.stopReason,
+        error: r.error,
+        maxNodes: budget.maxNodes,
+        timeoutMs: Math.round(budget.timeoutMs),
+        maxMemoryMb: budget.maxMemoryMb,
+        solverVersion: SOLVER_VERSION,
+        solvedAt: new Date().toISOString(),
+      });
+      if (pendingShortest.length >= flushEvery) flush();
+    };
     const record = (r: DealOutcome) => {
+      if (shortestCount) {
+        recordShortest(r, shortestCount);
+        p.done++;
+        if (r.verdict === 'error') p.errors++;
+        else p[r.verdict]++;
+        report();
+        return;
+      }
       pending.push({
         ...EMPTY_RESULT_EXTRAS,
         ...r,
@@ -370,7 +439,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
       report();
     };
 
-    const todo = todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true, played);
+    const todo = todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true, played, o.shortest);
     const activePool = pool;
     let stopped = false;
     let internal: unknown;
@@ -402,14 +471,23 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
                   if (lost(e)) recordPlay(errorPlay(seed, String(e)));
                 },
               )
-            : activePool.solve({ seed, family: o.family, rules: o.rules, budget, ...(o.mostHome ? { mostHome: true } : {}) }).then(
-                (r) => {
-                  if (failure === undefined) record(r);
-                },
-                (e) => {
-                  if (lost(e)) record(errorOutcome(seed, String(e)));
-                },
-              );
+            : activePool
+                .solve({
+                  seed,
+                  family: o.family,
+                  rules: o.rules,
+                  budget,
+                  ...(o.mostHome ? { mostHome: true } : {}),
+                  ...(o.shortest ? { shortest: o.shortest } : {}),
+                })
+                .then(
+                  (r) => {
+                    if (failure === undefined) record(r);
+                  },
+                  (e) => {
+                    if (lost(e)) record(errorOutcome(seed, String(e)));
+                  },
+                );
           job
             .catch((e) => {
               internal = e;

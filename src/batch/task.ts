@@ -5,8 +5,8 @@
  * Seeds travel as bigint (structured clone carries it exactly): some families' seeds have 68 digits.
  */
 import type { PlayerTask } from '../hidden/policies.ts';
-import type { Budget } from '../solver/index.ts';
-import type { PlayRow, ResultRow } from '../store/rows.ts';
+import type { Budget, MoveCount } from '../solver/index.ts';
+import type { PlayRow, ResultRow, ShortestRow } from '../store/rows.ts';
 import type { Family, Rules } from '../types.ts';
 
 export type { StoredVerdict } from '../store/rows.ts';
@@ -19,11 +19,23 @@ export interface DealTask {
   budget: Budget;
   /** Find the most cards home (proved) instead of the verdict alone (solver/most-home.ts). */
   mostHome?: boolean;
+  /** Find the shortest solution, counted so (solver/shortest.ts), instead of the verdict alone. */
+  shortest?: MoveCount;
 }
 
-/** What comes back for one deal; maps one-to-one onto a `results` row (the most cards home when the task asked for it). */
+/** What a shortest-solution search adds to a deal's outcome (one `shortest` row with the outcome's verdict, moves and statistics). */
+export type ShortestOutcome = Pick<
+  ShortestRow,
+  'count' | 'length' | 'lowerBound' | 'proved' | 'firstLength' | 'shortenedLength' | 'atomicLength' | 'ksolveLength'
+>;
+
+/**
+ * What comes back for one deal; maps one-to-one onto a `results` row (the most cards home when the
+ * task asked for it), or with `shortest` onto a `shortest` row (moves and solutionLength are then
+ * the shortest line's).
+ */
 export type DealOutcome = Pick<ResultRow, 'seed' | 'verdict' | 'nodes' | 'ms' | 'solutionLength' | 'moves' | 'error' | 'stopReason'> &
-  Partial<Pick<ResultRow, 'mostHome' | 'mostHomeBound' | 'mostHomeProved'>>;
+  Partial<Pick<ResultRow, 'mostHome' | 'mostHomeBound' | 'mostHomeProved'>> & { shortest?: ShortestOutcome };
 
 /** An `error` outcome for a deal. */
 export function errorOutcome(seed: bigint, message: string, ms = 0): DealOutcome {

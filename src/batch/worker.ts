@@ -17,8 +17,7 @@ import { dealFromSeed } from '../deals/families.ts';
 import { playSeeded } from '../hidden/policies.ts';
 import { type AtomicMove, movesToCompact } from '../engine/notation.ts';
 import { dealPosition } from '../engine/position.ts';
-import { solve } from '../solver/index.ts';
-import { mostHome } from '../solver/index.ts';
+import { countMoves, mostHome, shortest, solve } from '../solver/index.ts';
 import { type DealOutcome, type DealTask, PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
 
 /** The stored outcome of a search: its verdict, statistics and (won) solution. */
@@ -103,6 +102,24 @@ export default function solveDeal(task: DealTask | PlayTask | typeof PING): Deal
       const h = mostHome(position, task.rules, task.budget);
       const stop = h.verdict === 'unknown' || !h.proved ? (h.reason ?? null) : null;
       return { ...outcome(task.seed, h, stop), mostHome: h.mostHome, mostHomeBound: h.bound, mostHomeProved: h.proved };
+    }
+    if (task.shortest) {
+      const s = shortest(position, task.rules, task.budget, { count: task.shortest });
+      const won = s.verdict === 'winnable';
+      const stop = s.verdict === 'unknown' || (won && !s.proved) ? (s.reason ?? null) : null;
+      return {
+        ...outcome(task.seed, s, stop),
+        shortest: {
+          count: s.count,
+          length: won ? s.length : null,
+          lowerBound: won ? s.lowerBound : null,
+          proved: won ? s.proved : null,
+          firstLength: won ? s.firstLength : null,
+          shortenedLength: won ? s.shortenedLength : null,
+          atomicLength: won ? countMoves(s.moves, 'atomic') : null,
+          ksolveLength: won ? countMoves(s.moves, 'ksolve') : null,
+        },
+      };
     }
     const r = solve(position, task.rules, task.budget);
     return outcome(task.seed, r, r.verdict === 'unknown' ? (r.reason ?? null) : null);

@@ -1,7 +1,8 @@
 /**
  * `klondike batch` and `klondike merge`: thin layers over `runBatch` and `mergeDatabases`.
  * `batch --player P` plays the deals with a hidden-card policy instead of solving them (`--stock`,
- * `--samples`, `--policy-seed`; `--max-nodes` is then the search policy's budget per solve).
+ * `--samples`, `--policy-seed`; `--max-nodes` is then the search policy's budget per solve);
+ * `batch --shortest [--count atomic|ksolve]` searches each deal's shortest solution instead.
  * Options come from the shared option layer (`options.ts`); progress goes to stderr, the one-line
  * summary to stdout; exit codes come from pure functions.
  *
@@ -14,6 +15,8 @@ import { type Command, Option } from 'commander';
 import { createProgressReporter, progressMode, summaryLine } from '../batch/progress.ts';
 import { BATCH_BUDGET, type BatchProgress, type BatchSummary, MAX_WORKERS, type PlayerSpec, runBatch } from '../batch/run.ts';
 import { DEFAULT_SEARCH, type PolicyName } from '../hidden/settings.ts';
+import { MOVE_COUNTS, type MoveCount } from '../solver/index.ts';
+import { SCHEMA_VERSION } from '../store/schema.ts';
 import { type Shard, describeSeeds, parseShard } from '../batch/seeds.ts';
 import { type MergeSummary, mergeDatabases } from '../store/merge.ts';
 import { type Family, UserError, rulesLabel } from '../types.ts';
@@ -55,6 +58,8 @@ interface BatchCliOptions extends RuleOptions, BudgetOptions, SeedListOptions, P
   db: string;
   retryUnknown?: boolean;
   mostHome?: boolean;
+  shortest?: boolean;
+  count?: MoveCount;
   shard?: Shard;
   quiet?: boolean;
 }
@@ -97,6 +102,8 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
     const seeds = seedListFromOptions(o);
     const rules = rulesFromOptions(o);
     const player = playerFromOptions(o, cmd.getOptionValueSource('stock') === 'cli');
+    if (!o.shortest && cmd.getOptionValueSource('count') === 'cli') throw new UserError('--count applies to --shortest only');
+    const shortest = o.shortest ? (o.count ?? 'atomic') : undefined;
     const budget = budgetFromOptions(player ? { ...o, maxNodes: undefined, maxMemory: undefined } : o, BATCH_BUDGET);
     const reporter = createProgressReporter(progressMode(process.stderr, o.quiet === true), process.stderr);
     stopReporter = () => reporter.stop();
@@ -113,7 +120,7 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
             `: ${p.total} to play`
           : `${budget.maxNodes.toLocaleString('en')} nodes a deal: ${p.total} to solve`;
         process.stderr.write(
-          `batch${o.mostHome ? ' --most-home' : ''}: ${o.family} ${describeSeeds(seeds)}, ${rulesLabel(rules)}, ${what}, ${p.skipped} already stored; ` +
+          `batch${o.mostHome ? ' --most-home' : ''}${shortest ? ` --shortest (${shortest} moves)` : ''}: ${o.family} ${describeSeeds(seeds)}, ${rulesLabel(rules)}, ${what}, ${p.skipped} already stored; ` +
             `${w} worker${w === 1 ? '' : 's'} → ${o.db}\n`,
         );
       }
@@ -131,6 +138,7 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
         db: o.db,
         retryUnknown: o.retryUnknown,
         mostHome: o.mostHome,
+        shortest,
         player,
         signal: controller.signal,
       },
@@ -138,7 +146,7 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
         onProgress,
         onOpen: ({ migratedFrom }) => {
           if (migratedFrom !== undefined && !o.quiet)
-            process.stderr.write(`klondike: ${o.db}: migrated from schema version ${migratedFrom} to 2 (every row kept)\n`);
+            process.stderr.write(`klondike: ${o.db}: migrated from schema version ${migratedFrom} to ${SCHEMA_VERSION} (every row kept)\n`);
         },
       },
     );
@@ -169,6 +177,7 @@ function mergeAction(inputs: string[], o: { output: string; quiet?: boolean }): 
       `merge: ${s.inputs} input${s.inputs === 1 ? '' : 's'}, ${s.read} rows read → ${o.output}: ${s.rows} rows ` +
         `(${s.duplicates} duplicates dropped, ${s.replaced} replaced by better rows, ${s.conflicts.length} conflicts)` +
         (s.playsRead > 0 || s.plays > 0 ? `; ${s.playsRead} games read, ${s.plays} games` : '') +
+        (s.shortestRead > 0 || s.shortest > 0 ? `; ${s.shortestRead} shortest solutions read, ${s.shortest} kept` : '') +
         '\n',
     );
   process.exitCode = mergeExitCode(s);
@@ -190,8 +199,14 @@ export function registerBatch(program: Command): void {
         .default(availableParallelism(), 'number of cores')
         .argParser(fromResult(parseIntIn('workers', 1, MAX_WORKERS))),
     )
-    .option('--retry-unknown', 're-solve deals stored as unknown or error (e.g. with a larger budget)')
+    .option('--retry-unknown', 're-solve deals stored as unknown or error (e.g. with a larger budget; with --shortest: not proved)')
     .option('--most-home', 'find the most cards each deal can send home, proved (resumable; --retry-unknown re-runs unproved ones)')
+    .option('--shortest', "find each deal's shortest solution: proved minimal, or the best found with a proved lower bound")
+    .addOption(
+      new Option('--count <how>', 'with --shortest: count every atomic move, or as KSolve counts (draws and card moves, redeals free)')
+        .choices([...MOVE_COUNTS])
+        .default('atomic'),
+    )
     .option('--shard <i/n>', 'take list positions i, i+n, i+2n, … of the seed list', fromResult(parseShard))
     .option('--quiet', 'no progress display')
     .addHelpText(

@@ -7,7 +7,9 @@
  * Games of hidden-card players (`plays`, written by `batch --player`) are shown beside the solver's
  * figures: `stats` adds a block per player group to its table, `report` a section, and `--plays`
  * makes `stats --format csv|json` and `export` give the players' rows instead. `--player P` and
- * `--stock M` select among them.
+ * `--stock M` select among them. Shortest solutions (`shortest`, written by `batch --shortest`) are
+ * likewise a block of `stats`' table, and `--shortest` makes `stats --format csv|json` and `export`
+ * give their groups and rows.
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
@@ -18,6 +20,7 @@ import { computeStats } from '../stats/aggregate.ts';
 import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../stats/export.ts';
 import { STATS_FORMATS, type StatsFormat, statsToCsv, statsToJson, statsToTable } from '../stats/format.ts';
 import { renderReport, reportDeals } from '../stats/report.ts';
+import { computeShortestStats, exportShortestChunks, shortestStatsToCsv, shortestStatsToTable } from '../stats/shortest.ts';
 import { describeDbError, errorCode } from '../store/files.ts';
 import { type PlayFilter, type Reader, type ResultFilter, openReader } from '../store/reader.ts';
 import { type Family, type SeedRange, UserError, type StockMode } from '../types.ts';
@@ -39,6 +42,7 @@ interface FilterOpts extends RuleOptions {
   player?: PolicyName;
   stock?: StockMode;
   plays?: boolean;
+  shortest?: boolean;
 }
 
 function withCommonOptions(cmd: Command): Command {
@@ -93,18 +97,23 @@ export function registerStats(program: Command): void {
       .command('stats')
       .description('winnability statistics per rule set and family')
       .addOption(new Option('--format <format>', 'output format').choices(STATS_FORMATS satisfies readonly StatsFormat[]).default('table'))
-      .option('--plays', "csv and json: the hidden-card players' groups instead of the solver's"),
+      .option('--plays', "csv and json: the hidden-card players' groups instead of the solver's")
+      .option('--shortest', "csv and json: the shortest-solution groups (batch --shortest) instead of the solver's"),
   ).action(async (o: FilterOpts & { format: StatsFormat }) => {
     const filter = filterOf(o);
     const text = await withReader(o.db, ({ db }) => {
       const plays = computePlayStats(db, playFilterOf(o));
       if (o.plays && o.format !== 'table') return o.format === 'csv' ? playStatsToCsv(plays) : JSON.stringify(plays, null, 2) + '\n';
-      const groups = o.plays || o.player !== undefined || o.stock !== undefined ? [] : computeStats(db, filter);
+      const shortest = o.plays || o.player !== undefined || o.stock !== undefined ? [] : computeShortestStats(db, filter);
+      if (o.shortest && o.format !== 'table')
+        return o.format === 'csv' ? shortestStatsToCsv(shortest) : JSON.stringify(shortest, null, 2) + '\n';
+      const groups = o.plays || o.player !== undefined || o.stock !== undefined || o.shortest ? [] : computeStats(db, filter);
       const rows = groups.map((g) => g.row);
       const render = {
         table: () => {
-          const table = groups.length > 0 || plays.length === 0 ? statsToTable(groups, o.db) : '';
-          return table + (table && plays.length > 0 ? '\n' : '') + playStatsToTable(plays);
+          const table = groups.length > 0 || (plays.length === 0 && shortest.length === 0) ? statsToTable(groups, o.db) : '';
+          const blocks = [table, playStatsToTable(plays), shortestStatsToTable(shortest)].filter((b) => b !== '');
+          return blocks.join('\n');
         },
         csv: () => statsToCsv(rows),
         json: () =>
@@ -123,11 +132,20 @@ export function registerStats(program: Command): void {
       .description('one record per deal (streamed), solution included')
       .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS satisfies readonly ExportFormat[]).default('csv'))
       .option('--out <file>', 'write to this file instead of stdout (replaced only once complete)')
-      .option('--plays', "one record per game of the hidden-card players (batch --player) instead of the solver's deals"),
+      .option('--plays', "one record per game of the hidden-card players (batch --player) instead of the solver's deals")
+      .option('--shortest', "one record per deal's shortest solution (batch --shortest) instead of the solver's deals"),
   ).action(async (o: FilterOpts & { format: ExportFormat; out?: string }) => {
     const plays = o.plays || o.player !== undefined || o.stock !== undefined;
+    if (plays && o.shortest) throw new UserError('--shortest and --plays (or --player, --stock) select different rows: give one');
     await withReader(o.db, ({ db }) =>
-      emit(o, plays ? exportPlayChunks(db, o.format, playFilterOf(o)) : exportChunks(db, o.format, filterOf(o))),
+      emit(
+        o,
+        o.shortest
+          ? exportShortestChunks(db, o.format, filterOf(o))
+          : plays
+            ? exportPlayChunks(db, o.format, playFilterOf(o))
+            : exportChunks(db, o.format, filterOf(o)),
+      ),
     );
   });
 

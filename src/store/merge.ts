@@ -12,13 +12,14 @@
  * against unwinnable, or two different proved most-cards-home maxima) are conflicts: the first
  * seen is kept and each conflict is reported, since it means a solver bug (the CLI then exits 1).
  * Games of players (`plays`) are copied likewise; of two games with the same key the first
- * played one is kept.
+ * played one is kept. Shortest solutions (`shortest`) are combined by `betterShortest`: the shorter
+ * line, with the higher of the proved lower bounds.
  */
 import { rmSync } from 'node:fs';
 import { type Result, type Rules, err, ok } from '../types.ts';
 import { COMPANIONS, checkDbPath, isDatabaseFile, readHeader } from './files.ts';
-import { type Reader, openReader, playRows, resultRows } from './reader.ts';
-import type { PlayRow, ResultRow } from './rows.ts';
+import { type Reader, openReader, playRows, resultRows, shortestRows } from './reader.ts';
+import type { PlayRow, ResultRow, ShortestRow } from './rows.ts';
 import { openStore } from './writer.ts';
 
 /** Two rows for one deal that disagree on a decided fact. */
@@ -46,6 +47,9 @@ export interface MergeSummary {
   /** Games read from the inputs, and games in the output after the merge. */
   playsRead: number;
   plays: number;
+  /** Shortest-solution rows read from the inputs, and in the output after the merge. */
+  shortestRead: number;
+  shortest: number;
 }
 
 const BATCH = 500;
@@ -85,6 +89,8 @@ export function mergeDatabases(inputs: readonly string[], output: string): Resul
     conflicts: [],
     playsRead: 0,
     plays: 0,
+    shortestRead: 0,
+    shortest: 0,
   };
   let failed = false;
   try {
@@ -131,11 +137,22 @@ export function mergeDatabases(inputs: readonly string[], output: string): Resul
             }
           }
           store.putPlays(plays);
+          let shortest: ShortestRow[] = [];
+          for (const { row, rules } of shortestRows(reader.db)) {
+            summary.shortestRead++;
+            shortest.push({ ...row, ruleSet: idOf(rules) });
+            if (shortest.length >= BATCH) {
+              store.putShortest(shortest);
+              shortest = [];
+            }
+          }
+          store.putShortest(shortest);
         });
       })
       .immediate();
     summary.rows = store.db.prepare('SELECT count(*) FROM results').pluck().get() as number;
     summary.plays = store.db.prepare('SELECT count(*) FROM plays').pluck().get() as number;
+    summary.shortest = store.db.prepare('SELECT count(*) FROM shortest').pluck().get() as number;
   } catch (e) {
     failed = true;
     return err(`merge failed, ${output} left as it was: ${(e as Error).message}`);

@@ -1,9 +1,10 @@
 /**
- * Reading a results database: `openReader` and the typed reads of `results` and `plays`.
+ * Reading a results database: `openReader` and the typed reads of `results`, `plays` and `shortest`.
  *
  * Readers never create or change a database. The file is opened read-only; a missing file, a
- * file that is not SQLite, or a database without our schema is a one-line error. A version-1
- * file is shown as version 2 through temporary views (`migrate.ts`), without writing to it.
+ * file that is not SQLite, or a database without our schema is a one-line error. A file of an
+ * older version is shown as the current one through temporary views and tables (`migrate.ts`),
+ * without writing to it.
  *
  * WAL mode and read-only disks: SQLite needs a `-shm` file beside a database in WAL mode, even to
  * read it, and creates one (and a `-wal`) if it can. Our writers leave WAL mode on close, so a
@@ -19,12 +20,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Result, type Rules, type SeedRange, err, ok, type StockMode } from '../types.ts';
 import { checkDbPath, describeDbError, errorCode, readHeader } from './files.ts';
-import { showAsV2 } from './migrate.ts';
-import type { PlayRow, ResultRow } from './rows.ts';
+import { showAsCurrent } from './migrate.ts';
+import type { PlayRow, ResultRow, ShortestCount, ShortestRow } from './rows.ts';
 import {
   PLAYS,
   RESULTS,
+  SHORTEST,
   type SqlParam,
+  type KnownVersion,
   type SqlValue,
   decodeRow,
   inspectSchema,
@@ -38,7 +41,7 @@ export interface Reader {
   readonly path: string;
   readonly db: Database.Database;
   /** The schema version of the file. */
-  readonly version: 1 | 2;
+  readonly version: KnownVersion;
   close(): void;
 }
 
@@ -97,7 +100,7 @@ export function openReader(path: string): Result<Reader> {
       close();
       return err(`${path}: ${bad}`);
     }
-    if (state.version === 1) showAsV2(db);
+    showAsCurrent(db, state.version);
     return ok({ path, db, version: state.version, close });
   } catch (e) {
     close();
@@ -259,4 +262,25 @@ export function playGroups(db: Database.Database, filter: PlayFilter = {}): Play
     winnableDeals: v.winnableDeals as number,
     lostWinnable: v.lostWinnable as number,
   }));
+}
+
+/** Restrictions on the shortest-solution rows read. */
+export interface ShortestFilter extends ResultFilter {
+  count?: ShortestCount;
+}
+
+/** The shortest-solution rows passing the filter, streamed in (family, seed, rule set, count) order. */
+export function* shortestRows(db: Database.Database, filter: ShortestFilter = {}): Generator<{ row: ShortestRow; rules: Rules }> {
+  const base = filterSql(filter);
+  const where = filter.count === undefined ? base.where : `${base.where} AND x.count = ?`;
+  const params = filter.count === undefined ? base.params : [...base.params, filter.count];
+  const stmt = db
+    .prepare(
+      `SELECT x.*, r.draw AS r_draw, r.passes AS r_passes, r.foundation_return AS r_fr
+     FROM shortest x JOIN rule_sets r ON r.id = x.rule_set
+     WHERE ${where} ORDER BY x.family, length(x.seed), x.seed, x.rule_set, x.count`,
+    )
+    .safeIntegers(true);
+  for (const v of stmt.iterate(...params) as Iterable<Record<string, SqlValue>>)
+    yield { row: decodeRow<ShortestRow>(SHORTEST, v), rules: rulesOf(v) };
 }

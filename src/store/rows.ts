@@ -140,3 +140,58 @@ export function canonicalParams(params: unknown): string {
   };
   return JSON.stringify(norm(params ?? {}));
 }
+
+/** How a `shortest` row counts moves: every atomic move, or KSolve's count (redeals free). */
+export type ShortestCount = 'atomic' | 'ksolve';
+
+/** One `shortest` row: the shortest solution found for a deal, counted one way. */
+export interface ShortestRow {
+  family: string;
+  seed: bigint;
+  ruleSet: number;
+  count: ShortestCount;
+  verdict: StoredVerdict;
+  /** The shortest line found, counted as `count` (null unless winnable). */
+  length: number | null;
+  /** No solution has fewer moves (null unless winnable). */
+  lowerBound: number | null;
+  /** True when the length is proved minimal: then it equals the lower bound. */
+  proved: boolean | null;
+  /** The verdict search's line and the post-pass's, counted as `count`. */
+  firstLength: number | null;
+  shortenedLength: number | null;
+  /** The shortest line found, counted both ways. */
+  atomicLength: number | null;
+  ksolveLength: number | null;
+  /** Compact notation; null unless winnable. */
+  moves: string | null;
+  nodes: number;
+  ms: number;
+  stopReason: StopReason | null;
+  error: string | null;
+  maxNodes: number | null;
+  timeoutMs: number | null;
+  maxMemoryMb: number | null;
+  solverVersion: string;
+  solvedAt: string;
+}
+
+/**
+ * What to store when `b` comes for a deal that has row `a` (both counted the same way), or
+ * undefined to keep `a`: decided over unknown over error (two decided verdicts that differ keep
+ * the first); of two winnable rows, the shorter line with the higher of the two lower bounds
+ * (each is proved, so the larger holds), proved when they meet; of two unknown rows, the deeper search.
+ */
+export function betterShortest(b: ShortestRow, a: ShortestRow): ShortestRow | undefined {
+  const rb = RANK[b.verdict] ?? 0;
+  const ra = RANK[a.verdict] ?? 0;
+  if (rb !== ra) return rb > ra ? b : undefined;
+  if (b.verdict !== a.verdict) return undefined;
+  if (b.verdict === 'unknown') return b.nodes > a.nodes ? b : undefined;
+  if (b.verdict !== 'winnable' || a.length === null || b.length === null) return undefined;
+  const line = b.length < a.length ? b : a;
+  const lowerBound = Math.min(Math.max(a.lowerBound ?? 0, b.lowerBound ?? 0), line.length ?? 0);
+  const proved = lowerBound === line.length;
+  if (line === a && lowerBound === a.lowerBound) return undefined;
+  return { ...line, lowerBound, proved, stopReason: proved ? null : line.stopReason };
+}

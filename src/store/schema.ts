@@ -1,5 +1,5 @@
 /**
- * The results database schema (SQLite), version 2: the one place that names its tables and
+ * The results database schema (SQLite), version 3: the one place that names its tables and
  * columns. Every statement that reads or writes a row is built from the column lists below, and
  * every row crosses into JavaScript through `encodeRow` / `decodeRow`.
  *
@@ -11,6 +11,9 @@
  * - `results`: one row per (family, seed, rule set) solved by the thoughtful solver.
  * - `plays`: one row per game of a hidden-card player: (family, seed, rule set, stock mode,
  *   policy, its parameters).
+ * - `shortest`: one row per (family, seed, rule set, move count) searched for its shortest
+ *   solution (`batch --shortest`): the shortest line found, whether it is proved minimal, the
+ *   proved lower bound, and the lengths of the verdict search's line and of the post-pass's.
  *
  * Seeds are stored exactly. The three small-number families (seeds below 2^32) and anything up
  * to 2^63 − 1 are stored as INTEGER, so ad-hoc SQL (`seed BETWEEN 1 AND 100`, `ORDER BY seed`)
@@ -23,13 +26,13 @@
  * `ORDER BY family, length(seed), seed` and `seedRangeSql` read it without sorting.
  *
  * Version history: 1 had `seed INTEGER` (no seed beyond 2^32) and neither `stop_reason`, the most-cards-home columns nor
- * `plays`; `migrate.ts` turns a version-1 file into version 2 (writers) or shows it as version 2
- * through temporary views (readers, which never write).
+ * `plays`; 2 had no `shortest`. `migrate.ts` brings an older file to version 3 (writers), or
+ * shows it as version 3 through temporary views and tables (readers, which never write).
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_NAME = 'klondike-solver-results';
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** A value SQLite stores. */
 export type SqlValue = string | number | bigint | null;
@@ -160,20 +163,73 @@ export const PLAYS: Table = {
   indexes: ['CREATE INDEX IF NOT EXISTS plays_by_group ON plays (rule_set, family, stock, policy, params)'],
 };
 
+/**
+ * The `shortest` table: the shortest solution found for a deal, counted one way (`count`: every
+ * atomic move, or KSolve's count), with the line's count the other way beside it. Lengths are NULL
+ * unless the deal is winnable; `proved` is 1 only when the lower bound equals the length.
+ */
+export const SHORTEST: Table = {
+  name: 'shortest',
+  columns: [
+    { name: 'family', key: 'family', def: 'TEXT NOT NULL' },
+    { name: 'seed', key: 'seed', def: `NOT NULL CHECK (${SEED_CHECK('seed')})`, ...seedCodec },
+    { name: 'rule_set', key: 'ruleSet', def: 'INTEGER NOT NULL REFERENCES rule_sets(id)' },
+    { name: 'count', key: 'count', def: "TEXT NOT NULL CHECK (count IN ('atomic', 'ksolve'))" }, // how `length` counts moves
+    {
+      name: 'verdict',
+      key: 'verdict',
+      def: "TEXT NOT NULL CHECK (verdict IN ('winnable', 'unwinnable', 'unknown', 'error'))",
+    },
+    { name: 'length', key: 'length', def: 'INTEGER CHECK (length >= 0)' }, // the shortest line found, counted as `count`
+    { name: 'lower_bound', key: 'lowerBound', def: 'INTEGER CHECK (lower_bound >= 0)' }, // no solution is shorter
+    { name: 'proved', key: 'proved', def: 'INTEGER CHECK (proved IN (0, 1))', ...boolCodec }, // length proved minimal
+    { name: 'first_length', key: 'firstLength', def: 'INTEGER' }, // the verdict search's line, counted as `count`
+    { name: 'shortened_length', key: 'shortenedLength', def: 'INTEGER' }, // that line after the post-pass
+    { name: 'atomic_length', key: 'atomicLength', def: 'INTEGER' }, // the shortest line found, every atomic move
+    { name: 'ksolve_length', key: 'ksolveLength', def: 'INTEGER' }, // the same line as KSolve counts (redeals free)
+    { name: 'moves', key: 'moves', def: 'TEXT' }, // compact notation; NULL unless winnable
+    { name: 'nodes', key: 'nodes', def: 'INTEGER NOT NULL DEFAULT 0' },
+    { name: 'ms', key: 'ms', def: 'REAL NOT NULL DEFAULT 0' },
+    {
+      name: 'stop_reason',
+      key: 'stopReason',
+      def: "TEXT CHECK (stop_reason IN ('nodes', 'time', 'memory', 'depth'))", // the budget that ran out (not proved)
+    },
+    { name: 'error', key: 'error', def: 'TEXT' },
+    { name: 'max_nodes', key: 'maxNodes', def: 'INTEGER' },
+    { name: 'timeout_ms', key: 'timeoutMs', def: 'INTEGER' },
+    { name: 'max_memory_mb', key: 'maxMemoryMb', def: 'INTEGER' },
+    { name: 'solver_version', key: 'solverVersion', def: 'TEXT NOT NULL' },
+    { name: 'solved_at', key: 'solvedAt', def: 'TEXT NOT NULL' },
+  ],
+  constraints: [
+    'PRIMARY KEY (family, seed, rule_set, count)',
+    "CHECK ((verdict = 'winnable') = (length IS NOT NULL AND lower_bound IS NOT NULL AND proved IS NOT NULL))",
+    'CHECK (lower_bound IS NULL OR lower_bound <= length)',
+    'CHECK (proved IS NOT 1 OR lower_bound = length)',
+    "CHECK (length IS NULL OR length = CASE count WHEN 'atomic' THEN atomic_length ELSE ksolve_length END)",
+  ],
+  indexes: ['CREATE INDEX IF NOT EXISTS shortest_by_seed ON shortest (family, length(seed), seed, rule_set, count)'],
+};
+
 /** The tables of the current version, in creation order. */
-export const TABLES: readonly Table[] = [META, RULE_SETS, RESULTS, PLAYS];
+export const TABLES: readonly Table[] = [META, RULE_SETS, RESULTS, PLAYS, SHORTEST];
+
+/** The schema versions this code reads. */
+export type KnownVersion = 1 | 2 | 3;
 
 /** Columns of `results` added in version 2 (absent from version-1 files). */
 export const ADDED_IN_V2 = ['stop_reason', 'most_home', 'most_home_bound', 'most_home_proved'] as const;
 
 /** The tables and their column names of each version this code reads. */
-export const VERSION_COLUMNS: Record<1 | 2, Record<string, readonly string[]>> = {
+export const VERSION_COLUMNS: Record<KnownVersion, Record<string, readonly string[]>> = {
   1: {
     meta: META.columns.map((c) => c.name),
     rule_sets: RULE_SETS.columns.map((c) => c.name),
     results: RESULTS.columns.map((c) => c.name).filter((n) => !(ADDED_IN_V2 as readonly string[]).includes(n)),
   },
-  2: Object.fromEntries(TABLES.map((t) => [t.name, t.columns.map((c) => c.name)])),
+  2: Object.fromEntries(TABLES.filter((t) => t !== SHORTEST).map((t) => [t.name, t.columns.map((c) => c.name)])),
+  3: Object.fromEntries(TABLES.map((t) => [t.name, t.columns.map((c) => c.name)])),
 };
 
 /** `CREATE TABLE` for a table, optionally under another name. */
@@ -223,14 +279,14 @@ export function initSchema(db: Database.Database): void {
 /** What a database holds, as far as this code is concerned. */
 export type SchemaState =
   | { kind: 'empty' }
-  | { kind: 'ours'; version: 1 | 2 }
+  | { kind: 'ours'; version: KnownVersion }
   | { kind: 'newer'; version: string }
   | { kind: 'foreign'; why: string };
 
 const FOREIGN = 'database has another schema (not a klondike results database)';
 
 /**
- * Reads (never writes) the schema of an open database: empty, ours (version 1 or 2, every table
+ * Reads (never writes) the schema of an open database: empty, ours (version 1, 2 or 3, every table
  * with exactly the columns of that version), written by a newer version, or foreign. Tables the
  * user added beside ours are allowed.
  */
@@ -243,16 +299,16 @@ export function inspectSchema(db: Database.Database): SchemaState {
   if (names.size === 0) return { kind: 'empty' };
   if (!names.has('meta')) return { kind: 'foreign', why: FOREIGN };
   const metaCols = (db.prepare("SELECT name FROM pragma_table_info('meta')").pluck().all() as string[]).join();
-  if (metaCols !== VERSION_COLUMNS[2].meta.join()) return { kind: 'foreign', why: FOREIGN };
+  if (metaCols !== VERSION_COLUMNS[SCHEMA_VERSION].meta.join()) return { kind: 'foreign', why: FOREIGN };
   const get = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
   if (get.get('schema') !== SCHEMA_NAME) return { kind: 'foreign', why: FOREIGN };
   const v = String(get.get('schema_version') ?? '?');
-  if (v !== '1' && v !== '2') {
+  if (v !== '1' && v !== '2' && v !== '3') {
     return /^\d+$/.test(v) && Number(v) > SCHEMA_VERSION
       ? { kind: 'newer', version: v }
-      : { kind: 'foreign', why: `database schema version ${v} is not one this program knows (1 or 2)` };
+      : { kind: 'foreign', why: `database schema version ${v} is not one this program knows (1 to ${SCHEMA_VERSION})` };
   }
-  const version = Number(v) as 1 | 2;
+  const version = Number(v) as KnownVersion;
   for (const [table, cols] of Object.entries(VERSION_COLUMNS[version])) {
     if (!names.has(table)) return { kind: 'foreign', why: `${FOREIGN}: table ${table} is missing` };
     const have = db.prepare(`SELECT name FROM pragma_table_info('${table}')`).pluck().all() as string[];

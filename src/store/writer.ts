@@ -25,11 +25,24 @@ import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Result, type Rules, err, ok, type StockMode } from '../types.ts';
 import { checkDbPath, describeDbError, errorCode, fileId, readHeader } from './files.ts';
-import { migrateToV2 } from './migrate.ts';
-import { type PlayRow, type Ranked, type ResultRow, type StoredVerdict, better, betterHome, conflictOf } from './rows.ts';
+import { migrateToV3 } from './migrate.ts';
+import {
+  type PlayRow,
+  type Ranked,
+  type ResultRow,
+  type ShortestCount,
+  type ShortestRow,
+  type StoredVerdict,
+  better,
+  betterHome,
+  betterShortest,
+  conflictOf,
+} from './rows.ts';
 import {
   PLAYS,
   RESULTS,
+  SCHEMA_VERSION,
+  SHORTEST,
   type SqlValue,
   decodeRow,
   encodeRow,
@@ -88,6 +101,15 @@ export interface Store {
   putPlays(rows: readonly PlayRow[]): void;
   /** The seeds among these that have a played (non-error) game under the key. */
   playedSeeds(key: PlayKey, seeds: readonly bigint[]): Set<bigint>;
+  /** Adds shortest-solution rows in one transaction; a stored row is kept, replaced or improved (`betterShortest`). */
+  putShortest(rows: readonly ShortestRow[]): void;
+  /** The stored shortest-solution rows of these seeds counted so: each with its verdict and whether its length is proved. */
+  shortestStored(
+    family: string,
+    ruleSet: number,
+    count: ShortestCount,
+    seeds: readonly bigint[],
+  ): Map<bigint, { verdict: StoredVerdict; proved: boolean }>;
   /** Releases the lock, leaves WAL mode and closes the database (idempotent, never throws). */
   close(): void;
 }
@@ -195,17 +217,17 @@ export function openStore(path: string, options: StoreOptions = {}): Result<Stor
         `database ${path} is in use by another batch (${holder}); if that process is gone, run: sqlite3 ${path} "DELETE FROM meta WHERE key = 'lock'"`,
       );
     let migratedFrom: number | undefined;
-    let migrating = false;
+    let migrating: number | undefined;
     const take = db.transaction((): string | undefined => {
       const now = inspectSchema(db);
       const why = schemaProblem(now);
       if (why) return `${path}: ${why}`;
       if (now.kind === 'empty') initSchema(db);
-      else if (now.kind === 'ours' && now.version === 1) {
-        migrating = true;
-        migrateToV2(db);
-        migrating = false;
-        migratedFrom = 1;
+      else if (now.kind === 'ours' && now.version < SCHEMA_VERSION) {
+        migrating = now.version;
+        migrateToV3(db, now.version);
+        migrating = undefined;
+        migratedFrom = now.version;
       }
       const h = lockHolder(db, key);
       if (h) return `database ${path} is in use by another batch (${h})`;
@@ -216,7 +238,10 @@ export function openStore(path: string, options: StoreOptions = {}): Result<Stor
     try {
       h = take.immediate();
     } catch (e) {
-      if (migrating) return fail(`${path}: cannot migrate from schema version 1 to 2 (${(e as Error).message}); nothing was changed`);
+      if (migrating !== undefined)
+        return fail(
+          `${path}: cannot migrate from schema version ${migrating} to ${SCHEMA_VERSION} (${(e as Error).message}); nothing was changed`,
+        );
       throw e;
     }
     if (h) return fail(h);
@@ -300,6 +325,17 @@ function makeStore(path: string, key: string, db: Database.Database, migratedFro
     }
     return sum;
   });
+  const getShortest = db.prepare('SELECT * FROM shortest WHERE family = ? AND seed = ? AND rule_set = ? AND count = ?').safeIntegers(true);
+  const addShortest = db.prepare(`${insertSql(SHORTEST)} ON CONFLICT (family, seed, rule_set, count) DO NOTHING`);
+  const putShortestRow = db.prepare(insertSql(SHORTEST, 'INSERT OR REPLACE'));
+  const putShortest = db.transaction((rows: readonly ShortestRow[]) => {
+    for (const row of rows) {
+      if (addShortest.run(encodeRow(SHORTEST, row)).changes > 0) continue;
+      const stored = getShortest.get(row.family, encodeSeed(row.seed), row.ruleSet, row.count) as Record<string, SqlValue>;
+      const keep = betterShortest(row, decodeRow<ShortestRow>(SHORTEST, stored));
+      if (keep) putShortestRow.run(encodeRow(SHORTEST, keep));
+    }
+  });
   const putPlays = db.transaction((rows: readonly PlayRow[]) => {
     for (const r of rows) putPlay.run(encodeRow(PLAYS, r));
   });
@@ -368,6 +404,22 @@ function makeStore(path: string, key: string, db: Database.Database, migratedFro
           part.length,
         );
         for (const [s] of q.all(k.family, k.ruleSet, k.stock, k.policy, k.params, ...part) as [bigint | string][]) out.add(BigInt(s));
+      }
+      return out;
+    },
+    putShortest(rows) {
+      if (rows.length > 0) putShortest.immediate(rows);
+    },
+    shortestStored(family, ruleSet, count, seeds) {
+      const out = new Map<bigint, { verdict: StoredVerdict; proved: boolean }>();
+      for (let i = 0; i < seeds.length; i += CHUNK) {
+        const part = seeds.slice(i, i + CHUNK).map(encodeSeed);
+        const q = chunked(
+          (m) => `SELECT seed, verdict, proved FROM shortest WHERE family = ? AND rule_set = ? AND count = ? AND seed IN (${m})`,
+          part.length,
+        );
+        for (const [s, v, p] of q.all(family, ruleSet, count, ...part) as [bigint | string, StoredVerdict, bigint | null][])
+          out.set(BigInt(s), { verdict: v, proved: p !== null && Number(p) === 1 });
       }
       return out;
     },

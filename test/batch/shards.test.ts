@@ -299,7 +299,7 @@ describe.skipIf(!HAVE_PARALLEL)('scripts/study.sh', () => {
     expect(r.code, r.stderr).toBe(0);
     const all = join(study, 'study.sqlite');
     expect(rowsOf(all)).toEqual(reference);
-    // The version-1 rows were kept, not solved again; the shards are now version 2.
+    // The version-1 rows were kept, not solved again; the shards now have the current version.
     const d = new Database(all, { readonly: true });
     const old = d.prepare("SELECT seed FROM results WHERE solved_at LIKE '2020-%' ORDER BY seed").pluck().all();
     d.close();

@@ -31,6 +31,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSolve } from '../../src/cli/solve.ts';
+import { SCHEMA_VERSION } from '../../src/store/schema.ts';
 import { writeSampleDb } from '../support/sample-db.ts';
 import { BIN, runInProcess } from '../support/cli-run.ts';
 import { makeKnownDb } from '../support/stats-fixture.ts';
@@ -298,7 +299,7 @@ describe('a signal in the first instants of a batch', () => {
       expect(statSync(db).size).toBeGreaterThan(0);
       const d = new Database(db, { readonly: true });
       expect(d.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(d.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe('2');
+      expect(d.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));
       expect(d.prepare("SELECT value FROM meta WHERE key = 'lock'").get()).toBeUndefined();
       d.close();
     }

@@ -1,4 +1,4 @@
-// The store (src/store): schema version 2, the migration of a real version-1 database, readers that
+// The store (src/store): schema version 3 (its shortest table in shortest.test.ts), the migration of a real version-1 database, readers that
 // never write, big seeds, most-cards-home columns, player rows, and files that are refused as they are.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -115,7 +115,7 @@ describe('migration from schema version 1', () => {
     });
     const [h, listing] = [sha(f), files(f)];
     const r = openStore(f);
-    expect(!r.ok && r.error).toMatch(/cannot migrate from schema version 1 to 2 \(CHECK constraint failed.*\); nothing was changed$/);
+    expect(!r.ok && r.error).toMatch(/cannot migrate from schema version 1 to 3 \(CHECK constraint failed.*\); nothing was changed$/);
     expect(sha(f)).toBe(h);
     expect(files(f)).toEqual(listing);
   });
@@ -160,7 +160,7 @@ describe('merging into a version-1 database', () => {
     d.close();
     const m = ok(mergeDatabases([input], output));
     expect(m).toMatchObject({ read: 23, rows: 23, duplicates: 20, replaced: 0, conflicts: [] });
-    expect(raw(output, 'meta', 'key').find((r) => r.key === 'schema_version')?.value).toBe('2');
+    expect(raw(output, 'meta', 'key').find((r) => r.key === 'schema_version')?.value).toBe(String(SCHEMA_VERSION));
     const strip = (rows: Record<string, unknown>[]) => rows.map(({ stop_reason, most_home, most_home_bound, most_home_proved, ...r }) => r);
     expect(strip(raw(output, 'results', 'family, seed, rule_set'))).toEqual(raw(input, 'results', 'family, seed, rule_set'));
   });
@@ -203,10 +203,13 @@ describe('files refused as they are', () => {
     const f = tmp('newer.sqlite');
     ok(openStore(f)).close();
     const d = new Database(f);
-    d.prepare("UPDATE meta SET value = '3' WHERE key = 'schema_version'").run();
+    d.prepare('UPDATE meta SET value = ? WHERE key = ?').run(String(SCHEMA_VERSION + 1), 'schema_version');
     d.close();
     const h = sha(f);
-    expect(openStore(f)).toMatchObject({ ok: false, error: expect.stringMatching(/version 3 was written by a newer klondike-solver/) });
+    expect(openStore(f)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(new RegExp(`version ${SCHEMA_VERSION + 1} was written by a newer klondike-solver`)),
+    });
     expect(openReader(f)).toMatchObject({ ok: false, error: expect.stringMatching(/newer/) });
     expect(sha(f)).toBe(h);
   });
