@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESULTS } from '../../src/store/schema.ts';
+import { RESULTS, SCHEMA_VERSION } from '../../src/store/schema.ts';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(REPO, 'bin', 'klondike');
@@ -306,7 +306,7 @@ describe.skipIf(!HAVE_PARALLEL)('scripts/study.sh', () => {
     expect(old).toEqual([...kept].sort((a, b) => a - b));
     for (const i of [1, 2]) {
       const s = new Database(join(study, `d3-${i}.sqlite`), { readonly: true });
-      expect(s.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe('2');
+      expect(s.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));
       s.close();
     }
     const csv = spawnSync('gzip', ['-dc', out], { encoding: 'utf8' }).stdout.trimEnd().split('\n');
