@@ -14,6 +14,7 @@ import {
   copyFileSync,
   existsSync,
   linkSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -378,5 +379,105 @@ describe('read-only and full disks', () => {
     const d = new Database(db, { readonly: true });
     expect(d.pragma('integrity_check', { simple: true })).toBe('ok');
     d.close();
+  });
+});
+
+describe('--out onto special files, links and companions', () => {
+  it('a device is written in place, never replaced: a full one is exit 74', async () => {
+    const dev = at('full-dev');
+    execFileSync('mknod', [dev, 'c', '1', '7']); // the kernel's "full" device
+    for (const cmd of ['export', 'report']) {
+      const r = await runInProcess([cmd, '--db', good, '--out', dev]);
+      expectOneLine(r, 74, /cannot write .*full-dev: no space left on device/);
+      expect(statSync(dev).isCharacterDevice()).toBe(true);
+    }
+    const nul = at('null-dev');
+    execFileSync('mknod', [nul, 'c', '1', '3']);
+    expect((await runInProcess(['export', '--db', good, '--out', nul])).code).toBe(0);
+    expect(statSync(nul).isCharacterDevice()).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.includes('-dev.tmp-'))).toEqual([]);
+  });
+  it('a FIFO is written in place: its reader gets the export', async () => {
+    const fifo = at('out.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = spawn('cat', [fifo]);
+    let got = '';
+    reader.stdout.on('data', (d) => (got += d));
+    const closed = new Promise((r) => reader.on('close', r));
+    const r = await runInProcess(['export', '--db', good, '--out', fifo]);
+    await closed;
+    expect(r.code, r.stderr).toBe(0);
+    expect(got).toMatch(/^family,seed,/);
+    expect(statSync(fifo).isFIFO()).toBe(true);
+  });
+  it('a symbolic link is followed: its target is updated, the link kept', async () => {
+    const target = at('target.csv');
+    writeFileSync(target, 'old\n');
+    const link = at('out-link.csv');
+    symlinkSync(target, link);
+    expect((await runInProcess(['export', '--db', good, '--out', link])).code).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toMatch(/^family,seed,/);
+  });
+  it.each(['-journal', '-wal', '-shm'])('--out DB%s is refused whether or not it exists', async (suffix) => {
+    expectOneLine(await runInProcess(['export', '--db', good, '--out', good + suffix]), 2, /is the input database/);
+    expect(existsSync(good + suffix)).toBe(false);
+    const other = at('other.sqlite');
+    if (!existsSync(other)) makeKnownDb(other);
+    expectOneLine(await runInProcess(['export', '--db', good, '--out', other + suffix]), 2, /companion file of the database/);
+    expect(existsSync(other + suffix)).toBe(false);
+    expect((await runInProcess(['stats', '--db', good])).code).toBe(0);
+  });
+  it('--out dir/ is bad input (exit 2) like --out dir', async () => {
+    expectOneLine(await runInProcess(['export', '--db', good, '--out', `${at('sub')}/`]), 2, /names a directory/);
+    expectOneLine(await runInProcess(['export', '--db', good, '--out', at('sub')]), 2, /is a directory/);
+  });
+});
+
+describe('temporary files are never left behind', () => {
+  it('a stale temporary file of our pid or of a dead process does not stop the next export', async () => {
+    const out = at('stale.csv');
+    const mine = at(`.stale.csv.tmp-${process.pid}`);
+    const dead = at('.stale.csv.tmp-999999999');
+    writeFileSync(mine, 'litter');
+    writeFileSync(dead, 'litter');
+    const r = await runInProcess(['export', '--db', good, '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(mine) || existsSync(dead)).toBe(false);
+  });
+  it('an export stopped by SIGTERM removes its temporary file', async () => {
+    const big = at('big-term.sqlite');
+    writeSampleDb(big, 3000);
+    const fifoDir = at('term');
+    mkdirSync(fifoDir);
+    const { child, done } = spawnBin(['export', '--db', big, '--out', join(fifoDir, 'x.csv')]);
+    const poll = setInterval(() => {
+      if (readdirSync(fifoDir).some((f) => f.includes('.tmp-'))) child.kill('SIGTERM');
+    }, 2);
+    const r = await done;
+    clearInterval(poll);
+    expect([0, 143]).toContain(r.code);
+    expect(readdirSync(fifoDir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+});
+
+describe('long names', () => {
+  it('a name longer than the file system allows: one line, exit 2', async () => {
+    const long = at(`${'n'.repeat(300)}.sqlite`);
+    expectOneLine(await runInProcess(['batch', '--seeds', '1', '--db', long]), 2, /file names are at most 247 bytes/);
+    expectOneLine(await runInProcess(['stats', '--db', long]), 2, /file names are at most 247 bytes/);
+    expectOneLine(await runInProcess(['export', '--db', good, '--out', long]), 2, /file names are at most 255 bytes/);
+  });
+  it('a database name of 250 bytes, too long for its -journal: one line, exit 2', async () => {
+    const name = at(`${'j'.repeat(243)}.sqlite`);
+    expectOneLine(await runInProcess(['batch', '--seeds', '1', '--db', name]), 2, /at most 247 bytes \(SQLite adds -journal/);
+  });
+  it('legal names of 247 and 250 bytes work: the temporary names still fit', async () => {
+    const name = at(`${'l'.repeat(240)}.sqlite`);
+    const r = await runInProcess(['batch', '--seeds', '1', '--max-nodes', '300', '--workers', '1', '--quiet', '--db', name]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = at(`${'o'.repeat(246)}.csv`);
+    expect((await runInProcess(['export', '--db', name, '--out', out])).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toMatch(/^family,seed,/);
   });
 });
