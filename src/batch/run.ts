@@ -35,12 +35,21 @@ import { FACTORIAL_52 } from '../deals/big-families.ts';
 import { FAMILY_RANGES } from '../deals/families.ts';
 
 import { DEFAULT_SEARCH, type PolicyName, type PolicyOptions, parsePolicyName } from '../hidden/policies.ts';
+import { AddressSpaceError } from '../solver/core.ts';
 import { type Budget, DEFAULT_BUDGET } from '../solver/index.ts';
 import { describeDbError, isBusy } from '../store/files.ts';
 import { EMPTY_RESULT_EXTRAS, type PlayRow, type ResultRow, canonicalParams } from '../store/rows.ts';
 import { type PlayKey, type Store, openStore } from '../store/writer.ts';
 import { type Family, type Result, type Rules, UserError, err, ok, validateRules, type StockMode } from '../types.ts';
-import { PoolClosedError, type SolverPool, createSolverPool, hardLimitMs, heapLimitMb } from './pool.ts';
+import {
+  PoolClosedError,
+  type SolverPool,
+  addressSpaceLimitMb,
+  batchAddressSpaceMb,
+  createSolverPool,
+  hardLimitMs,
+  heapLimitMb,
+} from './pool.ts';
 import { MAX_SEEDS, type SeedSource, type Shard, isRandomSample, randomSample, seedListOf, seedsOf, shardSize } from './seeds.ts';
 import { type DealOutcome, type PlayOutcome, type StoredVerdict, errorOutcome, errorPlay } from './task.ts';
 import { VERSION } from '../version.ts';
@@ -130,6 +139,13 @@ export interface BatchSummary extends BatchProgress {
   stored: number;
   /** Why writing failed and the batch stopped (one line); undefined when it did not. */
   failure?: string;
+  /** Why no deal can be solved here (the solver's memory cannot be reserved): the batch stopped, storing nothing for it. */
+  cannotRun?: string;
+  /**
+   * Set when every deal of the run ended in an error (the first, as a line): those rows are not
+   * stored (a rerun tries them again), and the batch stopped after ALL_ERRORS_STOP of them.
+   */
+  allFailed?: string;
   /** The schema version the database was migrated from when it was opened, if it was. */
   migratedFrom?: number;
 }
@@ -139,6 +155,8 @@ export interface BatchHooks {
   onOpen?(info: { migratedFrom?: number }): void;
   /** Called once before solving and after each finished deal. */
   onProgress?(p: Readonly<BatchProgress>): void;
+  /** Called with a one-line notice (fewer threads than asked, because of an address-space limit). */
+  onNotice?(text: string): void;
 }
 
 /** The version stamped on every row this batch writes: the package version. */
@@ -148,6 +166,8 @@ export const SOLVER_VERSION: string = VERSION;
 export const MAX_WORKERS = 256;
 /** Seeds looked up per database query. */
 const LOOKUP = 500;
+/** A run whose first this many deals all end in an error stops: something is wrong with every deal, not with one. */
+export const ALL_ERRORS_STOP = 32;
 
 function seedSource(s: BatchOptions['seeds']): SeedSource {
   return 'ranges' in s || 'sampleSeed' in s ? s : seedListOf(s);
@@ -251,16 +271,38 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   const t0 = performance.now();
   const list = seedSource(o.seeds);
   const budget: Required<Budget> = { ...BATCH_BUDGET, ...o.budget };
+  const memoryMb = o.player ? (o.player.options?.maxMemoryMb ?? DEFAULT_SEARCH.maxMemoryMb) : budget.maxMemoryMb;
+  // V8 aborts the process when a thread cannot reserve its memory: fit the threads to a limit first
+  let threads = o.workers;
+  const limitMb = addressSpaceLimitMb();
+  if (limitMb !== undefined && batchAddressSpaceMb(threads, memoryMb) > limitMb) {
+    while (threads > 0 && batchAddressSpaceMb(threads, memoryMb) > limitMb) threads--;
+    if (threads === 0)
+      throw new AddressSpaceError(
+        batchAddressSpaceMb(1, memoryMb),
+        `a batch needs about ${batchAddressSpaceMb(1, memoryMb)} MiB of address space with one thread and --max-memory ${memoryMb}; the process's limit (ulimit -v) is ${limitMb} MiB: raise it, or give a smaller --max-memory`,
+      );
+  }
   const opened = openStore(o.db, { busyTimeoutMs: o.busyTimeoutMs });
   if (!opened.ok) throw new UserError(opened.error);
   const store = opened.value;
   hooks.onOpen?.({ migratedFrom: store.migratedFrom });
+  if (threads < o.workers)
+    hooks.onNotice?.(
+      `the address-space limit (ulimit -v) of ${limitMb} MiB holds ${threads} of the ${o.workers} threads asked with --max-memory ${memoryMb}: running ${threads}`,
+    );
   let pool: SolverPool | undefined;
   let timer: NodeJS.Timeout | undefined;
   let pending: ResultRow[] = [];
   let pendingPlays: PlayRow[] = [];
   let stored = 0;
   let failure: string | undefined;
+  let cannotRun: string | undefined;
+  let allFailed: string | undefined;
+  /** Error rows finished before any deal succeeded, stored once one does. */
+  let held: ResultRow[] = [];
+  let heldPlays: PlayRow[] = [];
+  let anyOk = false;
   let busySince: number | undefined;
   let stop = () => {};
   const giveUpMs = o.busyGiveUpMs ?? 60_000;
@@ -292,10 +334,12 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   const summary = (interrupted: boolean): BatchSummary => ({
     ...p,
     elapsedMs: performance.now() - t0,
-    interrupted: interrupted || failure !== undefined,
+    interrupted: interrupted || failure !== undefined || cannotRun !== undefined || allFailed !== undefined,
     db: o.db,
     stored,
     ...(failure !== undefined ? { failure } : {}),
+    ...(cannotRun !== undefined ? { cannotRun } : {}),
+    ...(allFailed !== undefined ? { allFailed } : {}),
     ...(store.migratedFrom !== undefined ? { migratedFrom: store.migratedFrom } : {}),
   });
   try {
@@ -335,16 +379,35 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     if (total === 0 || signal?.aborted) return summary(signal?.aborted === true);
 
     const flushEvery = o.flushEvery ?? 50;
-    const slots = Math.min(o.workers, total);
-    const heapMb = heapLimitMb(player ? (player.options?.maxMemoryMb ?? DEFAULT_SEARCH.maxMemoryMb) : budget.maxMemoryMb);
+    const slots = Math.min(threads, total);
+    const heapMb = heapLimitMb(memoryMb);
     pool = createSolverPool({ workers: slots, heapMb, hardLimitMs: hardLimitMs(budget.timeoutMs) });
     await pool.ready();
     timer = setInterval(() => flush(), o.flushMs ?? 1000);
     timer.unref();
+    /** Holds error rows back until a deal succeeds; true when the row was held. */
+    const hold = (error: string | null, seed: bigint): boolean => {
+      if (error === null) {
+        anyOk = true;
+        return false;
+      }
+      if (anyOk) return false;
+      if (held.length + heldPlays.length + 1 >= Math.min(ALL_ERRORS_STOP, total)) {
+        allFailed = `every deal ended in an error (seed ${seed}: ${error.split('\n')[0]}); none of them stored`;
+        stop();
+      }
+      return true;
+    };
     const record = (r: DealOutcome) => {
-      pending.push({
+      if (r.cannotRun !== undefined) {
+        cannotRun ??= r.cannotRun;
+        stop();
+        return;
+      }
+      const { cannotRun: _, ...outcome } = r;
+      const row: ResultRow = {
         ...EMPTY_RESULT_EXTRAS,
-        ...r,
+        ...outcome,
         family: o.family,
         ruleSet,
         maxNodes: budget.maxNodes,
@@ -352,7 +415,14 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
         maxMemoryMb: budget.maxMemoryMb,
         solverVersion: SOLVER_VERSION,
         solvedAt: new Date().toISOString(),
-      });
+      };
+      if (hold(r.verdict === 'error' ? (r.error ?? 'error') : null, r.seed)) held.push(row);
+      else {
+        pending.push(...held, row);
+        held = [];
+        pendingPlays.push(...heldPlays);
+        heldPlays = [];
+      }
       p.done++;
       if (r.verdict === 'error') p.errors++;
       else p[r.verdict]++;
@@ -361,7 +431,20 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     };
     const recordPlay = (r: PlayOutcome) => {
       if (!played) return;
-      pendingPlays.push({ ...played, ...r, solverVersion: SOLVER_VERSION, solvedAt: new Date().toISOString() });
+      if (r.cannotRun !== undefined) {
+        cannotRun ??= r.cannotRun;
+        stop();
+        return;
+      }
+      const { cannotRun: _, ...outcome } = r;
+      const row: PlayRow = { ...played, ...outcome, solverVersion: SOLVER_VERSION, solvedAt: new Date().toISOString() };
+      if (hold(r.error, r.seed)) heldPlays.push(row);
+      else {
+        pendingPlays.push(...heldPlays, row);
+        heldPlays = [];
+        pending.push(...held);
+        held = [];
+      }
       p.done++;
       if (r.error !== null) p.errors++;
       else if (r.won) p.winnable++;
@@ -439,6 +522,10 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     if (internal !== undefined) throw internal;
     await pool.destroy();
     pool = undefined;
+    if (!anyOk && held.length + heldPlays.length > 0 && allFailed === undefined && !signal?.aborted) {
+      const first = held[0]?.error ?? heldPlays[0]?.error ?? 'error';
+      allFailed = `every deal ended in an error (seed ${held[0]?.seed ?? heldPlays[0]?.seed}: ${first.split('\n')[0]}); none of them stored`;
+    }
     await flushAll();
     return summary(signal?.aborted === true && p.done < p.total);
   } finally {

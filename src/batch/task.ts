@@ -21,9 +21,13 @@ export interface DealTask {
   mostHome?: boolean;
 }
 
-/** What comes back for one deal; maps one-to-one onto a `results` row (the most cards home when the task asked for it). */
+/**
+ * What comes back for one deal; maps one-to-one onto a `results` row (the most cards home when the
+ * task asked for it). `cannotRun` (never stored) says the thread cannot solve any deal here, e.g.
+ * its memory cannot be reserved: the batch stops.
+ */
 export type DealOutcome = Pick<ResultRow, 'seed' | 'verdict' | 'nodes' | 'ms' | 'solutionLength' | 'moves' | 'error' | 'stopReason'> &
-  Partial<Pick<ResultRow, 'mostHome' | 'mostHomeBound' | 'mostHomeProved'>>;
+  Partial<Pick<ResultRow, 'mostHome' | 'mostHomeBound' | 'mostHomeProved'>> & { cannotRun?: string };
 
 /** An `error` outcome for a deal. */
 export function errorOutcome(seed: bigint, message: string, ms = 0): DealOutcome {
@@ -37,7 +41,7 @@ export interface PlayTask extends PlayerTask {
 }
 
 /** What comes back for one game; maps one-to-one onto a `plays` row. */
-export type PlayOutcome = Pick<PlayRow, 'seed' | 'won' | 'moveCount' | 'moves' | 'cardsHome' | 'ms' | 'error'>;
+export type PlayOutcome = Pick<PlayRow, 'seed' | 'won' | 'moveCount' | 'moves' | 'cardsHome' | 'ms' | 'error'> & { cannotRun?: string };
 
 /** A game that could not be played. */
 export function errorPlay(seed: bigint, message: string, ms = 0): PlayOutcome {

@@ -17,7 +17,7 @@ import { DEFAULT_SEARCH, type PolicyName } from '../hidden/settings.ts';
 import { type Shard, describeSeeds, parseShard } from '../batch/seeds.ts';
 import { type MergeSummary, mergeDatabases } from '../store/merge.ts';
 import { type Family, UserError, rulesLabel } from '../types.ts';
-import { CliError, EXIT_IO, EXIT_NO, EXIT_SIGNAL } from './exit.ts';
+import { CliError, EXIT_BAD_INPUT, EXIT_IO, EXIT_NO, EXIT_SIGNAL, EXIT_SOFTWARE } from './exit.ts';
 import {
   type BudgetOptions,
   type PolicyCliOptions,
@@ -136,6 +136,9 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
       },
       {
         onProgress,
+        onNotice: (text) => {
+          if (!o.quiet) process.stderr.write(`klondike: ${text}\n`);
+        },
         onOpen: ({ migratedFrom }) => {
           if (migratedFrom !== undefined && !o.quiet)
             process.stderr.write(`klondike: ${o.db}: migrated from schema version ${migratedFrom} to 2 (every row kept)\n`);
@@ -143,6 +146,9 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
       },
     );
     reporter.stop();
+    if (summary.cannotRun !== undefined) throw new CliError(`${summary.cannotRun}; nothing was stored`, EXIT_BAD_INPUT);
+    if (summary.allFailed !== undefined)
+      throw new CliError(`${summary.allFailed}; ${summary.stored} rows stored, nothing else changed`, EXIT_SOFTWARE);
     if (summary.failure !== undefined)
       throw new CliError(`${summary.failure}; run the same command again to resume`, batchExitCode(summary, signal));
     process.stdout.write(summaryLine(summary) + '\n');

@@ -66,8 +66,10 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = e.exitCode === 0 ? 0 : EXIT_BAD_INPUT;
       return;
     }
-    if (e instanceof UserError || e instanceof CliError) {
-      process.stderr.write(`klondike: ${e.message.split('\n')[0]}\n`);
+    // the solver's memory cannot be reserved: a limit of this machine, not a bug
+    const unusable = (e as Error)?.name === 'AddressSpaceError';
+    if (e instanceof UserError || e instanceof CliError || unusable) {
+      process.stderr.write(`klondike: ${(e as Error).message.split('\n')[0]}\n`);
       process.exitCode = e instanceof CliError ? e.exitCode : EXIT_BAD_INPUT;
       return;
     }

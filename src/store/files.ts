@@ -62,7 +62,6 @@ export function fileKind(path: string): 'file' | 'missing' | 'a directory' | 'a 
 
 /** Text from input, fit to echo in a one-line message: control characters escaped, cut to `max` characters. */
 export function echo(text: string, max = 80): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
   const safe = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return safe.length > max ? `${safe.slice(0, max - 1)}…` : safe;
 }

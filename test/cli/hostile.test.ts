@@ -481,3 +481,88 @@ describe('long names', () => {
     expect(readFileSync(out, 'utf8')).toMatch(/^family,seed,/);
   });
 });
+
+describe('batch budgets and a batch that cannot solve', () => {
+  const rows = (db: string) => {
+    const d = new Database(db, { readonly: true });
+    const r = d.prepare('SELECT verdict, error FROM results ORDER BY seed').all() as { verdict: string; error: string | null }[];
+    d.close();
+    return r;
+  };
+  it('--timeout 2.0001: the hard limit is whole milliseconds, the deals are solved', async () => {
+    const db = at('frac-timeout.sqlite');
+    const r = await runInProcess([
+      'batch',
+      '--seeds',
+      '1-2',
+      '--max-nodes',
+      '500',
+      '--timeout',
+      '2.0001',
+      '--workers',
+      '1',
+      '--quiet',
+      '--db',
+      db,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(rows(db).map((x) => x.verdict)).not.toContain('error');
+  });
+  it('a batch whose every deal errs stores none of them and exits 70', async () => {
+    const db = at('all-errors.sqlite');
+    process.env.KLONDIKE_TEST_FAULT = '*:throw';
+    try {
+      const r = await runInProcess(['batch', '--seeds', '1-3', '--max-nodes', '500', '--workers', '1', '--quiet', '--db', db]);
+      expectOneLine(r, 70, /every deal ended in an error \(seed \d+: solver threw: test fault.*none of them stored/);
+    } finally {
+      delete process.env.KLONDIKE_TEST_FAULT;
+    }
+    expect(rows(db)).toEqual([]);
+  });
+});
+
+describe('under an address-space limit (ulimit -v)', () => {
+  const limited = (kb: number, args: string[]) =>
+    new Promise<Run>((resolve) => {
+      const child = spawn('bash', ['-c', `ulimit -v ${kb}; exec "$0" "$@"`, process.execPath, BIN, ...args], { cwd: dir });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (err += d));
+      child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err }));
+    });
+  it('3 GB: solve, odds and a two-thread batch run', async () => {
+    const [s, b] = await Promise.all([
+      limited(3_000_000, ['solve', '--seed', '1000007', '--max-nodes', '3000']),
+      limited(3_000_000, [
+        'batch',
+        '--seeds',
+        '1-4',
+        '--max-nodes',
+        '500',
+        '--workers',
+        '2',
+        '--max-memory',
+        '64',
+        '--quiet',
+        '--db',
+        at('ulimit.sqlite'),
+      ]),
+    ]);
+    expect(s.code, s.stderr).not.toBe(70);
+    expect(s.stderr).toBe('');
+    expect(b.code, b.stderr).toBe(0);
+    const d = new Database(at('ulimit.sqlite'), { readonly: true });
+    expect(d.prepare("SELECT count(*) FROM results WHERE verdict <> 'error'").pluck().get()).toBe(4);
+    d.close();
+  });
+  it('1.5 GB: one line naming the address space needed, exit 2', async () => {
+    const [s, b] = await Promise.all([
+      limited(1_500_000, ['solve', '--seed', '1000007', '--max-nodes', '3000']),
+      limited(1_500_000, ['batch', '--seeds', '1-4', '--max-nodes', '500', '--quiet', '--db', at('ulimit-small.sqlite')]),
+    ]);
+    expectOneLine(s, 2, /the solver needs \d+ MiB of address space/);
+    expectOneLine(b, 2, /a batch needs about \d+ MiB of address space/);
+    expect(existsSync(at('ulimit-small.sqlite'))).toBe(false);
+  });
+});
