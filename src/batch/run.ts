@@ -37,7 +37,7 @@ import { FAMILY_RANGES } from '../deals/families.ts';
 import { DEFAULT_SEARCH, type PolicyName, type PolicyOptions, parsePolicyName } from '../hidden/policies.ts';
 import { AddressSpaceError } from '../solver/core.ts';
 import { type Budget, DEFAULT_BUDGET } from '../solver/index.ts';
-import { describeDbError, isBusy } from '../store/files.ts';
+import { describeDbError, fileId, isBusy } from '../store/files.ts';
 import { EMPTY_RESULT_EXTRAS, type PlayRow, type ResultRow, canonicalParams } from '../store/rows.ts';
 import { type PlayKey, type Store, openStore } from '../store/writer.ts';
 import { type Family, type Result, type Rules, UserError, err, ok, validateRules, type StockMode } from '../types.ts';
@@ -286,6 +286,14 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   const opened = openStore(o.db, { busyTimeoutMs: o.busyTimeoutMs });
   if (!opened.ok) throw new UserError(opened.error);
   const store = opened.value;
+  // the file opened: a database deleted or replaced under the batch would take every later row with it
+  const openedId = fileId(o.db);
+  const gone = () => {
+    if (failure !== undefined || fileId(o.db) === openedId) return false;
+    failure = `database ${o.db} was deleted or replaced while the batch ran; stopped, the ${stored} deals stored in it are lost with it`;
+    stop();
+    return true;
+  };
   hooks.onOpen?.({ migratedFrom: store.migratedFrom });
   if (threads < o.workers)
     hooks.onNotice?.(
@@ -308,7 +316,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   const giveUpMs = o.busyGiveUpMs ?? 60_000;
   /** Writes the finished rows; a busy database keeps them for the next try, up to giveUpMs. */
   const flush = () => {
-    if ((pending.length === 0 && pendingPlays.length === 0) || failure !== undefined) return;
+    if ((pending.length === 0 && pendingPlays.length === 0) || failure !== undefined || gone()) return;
     try {
       store.putResults(pending);
       stored += pending.length;
@@ -527,6 +535,7 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
       allFailed = `every deal ended in an error (seed ${held[0]?.seed ?? heldPlays[0]?.seed}: ${first.split('\n')[0]}); none of them stored`;
     }
     await flushAll();
+    gone();
     return summary(signal?.aborted === true && p.done < p.total);
   } finally {
     if (timer) clearInterval(timer);

@@ -566,3 +566,24 @@ describe('under an address-space limit (ulimit -v)', () => {
     expect(existsSync(at('ulimit-small.sqlite'))).toBe(false);
   });
 });
+
+describe('the database deleted while a batch runs', () => {
+  it('is seen at the next checkpoint: one line, exit 74, no success summary', async () => {
+    const db = at('deleted.sqlite');
+    const child = spawn(process.execPath, [BIN, 'batch', '--seeds', '1-30', '--max-nodes', '500', '--workers', '1', '--db', db], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1', KLONDIKE_TEST_FAULT: '*:sleep100' },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d: Buffer) => {
+      if (!err.includes('batch:') && d.toString().includes('batch:')) setTimeout(() => rmSync(db), 300);
+      err += d;
+    });
+    const code = await new Promise((r) => child.on('close', r));
+    expect(code, err).toBe(74);
+    expect(out).toBe('');
+    expect(err.trimEnd().split('\n').at(-1)).toMatch(/^klondike: database .*deleted\.sqlite was deleted or replaced while the batch ran/);
+  });
+});
