@@ -16,6 +16,12 @@ export class UserError extends Error {
   override name = 'UserError';
 }
 
+/** Text from input, fit to echo in a one-line message: control characters escaped, cut to `max` characters. */
+export function echo(text: string, max = 80): string {
+  const safe = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return safe.length > max ? `${safe.slice(0, max - 1)}…` : safe;
+}
+
 /** Unwraps a result or throws a UserError with its message. */
 export function unwrap<T>(r: Result<T>): T {
   if (!r.ok) throw new UserError(r.error);

@@ -184,8 +184,8 @@ export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
     return err(`max-nodes must be a whole number ≥ 1, got ${b.maxNodes}`);
   if (b.timeoutMs !== undefined && (!Number.isFinite(b.timeoutMs) || b.timeoutMs <= 0))
     return err(`timeout must be a positive number of seconds, got ${b.timeoutMs / 1000}`);
-  if (b.maxMemoryMb !== undefined && (!Number.isInteger(b.maxMemoryMb) || b.maxMemoryMb < 1 || b.maxMemoryMb > 1 << 20))
-    return err(`max-memory must be a whole number of MiB 1…${1 << 20}, got ${b.maxMemoryMb}`);
+  if (b.maxMemoryMb !== undefined && (!Number.isInteger(b.maxMemoryMb) || b.maxMemoryMb < 1 || b.maxMemoryMb > 2048))
+    return err(`max-memory must be a whole number of MiB 1…2048 (the most a table holds), got ${b.maxMemoryMb}`);
   if (o.player && o.mostHome) return err('--player and --most-home do not go together: a player stores the cards its games sent home');
   if (o.player) {
     const name = parsePolicyName(String(o.player.policy));

@@ -98,6 +98,11 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
     const rules = rulesFromOptions(o);
     const player = playerFromOptions(o, cmd.getOptionValueSource('stock') === 'cli');
     const budget = budgetFromOptions(player ? { ...o, maxNodes: undefined, maxMemory: undefined } : o, BATCH_BUDGET);
+    const cores = availableParallelism();
+    if (o.workers > cores && !o.quiet)
+      process.stderr.write(
+        `klondike: --workers ${o.workers} is more than the ${cores} cores of this machine: each thread takes its own memory (--max-memory) and the deals go no faster\n`,
+      );
     const reporter = createProgressReporter(progressMode(process.stderr, o.quiet === true), process.stderr);
     stopReporter = () => reporter.stop();
     let started = false;

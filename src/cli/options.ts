@@ -110,7 +110,8 @@ export function parseSeconds(what: string): (text: string) => Result<number> {
   return (text) => {
     const t = text.trim();
     const n = Number(t);
-    if (t === '' || !Number.isFinite(n) || n <= 0 || n > MAX_TIMEOUT_S)
+    // decimal only, like every other number (Number() would read 0x10, 0b11, 1e3)
+    if (!/^([0-9]+\.?[0-9]*|\.[0-9]+)$/.test(t) || !Number.isFinite(n) || n <= 0 || n > MAX_TIMEOUT_S)
       return err(`${what} must be a positive number of seconds up to ${MAX_TIMEOUT_S}, got ${JSON.stringify(text)}`);
     return ok(n);
   };
@@ -255,8 +256,8 @@ export interface BudgetOptions {
   maxMemory?: number;
 }
 
-/** Largest memory budget accepted, MiB. */
-export const MAX_MEMORY_MB = 1 << 20;
+/** Largest memory budget accepted, MiB: the most a transposition table holds. */
+export const MAX_MEMORY_MB = 2048;
 
 /** Declares `--max-nodes`, `--timeout` and `--max-memory`, showing the command's defaults. */
 export function addBudgetOptions(cmd: Command, defaults: Required<Budget>): Command {
@@ -269,7 +270,7 @@ export function addBudgetOptions(cmd: Command, defaults: Required<Budget>): Comm
     .option('--timeout <seconds>', `time budget per deal (default ${defaults.timeoutMs / 1000})`, fromResult(parseSeconds('timeout')))
     .option(
       '--max-memory <mb>',
-      `transposition table size in MiB (default ${defaults.maxMemoryMb}; a table holds at most 2048)`,
+      `transposition table size in MiB, 1…${MAX_MEMORY_MB} (default ${defaults.maxMemoryMb})`,
       fromResult(parseIntIn('max-memory', 1, MAX_MEMORY_MB)),
     );
 }

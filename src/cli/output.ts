@@ -16,18 +16,8 @@
 import { once } from 'node:events';
 import { createWriteStream, fstatSync, lstatSync, openSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import {
-  companionBase,
-  echo,
-  fileId,
-  fileKind,
-  isDatabaseFile,
-  nameTooLong,
-  readHeader,
-  removeStaleTemps,
-  tempPath,
-} from '../store/files.ts';
-import { UserError } from '../types.ts';
+import { companionBase, fileId, fileKind, isDatabaseFile, nameTooLong, readHeader, removeStaleTemps, tempPath } from '../store/files.ts';
+import { UserError, echo } from '../types.ts';
 import { CliError, EXIT_IO } from './exit.ts';
 
 let guarded = false;

@@ -43,7 +43,7 @@ import {
   validatePartialPosition,
   validatePosition,
 } from '../engine/position.ts';
-import { type Result, err, ok } from '../types.ts';
+import { type Result, echo, err, ok } from '../types.ts';
 
 /** The names of the formats. */
 export const FORMATS = ['json', 'solvitaire', 'deck', 'ksolve-deck', 'pysol', 'text', 'exact'] as const;
@@ -96,7 +96,10 @@ export function parsePartialPosition(text: string, format?: Format): Result<{ po
   return parseAny(text, format, true);
 }
 
-function parseAny(text: string, format: Format | undefined, partial: boolean): Result<{ position: Position; format: Format }> {
+function parseAny(input: unknown, format: Format | undefined, partial: boolean): Result<{ position: Position; format: Format }> {
+  if (typeof input !== 'string') return err(`a position must be given as text, got ${input === null ? 'null' : typeof input}`);
+  // a byte-order mark, as Notepad saves UTF-8, is not part of the text
+  const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   let f: Format;
   if (format === undefined) {
     const d = detectFormat(text);
@@ -108,7 +111,7 @@ function parseAny(text: string, format: Format | undefined, partial: boolean): R
     f = format;
   }
   const r = PARSERS[f](text, partial);
-  if (!r.ok) return err(oneLine(r.error));
+  if (!r.ok) return err(echo(oneLine(r.error), 300));
   return ok({ position: r.value, format: f });
 }
 
@@ -165,7 +168,7 @@ function parseJsonText(text: string): Result<unknown> {
   try {
     return ok(JSON.parse(text));
   } catch (e) {
-    return err(`malformed JSON: ${oneLine((e as Error).message)}`);
+    return err(`malformed JSON: ${echo(oneLine((e as Error).message), 200)}`);
   }
 }
 

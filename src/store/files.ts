@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { type Result, err, ok } from '../types.ts';
+import { type Result, echo, err, ok } from '../types.ts';
 
 /** The database `batch`, `stats`, `export` and `report` use when no `--db` is given. */
 export const DEFAULT_DB = 'data/results.sqlite';
@@ -58,12 +58,6 @@ export function fileKind(path: string): 'file' | 'missing' | 'a directory' | 'a 
   if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
   if (s.isSocket()) return 'a socket';
   return 'a special file';
-}
-
-/** Text from input, fit to echo in a one-line message: control characters escaped, cut to `max` characters. */
-export function echo(text: string, max = 80): string {
-  const safe = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return safe.length > max ? `${safe.slice(0, max - 1)}…` : safe;
 }
 
 /**

@@ -587,3 +587,121 @@ describe('the database deleted while a batch runs', () => {
     expect(err.trimEnd().split('\n').at(-1)).toMatch(/^klondike: database .*deleted\.sqlite was deleted or replaced while the batch ran/);
   });
 });
+
+describe('solve --most-home --max-nodes 1', () => {
+  it('answers unknown (exit 3) with the start count, like --max-nodes 2', async () => {
+    for (const n of ['1', '2']) {
+      const r = await runInProcess(['solve', '--seed', '5', '--most-home', '--max-nodes', n]);
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).not.toMatch(/internal/);
+    }
+  });
+});
+
+describe('position files: keys, byte-order marks, what errors echo', () => {
+  const deal = () =>
+    JSON.parse(execFileSync(process.execPath, [BIN, 'deal', '--seed', '1000007', '--format', 'json'], { encoding: 'utf8' }));
+  it('an unknown key ("Pass") is refused, naming it and the known keys', async () => {
+    const f = at('typo.json');
+    writeFileSync(f, JSON.stringify({ ...deal(), Pass: 3 }));
+    expectOneLine(
+      await runInProcess(['solve', '--deal', f, '--passes', '1']),
+      2,
+      /unknown key "Pass" in a position \(the keys are "tableau", .*"pass"\)/,
+    );
+  });
+  it('JSON with a byte-order mark is read like any other format', async () => {
+    const f = at('bom.json');
+    writeFileSync(f, `\uFEFF${JSON.stringify(deal())}`);
+    const r = await runInProcess(['solve', '--deal', f, '--max-nodes', '3000']);
+    expect([0, 1, 3]).toContain(r.code);
+    expect(r.stderr).toBe('');
+  });
+  it('malformed JSON never echoes raw terminal escapes; a name with a newline stays on one line', async () => {
+    const f = at('escapes.json');
+    writeFileSync(f, '{"tableau": \x1b[31mred\x1b[0m}');
+    const r = await runInProcess(['solve', '--deal', f]);
+    expectOneLine(r, 2, /malformed JSON/);
+    expect(r.stderr).not.toContain('\x1b');
+    expectOneLine(await runInProcess(['solve', '--deal', at('no\nsuch.json')]), 2, /cannot read .*no\\u000asuch\.json: no such file/);
+  });
+  it('a 5,000-digit seed is cut in the message', async () => {
+    const r = await runInProcess(['solve', '--seed', '9'.repeat(5000)]);
+    expectOneLine(r, 2, /9… \(5000 characters\)/);
+    expect(r.stderr.length).toBeLessThan(400);
+  });
+});
+
+describe('numbers and limits', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['--timeout 0x10', ['solve', '--seed', '1', '--timeout', '0x10'], /timeout must be a positive number of seconds/],
+    ['--timeout 1e3', ['solve', '--seed', '1', '--timeout', '1e3'], /timeout must be a positive number of seconds/],
+    ['--max-memory 1048576', ['solve', '--seed', '1', '--max-memory', '1048576'], /max-memory must be a whole number 1…2048/],
+    ['batch --max-memory 4096', ['batch', '--seeds', '1', '--max-memory', '4096', '--db', at('mm.sqlite')], /1…2048/],
+    ['odds --samples 10000000', ['odds', '--seed', '1', '--samples', '10000000'], /samples must be a whole number 1…100000/],
+    ['perft --depth 100', ['perft', '--seed', '1', '--depth', '100'], /depth must be a whole number 0…20/],
+  ];
+  it.each(cases)('%s is refused', async (_name, args, re) => {
+    expectOneLine(await runInProcess(args), 2, re);
+    expect(existsSync(at('mm.sqlite'))).toBe(false);
+  });
+  it('--timeout 1.5 is still a number of seconds', async () => {
+    expect((await runInProcess(['solve', '--seed', '1000007', '--timeout', '1.5', '--max-nodes', '2000'])).stderr).toBe('');
+  });
+  it('--workers above the core count: a warning', async () => {
+    const r = await runInProcess([
+      'batch',
+      '--seeds',
+      '1',
+      '--workers',
+      '64',
+      '--max-nodes',
+      '300',
+      '--max-memory',
+      '16',
+      '--db',
+      at('many.sqlite'),
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/--workers 64 is more than the \d+ cores of this machine/);
+  });
+});
+
+describe('odds and hint at the ends of a game', () => {
+  const endgame = (name: string, t1: string[], t2: string[], faceDown: number[], foundations: Record<string, number>) => {
+    const f = at(name);
+    writeFileSync(f, JSON.stringify({ tableau: [t1, t2, [], [], [], [], []], stock: [], faceDown, foundations }));
+    return f;
+  };
+  it('nothing unseen: an exact answer, no interval', async () => {
+    const f = endgame('known.json', ['Ks'], ['Kh'], [0, 0, 0, 0, 0, 0, 0], { c: 13, d: 13, h: 12, s: 12 });
+    const r = await runInProcess(['odds', '--deal', f, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ exact: true, samples: 1, odds: 1, low: 1, high: 1 });
+  });
+  it('one and two unseen cards: every arrangement is solved, exactly', async () => {
+    const one = endgame('one-unseen.json', ['??', 'Kh'], ['Kd'], [1, 0, 0, 0, 0, 0, 0], { c: 13, d: 12, h: 12, s: 12 });
+    const two = endgame('two-unseen.json', ['??', 'Kh'], ['??', 'Kd'], [1, 1, 0, 0, 0, 0, 0], { c: 13, d: 12, h: 12, s: 11 });
+    for (const [f, n] of [
+      [one, 1],
+      [two, 2],
+    ] as const) {
+      const r = await runInProcess(['odds', '--deal', f, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ exact: true, samples: n, unseen: n, winnable: n, odds: 1, low: 1, high: 1 });
+      const text = await runInProcess(['odds', '--deal', f]);
+      expect(text.stdout).toMatch(/every arrangement of the unseen cards solved: odds of a win 100(\.0)?%, exactly/);
+    }
+  });
+  it('hint on a won position says the game is won', async () => {
+    const f = at('won.json');
+    const empty = [[], [], [], [], [], [], []];
+    writeFileSync(
+      f,
+      JSON.stringify({ tableau: empty, stock: [], faceDown: [0, 0, 0, 0, 0, 0, 0], foundations: { c: 13, d: 13, h: 13, s: 13 } }),
+    );
+    const r = await runInProcess(['hint', '--deal', f]);
+    expect(r.stdout).toMatch(/the game is won/);
+    expect(r.stdout).not.toMatch(/no legal move/);
+  });
+});
