@@ -6,7 +6,8 @@
  * counted apart. The estimate is the winnable share of the decided samples with its 95% Wilson
  * interval; the bounds say where the share would lie if every undecided sample were lost or won.
  * A position with nothing unseen is solved once: its odds are exactly 0 or 1; one whose unseen
- * cards have no more arrangements than the samples asked for has each solved once: exact odds.
+ * cards have fewer arrangements than an estimate's fewest samples (at most three cards) has each
+ * arrangement solved once: exact odds, an interval of no width.
  *
  * The estimate is made of three parts that can run apart, so that several threads can share the
  * sampling and a reader can watch the figure refine as the worlds come in:
@@ -60,7 +61,7 @@ export interface OddsResult {
   unknown: number;
   /** True for an exact answer: nothing was unseen (one solve), or every arrangement of the unseen cards was solved. */
   exact: boolean;
-  /** Winnable share of the decided samples with its 95% Wilson interval; undefined when none was decided, or exact. */
+  /** Winnable share of the decided samples with its 95% Wilson interval (of no width when exact); undefined when none was decided. */
   interval: Interval | undefined;
   /** The share if every undecided sample were lost (lower) or won (upper). */
   lower: number;
@@ -203,7 +204,7 @@ export function estimateOdds(
 ): OddsResult {
   const opts = { ...DEFAULT_ODDS, ...options };
   const k = o.complete ? 0 : o.unseen.length;
-  if (k > 0 && factorial(k) <= opts.samples) return countArrangements(o, opts.budget, onSample);
+  if (k > 0 && factorial(k) < Math.min(opts.samples, PRECISION_MIN_SAMPLES)) return countArrangements(o, opts.budget, onSample);
   const worlds = new OddsWorlds(o, opts.seed);
   const tally = new OddsTally(o.complete, opts);
   for (let i = 0; !tally.done; i++) {
@@ -211,7 +212,15 @@ export function estimateOdds(
     onSample?.(i + 1, tally.total);
   }
   const r = tally.result();
-  return r.exact ? { ...r, interval: undefined } : r;
+  return r.exact ? { ...r, interval: exactInterval(r) } : r;
+}
+
+/** An exact share as an interval of no width (no Wilson interval: nothing was sampled); undefined when nothing was decided. */
+function exactInterval(r: Pick<OddsResult, 'winnable' | 'unwinnable'>): Interval | undefined {
+  const n = r.winnable + r.unwinnable;
+  if (n === 0) return undefined;
+  const rate = r.winnable / n;
+  return { rate, low: rate, high: rate };
 }
 
 function factorial(k: number): number {
@@ -263,7 +272,7 @@ function countArrangements(o: Observation, budget: Budget, onSample?: (done: num
     unwinnable,
     unknown,
     exact: true,
-    interval: undefined,
+    interval: exactInterval({ winnable, unwinnable }),
     lower: winnable / total,
     upper: (winnable + unknown) / total,
     nodes,
