@@ -26,11 +26,13 @@
  * Values that commander stores cannot be null (it turns a parsed null into ''), so unlimited
  * passes is the string 'unlimited' until `rulesFromOptions`.
  */
-import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { type Seed, dealFromSeed, parseFamily, parseSeedText } from '../deals/families.ts';
 import { FORMATS, type Format, parseFormat } from '../deals/formats.ts';
-import { readPositionSource } from './io.ts';
+import { readPositionSource, readText } from './io.ts';
+
+/** The largest seeds file read: ten million seeds of 20 digits and their separators. */
+export const MAX_SEEDS_FILE_BYTES = 256 * 2 ** 20;
 import { type Position, dealPosition } from '../engine/position.ts';
 import type { Budget } from '../solver/index.ts';
 import { DEFAULT_DB, checkDbPath } from '../store/files.ts';
@@ -350,13 +352,9 @@ export function seedListFromOptions(o: SeedListOptions): SeedSource {
   }
   if (o.seeds) return o.seeds;
   if (o.seedsFile === undefined) throw new UserError('no seeds: give --seeds 1-1000, --seeds-file FILE or --random K --sample-seed S');
-  let text: string;
-  try {
-    text = readFileSync(o.seedsFile, 'utf8');
-  } catch (e) {
-    throw new UserError(`cannot read seeds file ${o.seedsFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  return unwrap(parseSeedsFile(text, o.seedsFile));
+  const text = readText(o.seedsFile, MAX_SEEDS_FILE_BYTES, 'seeds file');
+  if (!text.ok) throw new UserError(text.error.startsWith('cannot read ') ? `cannot read seeds file ${text.error.slice(12)}` : text.error);
+  return unwrap(parseSeedsFile(text.value, o.seedsFile));
 }
 
 /** Declares `--family` for a seed list (default solvitaire) or as a filter (no default). */

@@ -705,3 +705,35 @@ describe('odds and hint at the ends of a game', () => {
     expect(r.stdout).not.toMatch(/no legal move/);
   });
 });
+
+describe('unbounded input', () => {
+  it('--deal of a device, a huge file, an endless stdin; --seeds-file of a device; a FIFO as --db: one line, exit 2', async () => {
+    const huge = at('huge.json');
+    writeFileSync(huge, Buffer.alloc(5 * 2 ** 20, 0x20));
+    const fifo = at('db.fifo');
+    execFileSync('mkfifo', [fifo]);
+    expectOneLine(await runInProcess(['solve', '--deal', '/dev/zero']), 2, /cannot read \/dev\/zero: it is a device/);
+    expectOneLine(
+      await runInProcess(['solve', '--deal', huge]),
+      2,
+      /huge\.json is 5242880 bytes; a position file is at most 4194304 bytes/,
+    );
+    expectOneLine(
+      await runInProcess(['batch', '--seeds-file', '/dev/zero', '--db', at('sf.sqlite')]),
+      2,
+      /cannot read seeds file \/dev\/zero: it is a device/,
+    );
+    expectOneLine(await runInProcess(['batch', '--seeds', '1', '--db', fifo]), 2, /is a FIFO, not a regular file/);
+    expectOneLine(await runInProcess(['stats', '--db', fifo]), 2, /is a FIFO, not a regular file/);
+    const t0 = performance.now();
+    const endless = await new Promise<Run>((resolve) => {
+      const child = spawn('bash', ['-c', 'exec "$0" "$1" solve --deal - < /dev/zero', process.execPath, BIN]);
+      let err = '';
+      child.stderr.on('data', (d) => (err += d));
+      child.on('close', (code) => resolve({ code, stdout: '', stderr: err }));
+    });
+    expectOneLine(endless, 2, /stdin holds more than 4194304 bytes/);
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(existsSync(at('sf.sqlite'))).toBe(false);
+  });
+});
