@@ -36,11 +36,12 @@ import { FAMILY_RANGES } from '../deals/families.ts';
 
 import { DEFAULT_SEARCH, type PolicyName, type PolicyOptions, parsePolicyName } from '../hidden/policies.ts';
 import { AddressSpaceError } from '../solver/core.ts';
+import { checkBudget, checkRules } from '../solver/validate.ts';
 import { type Budget, DEFAULT_BUDGET } from '../solver/index.ts';
 import { describeDbError, fileId, isBusy } from '../store/files.ts';
 import { EMPTY_RESULT_EXTRAS, type PlayRow, type ResultRow, canonicalParams } from '../store/rows.ts';
 import { type PlayKey, type Store, openStore } from '../store/writer.ts';
-import { type Family, type Result, type Rules, UserError, err, ok, validateRules, type StockMode } from '../types.ts';
+import { type Family, type Result, type Rules, UserError, err, ok, type StockMode } from '../types.ts';
 import {
   PoolClosedError,
   type SolverPool,
@@ -177,15 +178,12 @@ function seedSource(s: BatchOptions['seeds']): SeedSource {
 export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
   if (!Number.isInteger(o.workers) || o.workers < 1 || o.workers > MAX_WORKERS)
     return err(`workers must be a whole number 1…${MAX_WORKERS}, got ${o.workers}`);
-  const r = validateRules(o.rules);
+  // the solver's own checks (validate.ts), as every entry of the library makes them
+  const r = checkRules(o.rules);
   if (!r.ok) return r;
-  const b = o.budget;
-  if (b.maxNodes !== undefined && (!Number.isSafeInteger(b.maxNodes) || b.maxNodes < 1))
-    return err(`max-nodes must be a whole number ≥ 1, got ${b.maxNodes}`);
-  if (b.timeoutMs !== undefined && (!Number.isFinite(b.timeoutMs) || b.timeoutMs <= 0))
-    return err(`timeout must be a positive number of seconds, got ${b.timeoutMs / 1000}`);
-  if (b.maxMemoryMb !== undefined && (!Number.isInteger(b.maxMemoryMb) || b.maxMemoryMb < 1 || b.maxMemoryMb > 2048))
-    return err(`max-memory must be a whole number of MiB 1…2048 (the most a table holds), got ${b.maxMemoryMb}`);
+  const b = checkBudget(o.budget);
+  if (!b.ok) return b;
+  o = { ...o, rules: r.value };
   if (o.player && o.mostHome) return err('--player and --most-home do not go together: a player stores the cards its games sent home');
   if (o.player) {
     const name = parsePolicyName(String(o.player.policy));
