@@ -15,7 +15,7 @@ import { createProgressReporter, progressMode, summaryLine } from '../batch/prog
 import { BATCH_BUDGET, type BatchProgress, type BatchSummary, MAX_WORKERS, type PlayerSpec, runBatch } from '../batch/run.ts';
 import { DEFAULT_SEARCH, type PolicyName } from '../hidden/settings.ts';
 import { type Shard, describeSeeds, parseShard } from '../batch/seeds.ts';
-import { type MergeSummary, mergeDatabases } from '../store/merge.ts';
+import { type MergeSummary, MergeWriteError, mergeDatabases } from '../store/merge.ts';
 import { type Family, UserError, rulesLabel } from '../types.ts';
 import { CliError, EXIT_BAD_INPUT, EXIT_IO, EXIT_NO, EXIT_SIGNAL, EXIT_SOFTWARE } from './exit.ts';
 import {
@@ -166,7 +166,13 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
 }
 
 function mergeAction(inputs: string[], o: { output: string; quiet?: boolean }): void {
-  const r = mergeDatabases(inputs, o.output);
+  let r: ReturnType<typeof mergeDatabases>;
+  try {
+    r = mergeDatabases(inputs, o.output);
+  } catch (e) {
+    if (e instanceof MergeWriteError) throw new CliError(e.message, EXIT_IO);
+    throw e;
+  }
   if (!r.ok) throw new UserError(r.error);
   const s = r.value;
   const shown = s.conflicts.slice(0, 20);
@@ -217,6 +223,6 @@ export function registerBatch(program: Command): void {
     .argument('<inputs...>', 'results databases to read')
     .requiredOption('-o, --output <file>', 'database to write (new, or an existing results database to merge into)')
     .option('--quiet', 'no summary line')
-    .addHelpText('after', '\nExit codes: 0 merged, 1 merged with conflicting verdicts, 2 bad input (nothing changed).')
+    .addHelpText('after', '\nExit codes: 0 merged, 1 merged with conflicting verdicts, 2 bad input (nothing changed), 74 a write failed (the output kept as it was).')
     .action(mergeAction);
 }

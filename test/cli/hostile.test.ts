@@ -737,3 +737,106 @@ describe('unbounded input', () => {
     expect(existsSync(at('sf.sqlite'))).toBe(false);
   });
 });
+
+describe('merge: rows checked, conflicts replayed, a temporary output, a full disk', () => {
+  let solved = '';
+  let winSeed = 0n;
+  beforeAll(async () => {
+    solved = at('merge-solved.sqlite');
+    const r = await runInProcess([
+      'batch',
+      '--seeds',
+      '1000007,1000008',
+      '--max-nodes',
+      '100000',
+      '--workers',
+      '1',
+      '--quiet',
+      '--db',
+      solved,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const d = new Database(solved, { readonly: true });
+    winSeed = BigInt(d.prepare("SELECT seed FROM results WHERE verdict = 'winnable' LIMIT 1").pluck().get() as number);
+    d.close();
+  });
+  const variant = (name: string, sql: string) => {
+    const f = at(name);
+    copyFileSync(solved, f);
+    const d = new Database(f);
+    d.exec(sql.replaceAll('WIN', String(winSeed)));
+    d.close();
+    return f;
+  };
+  const verdictOf = (db: string) => {
+    const d = new Database(db, { readonly: true });
+    const v = d.prepare('SELECT verdict FROM results WHERE seed = ?').pluck().get(winSeed);
+    d.close();
+    return v;
+  };
+  it.each([
+    ['an unknown family', "UPDATE results SET family = 'nosuch' WHERE seed = WIN", /unknown family "nosuch"/],
+    ['a seed out of range', 'UPDATE results SET seed = 99999999999 WHERE seed = WIN', /seed 99999999999 is outside the solvitaire range/],
+    ['negative nodes', 'UPDATE results SET nodes = -5 WHERE seed = WIN', /node count -5/],
+    ['an impossible rule set', 'UPDATE rule_sets SET draw = 0', /an impossible rule set: draw must be 1…24/],
+  ])('an input with %s is refused, nothing merged', async (name, sql, re) => {
+    const bad = variant(`bad-${name.replace(/\W+/g, '-')}.sqlite`, sql);
+    const out = at(`merged-${name.replace(/\W+/g, '-')}.sqlite`);
+    expectOneLine(await runInProcess(['merge', solved, bad, '-o', out]), 2, re);
+    expect(readdirSync(dir).filter((f) => f.includes('merged-'))).toEqual([]);
+  });
+  it('winnable against unwinnable: the winnable row is kept when its solution replays, else the other', async () => {
+    const lost = variant(
+      'claims-lost.sqlite',
+      "UPDATE results SET verdict = 'unwinnable', moves = NULL, solution_length = NULL WHERE seed = WIN",
+    );
+    const out1 = at('conflict-1.sqlite');
+    const r1 = await runInProcess(['merge', lost, solved, '-o', out1]);
+    expect(r1.code, r1.stderr).toBe(1);
+    expect(r1.stderr).toMatch(/kept winnable \(its solution replays\)/);
+    expect(verdictOf(out1)).toBe('winnable');
+    const broken = variant('broken-solution.sqlite', "UPDATE results SET moves = 'SW SW SW' WHERE seed = WIN");
+    const out2 = at('conflict-2.sqlite');
+    const r2 = await runInProcess(['merge', broken, lost, '-o', out2]);
+    expect(r2.code, r2.stderr).toBe(1);
+    expect(verdictOf(out2)).toBe('unwinnable');
+  });
+  it('a stale temporary output of a killed merge is removed; the output appears only complete', async () => {
+    const out = at('merge-new.sqlite');
+    writeFileSync(at('.merge-new.sqlite.merge-999999999'), 'litter');
+    const r = await runInProcess(['merge', solved, '-o', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.merge-new'))).toEqual([]);
+    const d = new Database(out, { readonly: true });
+    expect(d.prepare("SELECT value FROM meta WHERE key = 'lock'").get()).toBeUndefined();
+    d.close();
+  });
+  it('a merge killed part way leaves no output under its name', async () => {
+    const big = at('merge-big.sqlite');
+    writeSampleDb(big, 6000);
+    const sub = at('killed');
+    mkdirSync(sub);
+    const out = join(sub, 'out.sqlite');
+    const { child, done } = spawnBin(['merge', big, '-o', out]);
+    const poll = setInterval(() => {
+      if (readdirSync(sub).some((f) => f.includes('.merge-'))) child.kill('SIGKILL');
+    }, 1);
+    await done;
+    clearInterval(poll);
+    const d = existsSync(out) ? new Database(out, { readonly: true }) : undefined;
+    // killed before the end: nothing under the name; finished first: a complete database
+    if (d) {
+      expect(d.prepare('SELECT count(*) FROM results').pluck().get()).toBeGreaterThan(0);
+      d.close();
+    }
+  });
+  it('a full disk: exit 74, one line', async () => {
+    const small = tmpfs('merge-full', '256k');
+    if (!small) return void console.warn('skipped: this machine does not let the tests mount a tmpfs');
+    const big = at('merge-big.sqlite');
+    if (!existsSync(big)) writeSampleDb(big, 6000);
+    const r = await runInProcess(['merge', big, '-o', join(small, 'out.sqlite')]);
+    expectOneLine(r, 74, /disk is full|no space/);
+    expect(readdirSync(small)).toEqual([]);
+  });
+});
