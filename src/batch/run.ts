@@ -41,7 +41,7 @@ import { type Budget, DEFAULT_BUDGET } from '../solver/index.ts';
 import { describeDbError, fileId, isBusy } from '../store/files.ts';
 import { EMPTY_RESULT_EXTRAS, type PlayRow, type ResultRow, canonicalParams } from '../store/rows.ts';
 import { type PlayKey, type Store, openStore } from '../store/writer.ts';
-import { type Family, type Result, type Rules, UserError, err, ok, type StockMode } from '../types.ts';
+import { type Family, type Result, type Rules, type SeedRange, UserError, err, ok, type StockMode } from '../types.ts';
 import {
   PoolClosedError,
   type SolverPool,
@@ -51,7 +51,18 @@ import {
   hardLimitMs,
   heapLimitMb,
 } from './pool.ts';
-import { MAX_SEEDS, type SeedSource, type Shard, isRandomSample, randomSample, seedListOf, seedsOf, shardSize } from './seeds.ts';
+import {
+  MAX_SEEDS,
+  type SeedSource,
+  type Shard,
+  isRandomSample,
+  isSeedSource,
+  listRanges,
+  randomSample,
+  seedListOf,
+  seedsOf,
+  shardSize,
+} from './seeds.ts';
 import { type DealOutcome, type PlayOutcome, type StoredVerdict, errorOutcome, errorPlay } from './task.ts';
 import { VERSION } from '../version.ts';
 
@@ -171,7 +182,7 @@ const LOOKUP = 500;
 export const ALL_ERRORS_STOP = 32;
 
 function seedSource(s: BatchOptions['seeds']): SeedSource {
-  return 'ranges' in s || 'sampleSeed' in s ? s : seedListOf(s);
+  return isSeedSource(s) ? s : seedListOf(s);
 }
 
 /** Checks everything that can be checked before touching the database. */
@@ -201,8 +212,7 @@ export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
   const range = FAMILY_RANGES[o.family];
   if (range === undefined) return err(`unknown seed family ${JSON.stringify(o.family)}`);
   if (
-    !('ranges' in o.seeds) &&
-    !('sampleSeed' in o.seeds) &&
+    !isSeedSource(o.seeds) &&
     o.seeds.some((s) => typeof s === 'number' && (!Number.isSafeInteger(s) || s < 0))
   )
     return err(`seeds must be whole numbers ≥ 0, got ${o.seeds.find((s) => typeof s === 'number' && (!Number.isSafeInteger(s) || s < 0))}`);
@@ -218,7 +228,12 @@ export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
   if (list.count === 0n) return err('no seeds given');
   if (list.count > MAX_SEEDS) return err(`too many seeds: ${list.count} (at most ${MAX_SEEDS} per batch; split the list)`);
   const [min, max] = [BigInt(range.min), BigInt(range.max)];
-  const out = list.ranges.find((x) => x.from < min || x.to > max);
+  let out: SeedRange | undefined;
+  for (const x of listRanges(list))
+    if (x.from < min || x.to > max) {
+      out = x;
+      break;
+    }
   if (out) return err(`seed ${out.from < min ? out.from : out.to} is outside the ${o.family} range (${range.label})`);
   return ok(o);
 }

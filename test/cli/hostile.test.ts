@@ -840,3 +840,33 @@ describe('merge: rows checked, conflicts replayed, a temporary output, a full di
     expect(readdirSync(small)).toEqual([]);
   });
 });
+
+describe('a seeds file of many scattered seeds', () => {
+  it('is read compactly and a shard of it solved', async () => {
+    const f = at('scattered.txt');
+    writeFileSync(f, Array.from({ length: 40_000 }, (_, i) => String((i * 2654435761) % 4_294_967_291)).join('\n'));
+    const db = at('scattered.sqlite');
+    const t0 = performance.now();
+    const r = await runInProcess([
+      'batch',
+      '--seeds-file',
+      f,
+      '--shard',
+      '1/10000',
+      '--max-nodes',
+      '300',
+      '--workers',
+      '1',
+      '--quiet',
+      '--db',
+      db,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(performance.now() - t0).toBeLessThan(8000);
+    const d = new Database(db, { readonly: true });
+    expect(d.prepare('SELECT seed FROM results ORDER BY rowid').pluck().all().map(Number)).toEqual(
+      [0, 10000, 20000, 30000].map((i) => (i * 2654435761) % 4_294_967_291),
+    );
+    d.close();
+  });
+});
