@@ -211,10 +211,7 @@ export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
   }
   const range = FAMILY_RANGES[o.family];
   if (range === undefined) return err(`unknown seed family ${JSON.stringify(o.family)}`);
-  if (
-    !isSeedSource(o.seeds) &&
-    o.seeds.some((s) => typeof s === 'number' && (!Number.isSafeInteger(s) || s < 0))
-  )
+  if (!isSeedSource(o.seeds) && o.seeds.some((s) => typeof s === 'number' && (!Number.isSafeInteger(s) || s < 0)))
     return err(`seeds must be whole numbers ≥ 0, got ${o.seeds.find((s) => typeof s === 'number' && (!Number.isSafeInteger(s) || s < 0))}`);
   const list = seedSource(o.seeds);
   if (isRandomSample(list)) {

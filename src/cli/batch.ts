@@ -223,6 +223,9 @@ export function registerBatch(program: Command): void {
     .argument('<inputs...>', 'results databases to read')
     .requiredOption('-o, --output <file>', 'database to write (new, or an existing results database to merge into)')
     .option('--quiet', 'no summary line')
-    .addHelpText('after', '\nExit codes: 0 merged, 1 merged with conflicting verdicts, 2 bad input (nothing changed), 74 a write failed (the output kept as it was).')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 merged, 1 merged with conflicting verdicts, 2 bad input (nothing changed), 74 a write failed (the output kept as it was).',
+    )
     .action(mergeAction);
 }

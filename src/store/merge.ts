@@ -42,7 +42,8 @@ const VERDICTS = new Set(['winnable', 'unwinnable', 'unknown', 'error']);
 /** What is wrong with a row read from an input, or undefined: merge copies only rows that could have been stored. */
 export function rowProblem(row: ResultRow, rules: Rules): string | undefined {
   const range = FAMILY_RANGES[row.family as Family];
-  if (range === undefined || !Object.hasOwn(FAMILY_RANGES, row.family)) return `unknown family ${JSON.stringify(echo(String(row.family), 40))}`;
+  if (range === undefined || !Object.hasOwn(FAMILY_RANGES, row.family))
+    return `unknown family ${JSON.stringify(echo(String(row.family), 40))}`;
   if (typeof row.seed !== 'bigint' || row.seed < range.min || row.seed > range.max)
     return `seed ${echo(String(row.seed), 40)} is outside the ${row.family} range (${range.label})`;
   const r = validateRules(rules);
@@ -175,7 +176,7 @@ export function mergeDatabases(inputs: readonly string[], output: string): Resul
                 if (!solutionHolds({ ...c.row, moves: stored ?? null }, rules)) {
                   deleteRow.run(c.row.family, encodeSeed(c.row.seed), c.row.ruleSet);
                   store.putResults([c.row]);
-                  kept = 'unwinnable (the winnable row\'s solution does not replay)';
+                  kept = "unwinnable (the winnable row's solution does not replay)";
                 } else kept = 'winnable (its solution replays)';
               }
               summary.conflicts.push({ family: c.row.family, seed: c.row.seed, rules, kept, other: c.other, from: inputs[k] });
@@ -186,7 +187,10 @@ export function mergeDatabases(inputs: readonly string[], output: string): Resul
           for (const { row, rules } of resultRows(reader.db)) {
             summary.read++;
             const bad = rowProblem(row, rules);
-            if (bad) throw new BadRowError(`input ${inputs[k]}: row ${summary.read} (${echo(String(row.family), 20)} seed ${echo(String(row.seed), 30)}): ${bad}`);
+            if (bad)
+              throw new BadRowError(
+                `input ${inputs[k]}: row ${summary.read} (${echo(String(row.family), 20)} seed ${echo(String(row.seed), 30)}): ${bad}`,
+              );
             rows.push({ ...row, ruleSet: idOf(rules) });
             rulesOf.push(rules);
             if (rows.length >= BATCH) flush();
