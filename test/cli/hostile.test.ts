@@ -532,7 +532,7 @@ describe('under an address-space limit (ulimit -v)', () => {
       child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err }));
     });
   it('3 GB: solve, odds and a two-thread batch run', async () => {
-    const [s, b] = await Promise.all([
+    const [s, b, o] = await Promise.all([
       limited(3_000_000, ['solve', '--seed', '1000007', '--max-nodes', '3000']),
       limited(3_000_000, [
         'batch',
@@ -548,9 +548,11 @@ describe('under an address-space limit (ulimit -v)', () => {
         '--db',
         at('ulimit.sqlite'),
       ]),
+      limited(3_000_000, ['odds', '--seed', '1000007', '--samples', '2', '--max-nodes', '2000']),
     ]);
     expect(s.code, s.stderr).not.toBe(70);
     expect(s.stderr).toBe('');
+    expect(o.code, o.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
     const d = new Database(at('ulimit.sqlite'), { readonly: true });
     expect(d.prepare("SELECT count(*) FROM results WHERE verdict <> 'error'").pluck().get()).toBe(4);
