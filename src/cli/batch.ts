@@ -82,9 +82,13 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
   const controller = new AbortController();
   let signal: 'SIGINT' | 'SIGTERM' | undefined;
   let stopReporter = () => {};
+  let firstAt = 0;
   const onSignal = (name: 'SIGINT' | 'SIGTERM') => {
+    // the same signal twice at once is one (a Ctrl-C reaches bin/klondike's wrapper and its child alike)
+    if (signal === name && performance.now() - firstAt < 300) return;
     if (signal) process.exit(EXIT_SIGNAL[name]); // second signal: committed rows are safe, quit now
     signal = name;
+    firstAt = performance.now();
     stopReporter();
     if (!o.quiet) process.stderr.write(`\nklondike: ${name}: stopping, keeping every finished deal (again to quit at once)\n`);
     controller.abort();

@@ -558,6 +558,44 @@ describe('under an address-space limit (ulimit -v)', () => {
     expect(d.prepare("SELECT count(*) FROM results WHERE verdict <> 'error'").pluck().get()).toBe(4);
     d.close();
   });
+  it('a Ctrl-C to the whole process group stops a batch cleanly (exit 130), the lock released', async () => {
+    const db = at('ulimit-int.sqlite');
+    const child = spawn(
+      'bash',
+      [
+        '-c',
+        'ulimit -v 3000000; exec "$0" "$@"',
+        process.execPath,
+        BIN,
+        'batch',
+        '--seeds',
+        '1-40',
+        '--max-nodes',
+        '500',
+        '--workers',
+        '1',
+        '--max-memory',
+        '64',
+        '--db',
+        db,
+      ],
+      {
+        cwd: dir,
+        detached: true, // its own process group, as a terminal's job
+        env: { ...process.env, KLONDIKE_TEST_FAULT: '*:sleep100' },
+      },
+    );
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => {
+      if (!err.includes('batch:') && d.toString().includes('batch:')) setTimeout(() => process.kill(-child.pid!, 'SIGINT'), 300);
+      err += d;
+    });
+    const code = await new Promise((r) => child.on('close', r));
+    expect(code, err).toBe(130);
+    const d = new Database(db, { readonly: true });
+    expect(d.prepare("SELECT value FROM meta WHERE key = 'lock'").get()).toBeUndefined();
+    d.close();
+  });
   it('1.5 GB: one line naming the address space needed, exit 2', async () => {
     const [s, b] = await Promise.all([
       limited(1_500_000, ['solve', '--seed', '1000007', '--max-nodes', '3000']),
