@@ -197,21 +197,57 @@ const PACK_TOKENS = 10_000;
  * that (a seed too long, a malformed token: the general parser says what is wrong).
  */
 function packedList(text: string): PackedSeedList | undefined {
-  const tokens = text.replace(/\s*-\s*/g, '-').split(/[\s,]+/);
-  const pairs = new Float64Array(2 * tokens.length);
+  // one pass over the characters: no token strings, no regular expression a seed
+  let pairs = new Float64Array(1 << 16);
   let n = 0;
   let singles = true;
-  for (const tok of tokens) {
-    if (tok === '') continue;
-    const m = /^([0-9]{1,15})(?:-([0-9]{1,15}))?$/.exec(tok);
-    if (!m) return undefined;
-    const a = Number(m[1]);
-    const b = m[2] === undefined ? a : Number(m[2]);
-    if (b < a) return undefined;
+  let num = -1;
+  let digits = 0;
+  let from = -1;
+  let dash = false;
+  const push = (a: number, b: number): boolean => {
+    if (b < a) return false;
     if (b !== a) singles = false;
+    if (n + 2 > pairs.length) {
+      const more = new Float64Array(pairs.length * 2);
+      more.set(pairs);
+      pairs = more;
+    }
     pairs[n++] = a;
     pairs[n++] = b;
+    return true;
+  };
+  // a finished number: the end of a range, the start of one, or a single seed
+  const end = (): boolean => {
+    if (num < 0) return true;
+    const v = num;
+    num = -1;
+    digits = 0;
+    if (dash) {
+      dash = false;
+      const a = from;
+      from = -1;
+      return push(a, v);
+    }
+    if (from >= 0 && !push(from, from)) return false;
+    from = v;
+    return true;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (num < 0) num = 0;
+      if (++digits > 15) return undefined;
+      num = num * 10 + (c - 48);
+    } else if (c === 45) {
+      if (!end() || from < 0 || dash) return undefined;
+      dash = true;
+    } else if (c === 32 || c === 44 || (c >= 9 && c <= 13)) {
+      if (!end()) return undefined;
+    } else return undefined;
   }
+  if (!end() || dash) return undefined;
+  if (from >= 0 && !push(from, from)) return undefined;
   if (n < 2 * PACK_TOKENS || !singles) return undefined;
   let packed = pairs.subarray(0, n);
   // repeated seeds: keep each at its first place only

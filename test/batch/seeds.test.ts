@@ -166,6 +166,13 @@ describe('a long seeds file of scattered seeds', () => {
     expect(expand(fast)).toEqual(expand(slow));
     expect(expand(fast, 3, 7)).toEqual(expand(slow, 3, 7));
   });
+  it('with a range, a 16-digit seed or a bad token, is read by the general parser', () => {
+    const withRange = value(parseSeedsFile(`${tokens.join(' ')}\n5 - 9`, 'f.txt'));
+    expect('packed' in withRange).toBe(false);
+    expect(withRange.count).toBe(value(parseSeedList(`${tokens.join(',')},5-9`)).count);
+    expect('packed' in value(parseSeedsFile(`${tokens.join(' ')} 1234567890123456`, 'f.txt'))).toBe(false);
+    expect(error(parseSeedsFile(`${tokens.join(' ')} 12x`, 'f.txt'))).toMatch(/"12x" in f\.txt/);
+  });
   it('of a million seeds is read in seconds', () => {
     const text = Array.from({ length: 1_000_000 }, (_, i) => String((i * 2654435761) % 4_294_967_291)).join('\n');
     const t0 = performance.now();
