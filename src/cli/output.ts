@@ -153,11 +153,12 @@ async function writeInPlace(path: string, chunks: Iterable<string>): Promise<voi
 /** Removes `tmp` if the process is stopped by a signal while it is written; returns the undo. */
 function removeOnSignal(tmp: string): () => void {
   const handlers = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((sig) => {
+    // kept installed until the exit: without a listener a second signal would kill at once
     const h = () => {
       rmSync(tmp, { force: true });
       process.exit(sig === 'SIGINT' ? 130 : sig === 'SIGTERM' ? 143 : 129);
     };
-    process.once(sig, h);
+    process.on(sig, h);
     return [sig, h] as const;
   });
   return () => {
@@ -194,13 +195,15 @@ export async function writeFileAtomic(path: string, chunks: Iterable<string>, in
   if (kind !== 'file' && kind !== 'missing') return writeInPlace(target, chunks);
   const tmp = tempPath(target, 'tmp');
   removeStaleTemps(target, 'tmp');
+  // the handlers come first: a signal between the file's creation and them would leave it behind
+  const undo = removeOnSignal(tmp);
   let fd: number;
   try {
     fd = openSync(tmp, 'wx');
   } catch (e) {
+    undo();
     throw openError(path, e);
   }
-  const undo = removeOnSignal(tmp);
   const out = createWriteStream('', { fd, autoClose: true });
   let failed: NodeJS.ErrnoException | undefined;
   let source: unknown;
