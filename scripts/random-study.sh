@@ -31,7 +31,7 @@ k="node $PWD/bin/klondike"
 sample_args=(--family exact --random "$count" --sample-seed "$sample" --passes unlimited --db "$db")
 for draw in 3 1; do
   $k batch "${sample_args[@]}" --draw "$draw" --workers "$jobs" --max-nodes "$nodes" --timeout 3600
-  $k batch "${sample_args[@]}" --draw "$draw" --workers "$jobs" --max-nodes "$retry" --max-memory 4096 \
+  $k batch "${sample_args[@]}" --draw "$draw" --workers "$jobs" --max-nodes "$retry" --max-memory 2048 \
     --timeout 7200 --retry-unknown --quiet
 done
 $k stats --db "$db" --family exact

@@ -57,7 +57,7 @@ for set in "${sets[@]}"; do
     --shard "{}/$shards" --db "$dir/$name-{}.sqlite" $args
   $k merge --quiet -o "$dir/study.sqlite" "$dir/$name"-*.sqlite
   # shellcheck disable=SC2086
-  $k batch --quiet --workers "$jobs" --max-nodes "$retry" --max-memory 4096 --timeout 7200 \
+  $k batch --quiet --workers "$jobs" --max-nodes "$retry" --max-memory 2048 --timeout 7200 \
     --retry-unknown --db "$dir/study.sqlite" $args
 done
 $k stats --db "$dir/study.sqlite"

@@ -16,6 +16,12 @@ export class UserError extends Error {
   override name = 'UserError';
 }
 
+/** Text from input, fit to echo in a one-line message: control characters escaped, cut to `max` characters. */
+export function echo(text: string, max = 80): string {
+  const safe = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return safe.length > max ? `${safe.slice(0, max - 1)}…` : safe;
+}
+
 /** Unwraps a result or throws a UserError with its message. */
 export function unwrap<T>(r: Result<T>): T {
   if (!r.ok) throw new UserError(r.error);
@@ -36,8 +42,8 @@ export const DEFAULT_RULES: Rules = { draw: 3, passes: null, foundationReturn: t
 
 /** Checks rule settings: draw 1…24, passes a whole number ≥ 1 (at most 2^53 − 1) or null, foundationReturn a boolean. */
 export function validateRules(r: Rules): Result<Rules> {
-  if (!Number.isInteger(r.draw) || r.draw < 1 || r.draw > 24) return err(`draw must be 1…24, got ${r.draw}`);
-  if (r.passes !== null && (!Number.isSafeInteger(r.passes) || r.passes < 1))
+  if (typeof r.draw !== 'number' || !Number.isInteger(r.draw) || r.draw < 1 || r.draw > 24) return err(`draw must be 1…24, got ${r.draw}`);
+  if (r.passes !== null && (typeof r.passes !== 'number' || !Number.isSafeInteger(r.passes) || r.passes < 1))
     return err(`passes must be a whole number ≥ 1 or unlimited, got ${r.passes}`);
   if (typeof r.foundationReturn !== 'boolean') return err(`foundationReturn must be true or false, got ${String(r.foundationReturn)}`);
   return ok(r);

@@ -13,8 +13,10 @@
  * instants would otherwise die with its database still locked. Each thread answers a ping with its
  * id, and pings go out, one for each thread at a time, until every thread has answered.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { pagesFor } from '../solver/core.ts';
 import { DEFAULT_BUDGET } from '../solver/index.ts';
 import { type DealOutcome, type DealTask, PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
 
@@ -62,7 +64,27 @@ export function heapLimitMb(maxMemoryMb: number | undefined): number {
 
 /** The hard per-deal wall-clock limit for a solver timeout (default if unset): twice it plus 3 s. */
 export function hardLimitMs(timeoutMs: number | undefined): number {
-  return 2 * (timeoutMs ?? DEFAULT_BUDGET.timeoutMs) + 3000;
+  // whole milliseconds: timers refuse fractions (a timeout of 2.0001 s)
+  return Math.ceil(2 * (timeoutMs ?? DEFAULT_BUDGET.timeoutMs) + 3000);
+}
+
+/** The soft address-space limit of this process in MiB (Linux's `ulimit -v`), or undefined when there is none. */
+export function addressSpaceLimitMb(): number | undefined {
+  try {
+    const m = /^Max address space\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    return m ? Math.floor(Number(m[1]) / 2 ** 20) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The address space a batch of `workers` threads takes, in MiB, measured on Node 20: about 1 GiB
+ * for the main thread and 650 MiB a thread, plus each thread's solver memory (`pagesFor`).
+ * V8 aborts the whole process when a thread cannot reserve its share, so a batch checks first.
+ */
+export function batchAddressSpaceMb(workers: number, maxMemoryMb: number): number {
+  return 1050 + workers * (650 + Math.ceil(pagesFor(maxMemoryMb) / 16));
 }
 
 function firstLine(e: unknown): string {

@@ -41,13 +41,34 @@ import { FACTORIAL_52 } from '../deals/big-families.ts';
 import { FAMILY_RANGES } from '../deals/families.ts';
 
 import { DEFAULT_SEARCH, type PolicyName, type PolicyOptions, parsePolicyName } from '../hidden/policies.ts';
+import { AddressSpaceError } from '../solver/core.ts';
+import { checkBudget, checkRules } from '../solver/validate.ts';
 import { type Budget, DEFAULT_BUDGET, type MoveCount } from '../solver/index.ts';
-import { describeDbError, isBusy } from '../store/files.ts';
+import { describeDbError, fileId, isBusy } from '../store/files.ts';
 import { EMPTY_RESULT_EXTRAS, type PlayRow, type ResultRow, type ShortestRow, canonicalParams } from '../store/rows.ts';
 import { type PlayKey, type Store, openStore } from '../store/writer.ts';
-import { type Family, type Result, type Rules, UserError, err, ok, validateRules, type StockMode } from '../types.ts';
-import { PoolClosedError, type SolverPool, createSolverPool, hardLimitMs, heapLimitMb } from './pool.ts';
-import { MAX_SEEDS, type SeedSource, type Shard, isRandomSample, randomSample, seedListOf, seedsOf, shardSize } from './seeds.ts';
+import { type Family, type Result, type Rules, type SeedRange, UserError, err, ok, type StockMode } from '../types.ts';
+import {
+  PoolClosedError,
+  type SolverPool,
+  addressSpaceLimitMb,
+  batchAddressSpaceMb,
+  createSolverPool,
+  hardLimitMs,
+  heapLimitMb,
+} from './pool.ts';
+import {
+  MAX_SEEDS,
+  type SeedSource,
+  type Shard,
+  isRandomSample,
+  isSeedSource,
+  listRanges,
+  randomSample,
+  seedListOf,
+  seedsOf,
+  shardSize,
+} from './seeds.ts';
 import { type DealOutcome, type PlayOutcome, type StoredVerdict, errorOutcome, errorPlay } from './task.ts';
 import { VERSION } from '../version.ts';
 
@@ -141,6 +162,13 @@ export interface BatchSummary extends BatchProgress {
   stored: number;
   /** Why writing failed and the batch stopped (one line); undefined when it did not. */
   failure?: string;
+  /** Why no deal can be solved here (the solver's memory cannot be reserved): the batch stopped, storing nothing for it. */
+  cannotRun?: string;
+  /**
+   * Set when every deal of the run ended in an error (the first, as a line): those rows are not
+   * stored (a rerun tries them again), and the batch stopped after ALL_ERRORS_STOP of them.
+   */
+  allFailed?: string;
   /** The schema version the database was migrated from when it was opened, if it was. */
   migratedFrom?: number;
 }
@@ -150,6 +178,8 @@ export interface BatchHooks {
   onOpen?(info: { migratedFrom?: number }): void;
   /** Called once before solving and after each finished deal. */
   onProgress?(p: Readonly<BatchProgress>): void;
+  /** Called with a one-line notice (fewer threads than asked, because of an address-space limit). */
+  onNotice?(text: string): void;
 }
 
 /** The version stamped on every row this batch writes: the package version. */
@@ -159,24 +189,23 @@ export const SOLVER_VERSION: string = VERSION;
 export const MAX_WORKERS = 256;
 /** Seeds looked up per database query. */
 const LOOKUP = 500;
+/** A run whose first this many deals all end in an error stops: something is wrong with every deal, not with one. */
+export const ALL_ERRORS_STOP = 32;
 
 function seedSource(s: BatchOptions['seeds']): SeedSource {
-  return 'ranges' in s || 'sampleSeed' in s ? s : seedListOf(s);
+  return isSeedSource(s) ? s : seedListOf(s);
 }
 
 /** Checks everything that can be checked before touching the database. */
 export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
   if (!Number.isInteger(o.workers) || o.workers < 1 || o.workers > MAX_WORKERS)
     return err(`workers must be a whole number 1…${MAX_WORKERS}, got ${o.workers}`);
-  const r = validateRules(o.rules);
+  // the solver's own checks (validate.ts), as every entry of the library makes them
+  const r = checkRules(o.rules);
   if (!r.ok) return r;
-  const b = o.budget;
-  if (b.maxNodes !== undefined && (!Number.isSafeInteger(b.maxNodes) || b.maxNodes < 1))
-    return err(`max-nodes must be a whole number ≥ 1, got ${b.maxNodes}`);
-  if (b.timeoutMs !== undefined && (!Number.isFinite(b.timeoutMs) || b.timeoutMs <= 0))
-    return err(`timeout must be a positive number of seconds, got ${b.timeoutMs / 1000}`);
-  if (b.maxMemoryMb !== undefined && (!Number.isInteger(b.maxMemoryMb) || b.maxMemoryMb < 1 || b.maxMemoryMb > 1 << 20))
-    return err(`max-memory must be a whole number of MiB 1…${1 << 20}, got ${b.maxMemoryMb}`);
+  const b = checkBudget(o.budget);
+  if (!b.ok) return b;
+  o = { ...o, rules: r.value };
   if (o.player && o.mostHome) return err('--player and --most-home do not go together: a player stores the cards its games sent home');
   if (o.shortest !== undefined && (o.player || o.mostHome))
     return err(`--shortest and ${o.player ? '--player' : '--most-home'} do not go together: give one`);
@@ -197,11 +226,7 @@ export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
   }
   const range = FAMILY_RANGES[o.family];
   if (range === undefined) return err(`unknown seed family ${JSON.stringify(o.family)}`);
-  if (
-    !('ranges' in o.seeds) &&
-    !('sampleSeed' in o.seeds) &&
-    o.seeds.some((s) => typeof s === 'number' && (!Number.isSafeInteger(s) || s < 0))
-  )
+  if (!isSeedSource(o.seeds) && o.seeds.some((s) => typeof s === 'number' && (!Number.isSafeInteger(s) || s < 0)))
     return err(`seeds must be whole numbers ≥ 0, got ${o.seeds.find((s) => typeof s === 'number' && (!Number.isSafeInteger(s) || s < 0))}`);
   const list = seedSource(o.seeds);
   if (isRandomSample(list)) {
@@ -215,7 +240,12 @@ export function validateBatchOptions(o: BatchOptions): Result<BatchOptions> {
   if (list.count === 0n) return err('no seeds given');
   if (list.count > MAX_SEEDS) return err(`too many seeds: ${list.count} (at most ${MAX_SEEDS} per batch; split the list)`);
   const [min, max] = [BigInt(range.min), BigInt(range.max)];
-  const out = list.ranges.find((x) => x.from < min || x.to > max);
+  let out: SeedRange | undefined;
+  for (const x of listRanges(list))
+    if (x.from < min || x.to > max) {
+      out = x;
+      break;
+    }
   if (out) return err(`seed ${out.from < min ? out.from : out.to} is outside the ${o.family} range (${range.label})`);
   return ok(o);
 }
@@ -273,10 +303,34 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   const t0 = performance.now();
   const list = seedSource(o.seeds);
   const budget: Required<Budget> = { ...BATCH_BUDGET, ...o.budget };
+  const memoryMb = o.player ? (o.player.options?.maxMemoryMb ?? DEFAULT_SEARCH.maxMemoryMb) : budget.maxMemoryMb;
+  // V8 aborts the process when a thread cannot reserve its memory: fit the threads to a limit first
+  let threads = o.workers;
+  const limitMb = addressSpaceLimitMb();
+  if (limitMb !== undefined && batchAddressSpaceMb(threads, memoryMb) > limitMb) {
+    while (threads > 0 && batchAddressSpaceMb(threads, memoryMb) > limitMb) threads--;
+    if (threads === 0)
+      throw new AddressSpaceError(
+        batchAddressSpaceMb(1, memoryMb),
+        `a batch needs about ${batchAddressSpaceMb(1, memoryMb)} MiB of address space with one thread and --max-memory ${memoryMb}; the process's limit (ulimit -v) is ${limitMb} MiB: raise it, or give a smaller --max-memory`,
+      );
+  }
   const opened = openStore(o.db, { busyTimeoutMs: o.busyTimeoutMs });
   if (!opened.ok) throw new UserError(opened.error);
   const store = opened.value;
+  // the file opened: a database deleted or replaced under the batch would take every later row with it
+  const openedId = fileId(o.db);
+  const gone = () => {
+    if (failure !== undefined || fileId(o.db) === openedId) return false;
+    failure = `database ${o.db} was deleted or replaced while the batch ran; stopped, the ${stored} deals stored in it are lost with it`;
+    stop();
+    return true;
+  };
   hooks.onOpen?.({ migratedFrom: store.migratedFrom });
+  if (threads < o.workers)
+    hooks.onNotice?.(
+      `the address-space limit (ulimit -v) of ${limitMb} MiB holds ${threads} of the ${o.workers} threads asked with --max-memory ${memoryMb}: running ${threads}`,
+    );
   let pool: SolverPool | undefined;
   let timer: NodeJS.Timeout | undefined;
   let pending: ResultRow[] = [];
@@ -284,12 +338,19 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   let pendingShortest: ShortestRow[] = [];
   let stored = 0;
   let failure: string | undefined;
+  let cannotRun: string | undefined;
+  let allFailed: string | undefined;
+  /** Error rows finished before any deal succeeded, stored once one does. */
+  let held: ResultRow[] = [];
+  let heldPlays: PlayRow[] = [];
+  let heldShortest: ShortestRow[] = [];
+  let anyOk = false;
   let busySince: number | undefined;
   let stop = () => {};
   const giveUpMs = o.busyGiveUpMs ?? 60_000;
   /** Writes the finished rows; a busy database keeps them for the next try, up to giveUpMs. */
   const flush = () => {
-    if ((pending.length === 0 && pendingPlays.length === 0 && pendingShortest.length === 0) || failure !== undefined) return;
+    if ((pending.length === 0 && pendingPlays.length === 0 && pendingShortest.length === 0) || failure !== undefined || gone()) return;
     try {
       store.putResults(pending);
       stored += pending.length;
@@ -319,10 +380,12 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   const summary = (interrupted: boolean): BatchSummary => ({
     ...p,
     elapsedMs: performance.now() - t0,
-    interrupted: interrupted || failure !== undefined,
+    interrupted: interrupted || failure !== undefined || cannotRun !== undefined || allFailed !== undefined,
     db: o.db,
     stored,
     ...(failure !== undefined ? { failure } : {}),
+    ...(cannotRun !== undefined ? { cannotRun } : {}),
+    ...(allFailed !== undefined ? { allFailed } : {}),
     ...(store.migratedFrom !== undefined ? { migratedFrom: store.migratedFrom } : {}),
   });
   try {
@@ -367,16 +430,38 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     if (total === 0 || signal?.aborted) return summary(signal?.aborted === true);
 
     const flushEvery = o.flushEvery ?? 50;
-    const slots = Math.min(o.workers, total);
-    const heapMb = heapLimitMb(player ? (player.options?.maxMemoryMb ?? DEFAULT_SEARCH.maxMemoryMb) : budget.maxMemoryMb);
+    const slots = Math.min(threads, total);
+    const heapMb = heapLimitMb(memoryMb);
     pool = createSolverPool({ workers: slots, heapMb, hardLimitMs: hardLimitMs(budget.timeoutMs) });
     await pool.ready();
     timer = setInterval(() => flush(), o.flushMs ?? 1000);
     timer.unref();
+    /** Holds error rows back until a deal succeeds; true when the row was held. */
+    const hold = (error: string | null, seed: bigint): boolean => {
+      if (error === null) {
+        anyOk = true;
+        return false;
+      }
+      if (anyOk) return false;
+      if (held.length + heldPlays.length + heldShortest.length + 1 >= Math.min(ALL_ERRORS_STOP, total)) {
+        allFailed = `every deal ended in an error (seed ${seed}: ${error.split('\n')[0]}); none of them stored`;
+        stop();
+      }
+      return true;
+    };
+    /** A deal succeeded: the error rows held back are stored with the rest. */
+    const release = () => {
+      pending.push(...held);
+      held = [];
+      pendingPlays.push(...heldPlays);
+      heldPlays = [];
+      pendingShortest.push(...heldShortest);
+      heldShortest = [];
+    };
     const shortestCount = o.shortest;
     const recordShortest = (r: DealOutcome, count: MoveCount) => {
       const sh = r.shortest;
-      pendingShortest.push({
+      const row: ShortestRow = {
         family: o.family,
         seed: r.seed,
         ruleSet,
@@ -399,21 +484,32 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
         maxMemoryMb: budget.maxMemoryMb,
         solverVersion: SOLVER_VERSION,
         solvedAt: new Date().toISOString(),
-      });
+      };
+      if (hold(r.verdict === 'error' ? (r.error ?? 'error') : null, r.seed)) heldShortest.push(row);
+      else {
+        release();
+        pendingShortest.push(row);
+      }
+      p.done++;
+      if (r.verdict === 'error') p.errors++;
+      else p[r.verdict]++;
       if (pendingShortest.length >= flushEvery) flush();
+      report();
     };
     const record = (r: DealOutcome) => {
-      if (shortestCount) {
-        recordShortest(r, shortestCount);
-        p.done++;
-        if (r.verdict === 'error') p.errors++;
-        else p[r.verdict]++;
-        report();
+      if (r.cannotRun !== undefined) {
+        cannotRun ??= r.cannotRun;
+        stop();
         return;
       }
-      pending.push({
+      if (shortestCount) {
+        recordShortest(r, shortestCount);
+        return;
+      }
+      const { cannotRun: _, shortest: __, ...outcome } = r;
+      const row: ResultRow = {
         ...EMPTY_RESULT_EXTRAS,
-        ...r,
+        ...outcome,
         family: o.family,
         ruleSet,
         maxNodes: budget.maxNodes,
@@ -421,7 +517,12 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
         maxMemoryMb: budget.maxMemoryMb,
         solverVersion: SOLVER_VERSION,
         solvedAt: new Date().toISOString(),
-      });
+      };
+      if (hold(r.verdict === 'error' ? (r.error ?? 'error') : null, r.seed)) held.push(row);
+      else {
+        release();
+        pending.push(row);
+      }
       p.done++;
       if (r.verdict === 'error') p.errors++;
       else p[r.verdict]++;
@@ -430,7 +531,18 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     };
     const recordPlay = (r: PlayOutcome) => {
       if (!played) return;
-      pendingPlays.push({ ...played, ...r, solverVersion: SOLVER_VERSION, solvedAt: new Date().toISOString() });
+      if (r.cannotRun !== undefined) {
+        cannotRun ??= r.cannotRun;
+        stop();
+        return;
+      }
+      const { cannotRun: _, ...outcome } = r;
+      const row: PlayRow = { ...played, ...outcome, solverVersion: SOLVER_VERSION, solvedAt: new Date().toISOString() };
+      if (hold(r.error, r.seed)) heldPlays.push(row);
+      else {
+        release();
+        pendingPlays.push(row);
+      }
       p.done++;
       if (r.error !== null) p.errors++;
       else if (r.won) p.winnable++;
@@ -517,7 +629,13 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     if (internal !== undefined) throw internal;
     await pool.destroy();
     pool = undefined;
+    if (!anyOk && held.length + heldPlays.length + heldShortest.length > 0 && allFailed === undefined && !signal?.aborted) {
+      const firstRow = held[0] ?? heldPlays[0] ?? heldShortest[0];
+      const first = firstRow?.error ?? 'error';
+      allFailed = `every deal ended in an error (seed ${firstRow?.seed}: ${first.split('\n')[0]}); none of them stored`;
+    }
     await flushAll();
+    gone();
     return summary(signal?.aborted === true && p.done < p.total);
   } finally {
     if (timer) clearInterval(timer);

@@ -42,14 +42,39 @@ export interface SeedList {
   count: bigint;
 }
 
+/**
+ * A long de-duplicated list of seeds below 2^53, packed: `packed` holds (from, to) pairs in list
+ * order, 16 bytes a range, instead of an object of two bigints each (a seeds file of ten million
+ * scattered seeds is 160 MB this way).
+ */
+export interface PackedSeedList {
+  packed: Float64Array;
+  count: bigint;
+}
+
 /** A uniformly random sample of big-family codes: the first `count` codes of `RandomCodes(sampleSeed)`. */
 export interface RandomSample {
   count: bigint;
   sampleSeed: number;
 }
 
-/** The seeds of a batch: a list of seeds and ranges, or a random sample. */
-export type SeedSource = SeedList | RandomSample;
+/** The seeds of a batch: a list of seeds and ranges (packed when long), or a random sample. */
+export type SeedSource = SeedList | PackedSeedList | RandomSample;
+
+/** True when the value is a seed source (not a plain array of seeds). */
+export function isSeedSource(s: object): s is SeedSource {
+  return 'ranges' in s || 'packed' in s || 'sampleSeed' in s;
+}
+
+/** The ranges of a list in order, made one at a time from a packed one. */
+export function* listRanges(list: SeedList | PackedSeedList): Generator<SeedRange> {
+  if ('ranges' in list) {
+    yield* list.ranges;
+    return;
+  }
+  const p = list.packed;
+  for (let i = 0; i < p.length; i += 2) yield { from: BigInt(p[i]), to: BigInt(p[i + 1]) };
+}
 
 /** True when the source is a random sample. */
 export function isRandomSample(s: SeedSource): s is RandomSample {
@@ -163,6 +188,89 @@ export function dedupeRanges(ranges: readonly SeedRange[]): SeedRange[] {
   return pieces.flat();
 }
 
+/** Lists of more tokens than this are read as numbers into a packed list, when every seed is below 10^15. */
+const PACK_TOKENS = 10_000;
+
+/**
+ * A long list of small seeds read straight into (from, to) pairs of doubles (seeds below 10^15 are
+ * exact), de-duplicated without a bigint or an object a seed; undefined when the list does not fit
+ * that (a seed too long, a malformed token: the general parser says what is wrong).
+ */
+function packedList(text: string): PackedSeedList | undefined {
+  // one pass over the characters: no token strings, no regular expression a seed
+  let pairs = new Float64Array(1 << 16);
+  let n = 0;
+  let singles = true;
+  let num = -1;
+  let digits = 0;
+  let from = -1;
+  let dash = false;
+  const push = (a: number, b: number): boolean => {
+    if (b < a) return false;
+    if (b !== a) singles = false;
+    if (n + 2 > pairs.length) {
+      const more = new Float64Array(pairs.length * 2);
+      more.set(pairs);
+      pairs = more;
+    }
+    pairs[n++] = a;
+    pairs[n++] = b;
+    return true;
+  };
+  // a finished number: the end of a range, the start of one, or a single seed
+  const end = (): boolean => {
+    if (num < 0) return true;
+    const v = num;
+    num = -1;
+    digits = 0;
+    if (dash) {
+      dash = false;
+      const a = from;
+      from = -1;
+      return push(a, v);
+    }
+    if (from >= 0 && !push(from, from)) return false;
+    from = v;
+    return true;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (num < 0) num = 0;
+      if (++digits > 15) return undefined;
+      num = num * 10 + (c - 48);
+    } else if (c === 45) {
+      if (!end() || from < 0 || dash) return undefined;
+      dash = true;
+    } else if (c === 32 || c === 44 || (c >= 9 && c <= 13)) {
+      if (!end()) return undefined;
+    } else return undefined;
+  }
+  if (!end() || dash) return undefined;
+  if (from >= 0 && !push(from, from)) return undefined;
+  if (n < 2 * PACK_TOKENS || !singles) return undefined;
+  let packed = pairs.subarray(0, n);
+  // repeated seeds: keep each at its first place only
+  const sorted = new Float64Array(n / 2);
+  for (let i = 0; i < n / 2; i++) sorted[i] = packed[2 * i];
+  sorted.sort();
+  let repeats = false;
+  for (let i = 1; i < sorted.length && !repeats; i++) repeats = sorted[i] === sorted[i - 1];
+  if (repeats) {
+    const seen = new Set<number>();
+    const kept = new Float64Array(n);
+    let k = 0;
+    for (let i = 0; i < n; i += 2) {
+      if (seen.has(packed[i])) continue;
+      seen.add(packed[i]);
+      kept[k++] = packed[i];
+      kept[k++] = packed[i];
+    }
+    packed = kept.subarray(0, k);
+  }
+  return { packed: packed.slice(), count: BigInt(packed.length / 2) };
+}
+
 /** Parses a seed list: ranges as written, repeats dropped (first kept), at most MAX_SEEDS seeds. */
 export function parseSeedList(text: string, where = ''): Result<SeedList> {
   const r = parseSeedRanges(text, where);
@@ -174,11 +282,13 @@ export function parseSeedList(text: string, where = ''): Result<SeedList> {
 }
 
 /** Parses the text of a seeds file: the same tokens as `--seeds`, any layout, `#` starts a comment. */
-export function parseSeedsFile(text: string, name: string): Result<SeedList> {
-  const body = text
-    .split('\n')
-    .map((l) => l.replace(/#.*/, ''))
-    .join('\n');
+export function parseSeedsFile(text: string, name: string): Result<SeedList | PackedSeedList> {
+  const body = text.includes('#') ? text.replace(/#[^\n]*/g, '') : text;
+  const fast = packedList(body);
+  if (fast) {
+    if (fast.count > MAX_SEEDS) return err(`too many seeds in ${name}: ${fast.count} (at most ${MAX_SEEDS} per batch; split the list)`);
+    return ok(fast);
+  }
   return parseSeedList(body, ` in ${name}`);
 }
 
@@ -211,12 +321,29 @@ export function* seedsOf(source: SeedSource, shard: Shard = { index: 1, count: 1
     }
     return;
   }
+  if ('packed' in source) {
+    const p = source.packed;
+    const k = shard.count;
+    const w = shard.index - 1;
+    for (let i = 0; i < p.length; i += 2) {
+      // list position i / 2 of a list of single seeds and ranges counted from the start
+      if (p[i] === p[i + 1]) {
+        if ((i / 2) % k === w) yield BigInt(p[i]);
+      } else return yield* seedsOf(toRanges(source), shard);
+    }
+    return;
+  }
   let offset = 0n; // list position of the range's first seed
   for (const r of source.ranges) {
     const first = (((want - offset) % n) + n) % n;
     for (let s = r.from + first; s <= r.to; s += n) yield s;
     offset += r.to - r.from + 1n;
   }
+}
+
+/** A packed list as ranges of bigints. */
+function toRanges(list: PackedSeedList): SeedList {
+  return { ranges: [...listRanges(list)], count: list.count };
 }
 
 /** How many seeds one shard of the source holds. */
@@ -235,5 +362,7 @@ export function formatRanges(ranges: readonly SeedRange[], maxParts = 6): string
 /** Short text of a seed source for messages: `deals 1-100,500,900-999` or `random sample of 10000 deals (sample seed 7)`. */
 export function describeSeeds(source: SeedSource): string {
   if (isRandomSample(source)) return `random sample of ${source.count} deals (sample seed ${source.sampleSeed})`;
-  return `deals ${formatRanges(source.ranges)}`;
+  const first: SeedRange[] = [];
+  for (const r of listRanges(source)) if (first.push(r) > 6) break;
+  return `deals ${formatRanges(first)}`;
 }

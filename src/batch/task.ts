@@ -32,10 +32,11 @@ export type ShortestOutcome = Pick<
 /**
  * What comes back for one deal; maps one-to-one onto a `results` row (the most cards home when the
  * task asked for it), or with `shortest` onto a `shortest` row (moves and solutionLength are then
- * the shortest line's).
+ * the shortest line's). `cannotRun` (never stored) says the thread cannot solve any deal here, e.g.
+ * its memory cannot be reserved: the batch stops.
  */
 export type DealOutcome = Pick<ResultRow, 'seed' | 'verdict' | 'nodes' | 'ms' | 'solutionLength' | 'moves' | 'error' | 'stopReason'> &
-  Partial<Pick<ResultRow, 'mostHome' | 'mostHomeBound' | 'mostHomeProved'>> & { shortest?: ShortestOutcome };
+  Partial<Pick<ResultRow, 'mostHome' | 'mostHomeBound' | 'mostHomeProved'>> & { shortest?: ShortestOutcome; cannotRun?: string };
 
 /** An `error` outcome for a deal. */
 export function errorOutcome(seed: bigint, message: string, ms = 0): DealOutcome {
@@ -49,7 +50,7 @@ export interface PlayTask extends PlayerTask {
 }
 
 /** What comes back for one game; maps one-to-one onto a `plays` row. */
-export type PlayOutcome = Pick<PlayRow, 'seed' | 'won' | 'moveCount' | 'moves' | 'cardsHome' | 'ms' | 'error'>;
+export type PlayOutcome = Pick<PlayRow, 'seed' | 'won' | 'moveCount' | 'moves' | 'cardsHome' | 'ms' | 'error'> & { cannotRun?: string };
 
 /** A game that could not be played. */
 export function errorPlay(seed: bigint, message: string, ms = 0): PlayOutcome {

@@ -17,6 +17,7 @@ import { dealFromSeed } from '../deals/families.ts';
 import { playSeeded } from '../hidden/policies.ts';
 import { type AtomicMove, movesToCompact } from '../engine/notation.ts';
 import { dealPosition } from '../engine/position.ts';
+import { AddressSpaceError } from '../solver/core.ts';
 import { countMoves, mostHome, shortest, solve } from '../solver/index.ts';
 import { type DealOutcome, type DealTask, PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
 
@@ -84,6 +85,7 @@ function playOne(task: PlayTask): PlayOutcome {
     };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
+    if (e instanceof AddressSpaceError) return { ...errorPlay(task.seed, msg), cannotRun: msg };
     return errorPlay(task.seed, `player threw: ${msg.split('\n')[0]}`, performance.now() - t0);
   }
 }
@@ -125,6 +127,7 @@ export default function solveDeal(task: DealTask | PlayTask | typeof PING): Deal
     return outcome(task.seed, r, r.verdict === 'unknown' ? (r.reason ?? null) : null);
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
+    if (e instanceof AddressSpaceError) return { ...errorOutcome(task.seed, msg), cannotRun: msg };
     return errorOutcome(task.seed, `solver threw: ${msg.split('\n')[0]}`, performance.now() - t0);
   }
 }

@@ -18,9 +18,9 @@ import { DEFAULT_SEARCH, type PolicyName } from '../hidden/settings.ts';
 import { MOVE_COUNTS, type MoveCount } from '../solver/index.ts';
 import { SCHEMA_VERSION } from '../store/schema.ts';
 import { type Shard, describeSeeds, parseShard } from '../batch/seeds.ts';
-import { type MergeSummary, mergeDatabases } from '../store/merge.ts';
+import { type MergeSummary, MergeWriteError, mergeDatabases } from '../store/merge.ts';
 import { type Family, UserError, rulesLabel } from '../types.ts';
-import { CliError, EXIT_IO, EXIT_NO, EXIT_SIGNAL } from './exit.ts';
+import { CliError, EXIT_BAD_INPUT, EXIT_IO, EXIT_NO, EXIT_SIGNAL, EXIT_SOFTWARE } from './exit.ts';
 import {
   type BudgetOptions,
   type PolicyCliOptions,
@@ -87,9 +87,13 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
   const controller = new AbortController();
   let signal: 'SIGINT' | 'SIGTERM' | undefined;
   let stopReporter = () => {};
+  let firstAt = 0;
   const onSignal = (name: 'SIGINT' | 'SIGTERM') => {
+    // the same signal twice at once is one (a Ctrl-C reaches bin/klondike's wrapper and its child alike)
+    if (signal === name && performance.now() - firstAt < 300) return;
     if (signal) process.exit(EXIT_SIGNAL[name]); // second signal: committed rows are safe, quit now
     signal = name;
+    firstAt = performance.now();
     stopReporter();
     if (!o.quiet) process.stderr.write(`\nklondike: ${name}: stopping, keeping every finished deal (again to quit at once)\n`);
     controller.abort();
@@ -105,6 +109,11 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
     if (!o.shortest && cmd.getOptionValueSource('count') === 'cli') throw new UserError('--count applies to --shortest only');
     const shortest = o.shortest ? (o.count ?? 'atomic') : undefined;
     const budget = budgetFromOptions(player ? { ...o, maxNodes: undefined, maxMemory: undefined } : o, BATCH_BUDGET);
+    const cores = availableParallelism();
+    if (o.workers > cores && !o.quiet)
+      process.stderr.write(
+        `klondike: --workers ${o.workers} is more than the ${cores} cores of this machine: each thread takes its own memory (--max-memory) and the deals go no faster\n`,
+      );
     const reporter = createProgressReporter(progressMode(process.stderr, o.quiet === true), process.stderr);
     stopReporter = () => reporter.stop();
     let started = false;
@@ -144,6 +153,9 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
       },
       {
         onProgress,
+        onNotice: (text) => {
+          if (!o.quiet) process.stderr.write(`klondike: ${text}\n`);
+        },
         onOpen: ({ migratedFrom }) => {
           if (migratedFrom !== undefined && !o.quiet)
             process.stderr.write(`klondike: ${o.db}: migrated from schema version ${migratedFrom} to ${SCHEMA_VERSION} (every row kept)\n`);
@@ -151,6 +163,9 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
       },
     );
     reporter.stop();
+    if (summary.cannotRun !== undefined) throw new CliError(`${summary.cannotRun}; nothing was stored`, EXIT_BAD_INPUT);
+    if (summary.allFailed !== undefined)
+      throw new CliError(`${summary.allFailed}; ${summary.stored} rows stored, nothing else changed`, EXIT_SOFTWARE);
     if (summary.failure !== undefined)
       throw new CliError(`${summary.failure}; run the same command again to resume`, batchExitCode(summary, signal));
     process.stdout.write(summaryLine(summary) + '\n');
@@ -163,7 +178,13 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
 }
 
 function mergeAction(inputs: string[], o: { output: string; quiet?: boolean }): void {
-  const r = mergeDatabases(inputs, o.output);
+  let r: ReturnType<typeof mergeDatabases>;
+  try {
+    r = mergeDatabases(inputs, o.output);
+  } catch (e) {
+    if (e instanceof MergeWriteError) throw new CliError(e.message, EXIT_IO);
+    throw e;
+  }
   if (!r.ok) throw new UserError(r.error);
   const s = r.value;
   const shown = s.conflicts.slice(0, 20);
@@ -221,6 +242,9 @@ export function registerBatch(program: Command): void {
     .argument('<inputs...>', 'results databases to read')
     .requiredOption('-o, --output <file>', 'database to write (new, or an existing results database to merge into)')
     .option('--quiet', 'no summary line')
-    .addHelpText('after', '\nExit codes: 0 merged, 1 merged with conflicting verdicts, 2 bad input (nothing changed).')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 merged, 1 merged with conflicting verdicts, 2 bad input (nothing changed), 74 a write failed (the output kept as it was).',
+    )
     .action(mergeAction);
 }

@@ -37,7 +37,9 @@ export function runHint(o: HintOptions): { out: string; exitCode: number; decisi
     seed: o.policySeed ?? DEFAULT_SEARCH.seed,
     allMoves: true,
   });
-  const d = policy.decide(obs);
+  const won = obs.position.foundations.every((h) => h === 13);
+  // a won game has no move to suggest, and the policy would say only that it found none
+  const d: Decision = won ? { move: null, reason: 'won', candidates: [], solves: 0, nodes: 0 } : policy.decide(obs);
   const exitCode = d.move ? 0 : 1;
   if (o.json) {
     const json = {
@@ -54,7 +56,8 @@ export function runHint(o: HintOptions): { out: string; exitCode: number; decisi
     return { out: JSON.stringify(json) + '\n', exitCode, decision: d };
   }
   const lines = [`${src.label}, ${rulesLabel(rules)}, stock ${o.stock}: ${unseenLabel(obs)}`];
-  if (!d.move) lines.push(`no move: ${d.reason}`);
+  if (won) lines.push('the game is won: every card is home, nothing is left to play');
+  else if (!d.move) lines.push(`no move: ${d.reason}`);
   else lines.push(`hint: ${describeMove(obs, d.move, o.colour)}  [${movesToCompact([d.move])}, ${d.reason}]`);
   if (d.candidates.length > 1 || (d.candidates.length === 1 && d.candidates[0].chance !== undefined)) {
     lines.push('candidates:');

@@ -4,27 +4,76 @@
  * browser's included; programs that run there read their text themselves and call
  * `parsePosition` (formats.ts).
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { type Format, parsePosition } from '../deals/formats/index.ts';
 import type { Position } from '../engine/position.ts';
-import { type Result, err, ok } from '../types.ts';
+import { type Result, echo, err, ok } from '../types.ts';
 
-/** The text of a file, or of stdin when `pathOrDash` is `-`; a one-line error when it cannot be read. */
-export function readText(pathOrDash: string): Result<string> {
+/** The largest deal or position file read: a few MiB is far more than any position needs. */
+export const MAX_POSITION_BYTES = 4 * 2 ** 20;
+
+/** A one-line reason for a failed open or read. */
+function readError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT'
+    ? 'no such file'
+    : code === 'EISDIR'
+      ? 'it is a directory'
+      : code === 'EACCES'
+        ? 'permission denied'
+        : code === 'ENAMETOOLONG'
+          ? 'the name is too long'
+          : (code ?? (e as Error).message);
+}
+
+/**
+ * The bytes of a file, or of stdin when `pathOrDash` is `-`, read in pieces up to `maxBytes`: a
+ * larger file (or an endless stream) is an error, never read whole. A regular file, a pipe or a
+ * FIFO is read; a device or a socket is refused.
+ */
+export function readCapped(pathOrDash: string, maxBytes: number, what = 'file'): Result<Buffer> {
+  const name = pathOrDash === '-' ? 'stdin' : echo(pathOrDash, 200);
+  let fd: number;
   try {
-    return ok(readFileSync(pathOrDash === '-' ? 0 : pathOrDash, 'utf8'));
+    fd = pathOrDash === '-' ? 0 : openSync(pathOrDash, 'r');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (code ?? (e as Error).message);
-    return err(`cannot read ${pathOrDash === '-' ? 'stdin' : pathOrDash}: ${why}`);
+    return err(`cannot read ${name}: ${readError(e)}`);
   }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) return err(`cannot read ${name}: it is a directory`);
+    if (pathOrDash !== '-' && (st.isCharacterDevice() || st.isBlockDevice() || st.isSocket()))
+      return err(`cannot read ${name}: it is a device, not a ${what}`);
+    if (st.isFile() && st.size > maxBytes) return err(`${name} is ${st.size} bytes; a ${what} is at most ${maxBytes} bytes`);
+    const parts: Buffer[] = [];
+    let total = 0;
+    const chunk = Buffer.allocUnsafe(1 << 16);
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(fd, chunk, 0, chunk.length, null);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EAGAIN') continue;
+        if ((e as NodeJS.ErrnoException).code === 'EOF') break;
+        throw e;
+      }
+      if (n === 0) break;
+      total += n;
+      if (total > maxBytes) return err(`${name} holds more than ${maxBytes} bytes; a ${what} is at most that`);
+      parts.push(Buffer.from(chunk.subarray(0, n)));
+    }
+    return ok(Buffer.concat(parts, total));
+  } catch (e) {
+    return err(`cannot read ${name}: ${readError(e)}`);
+  } finally {
+    if (fd !== 0) closeSync(fd);
+  }
+}
+
+/** The text of a file, or of stdin when `pathOrDash` is `-`, at most MAX_POSITION_BYTES; a one-line error when it cannot be read. */
+export function readText(pathOrDash: string, maxBytes = MAX_POSITION_BYTES, what = 'position file'): Result<string> {
+  const r = readCapped(pathOrDash, maxBytes, what);
+  return r.ok ? ok(r.value.toString('utf8')) : r;
 }
 
 /** Reads and parses a position from a file, or from stdin when `pathOrDash` is `-`. */
@@ -32,6 +81,6 @@ export function readPositionSource(pathOrDash: string, format?: Format): Result<
   const text = readText(pathOrDash);
   if (!text.ok) return text;
   const r = parsePosition(text.value, format);
-  if (!r.ok) return err(`${pathOrDash === '-' ? 'stdin' : pathOrDash}: ${r.error}`);
+  if (!r.ok) return err(`${pathOrDash === '-' ? 'stdin' : echo(pathOrDash, 200)}: ${r.error}`);
   return ok(r.value.position);
 }

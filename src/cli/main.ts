@@ -7,7 +7,7 @@
  * to COMMANDS (a module that registers several commands is listed under each of their names).
  */
 import { Command, CommanderError } from 'commander';
-import { UserError } from '../types.ts';
+import { UserError, echo } from '../types.ts';
 import { VERSION } from '../version.ts';
 import { CliError, EXIT_BAD_INPUT, EXIT_SOFTWARE } from './exit.ts';
 import { guardStdio } from './output.ts';
@@ -42,13 +42,22 @@ const COMMANDS: Record<string, Loader> = {
   observe: async () => (await import('./observe.ts')).registerObserve,
 };
 
+/**
+ * A message as one line fit for a terminal: what it echoes from the input keeps its control
+ * characters (newlines, escapes) as `\uXXXX`, and a run of over 100 digits (a 5,000-digit seed;
+ * the longest seeds of a family have 68) is cut to its start and length.
+ */
+export function tidy(message: string): string {
+  return echo(message, Number.POSITIVE_INFINITY).replace(/[0-9]{101,}/g, (w) => `${w.slice(0, 24)}… (${w.length} characters)`);
+}
+
 /** The program with the command named in argv registered, or every command (for help and errors). */
 export async function buildProgram(argv: string[] = []): Promise<Command> {
   const program = new Command('klondike')
     .description('Deal solver and winnability analyzer for Klondike solitaire')
     .version(VERSION)
     .exitOverride()
-    .configureOutput({ outputError: (s, write) => write(s.split('\n')[0] + '\n') });
+    .configureOutput({ outputError: (s, write) => write(`${tidy(s.split('\n')[0])}\n`) });
   const name = argv[2] ?? '';
   const only = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   // `--version` alone needs no command; help and errors list them all.
@@ -69,12 +78,14 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = e.exitCode === 0 ? 0 : EXIT_BAD_INPUT;
       return;
     }
-    if (e instanceof UserError || e instanceof CliError) {
-      process.stderr.write(`klondike: ${e.message.split('\n')[0]}\n`);
+    // the solver's memory cannot be reserved: a limit of this machine, not a bug
+    const unusable = (e as Error)?.name === 'AddressSpaceError';
+    if (e instanceof UserError || e instanceof CliError || unusable) {
+      process.stderr.write(`klondike: ${tidy((e as Error).message)}\n`);
       process.exitCode = e instanceof CliError ? e.exitCode : EXIT_BAD_INPUT;
       return;
     }
-    process.stderr.write(`klondike: internal error: ${String((e as Error)?.message ?? e).split('\n')[0]}\n`);
+    process.stderr.write(`klondike: internal error: ${tidy(String((e as Error)?.message ?? e).split('\n')[0])}\n`);
     if (process.env.KLONDIKE_DEBUG) console.error(e);
     process.exitCode = EXIT_SOFTWARE;
   }

@@ -16,7 +16,10 @@ import type { Command } from 'commander';
 import { DEFAULT_ODDS, type OddsResult, PRECISION_MIN_SAMPLES, estimateOdds } from '../hidden/odds.ts';
 import { type Result, err, ok, rulesLabel } from '../types.ts';
 import { type SeenSourceOptions, addSeenSourceOptions, natural, pct, positive, seenSourceFromOptions, unseenLabel } from './hidden.ts';
-import { type RuleOptions, addRuleOptions, fromResult, rulesFromOptions } from './options.ts';
+import { type RuleOptions, addRuleOptions, fromResult, parseIntIn, rulesFromOptions } from './options.ts';
+
+/** The most samples `odds` takes: at the default budget, about a day of solving. */
+export const MAX_ODDS_SAMPLES = 100_000;
 import { seedJson } from '../deals/solution-json.ts';
 
 /** Options of `klondike odds` after parsing. */
@@ -60,9 +63,9 @@ export function runOdds(o: OddsCliOptions): { out: string; result: OddsResult } 
       unwinnable: r.unwinnable,
       unknown: r.unknown,
       exact: r.exact,
-      odds: r.interval ? round(r.interval.rate) : null,
-      low: r.interval ? round(r.interval.low) : null,
-      high: r.interval ? round(r.interval.high) : null,
+      odds: r.exact ? (r.unknown ? null : round(r.lower)) : r.interval ? round(r.interval.rate) : null,
+      low: r.exact ? round(r.lower) : r.interval ? round(r.interval.low) : null,
+      high: r.exact ? round(r.upper) : r.interval ? round(r.interval.high) : null,
       lower: round(r.lower),
       upper: round(r.upper),
       sampleSeed: o.sampleSeed ?? DEFAULT_ODDS.seed,
@@ -74,9 +77,16 @@ export function runOdds(o: OddsCliOptions): { out: string; result: OddsResult } 
     return { out: JSON.stringify(json) + '\n', result: r };
   }
   const lines = [`${src.label}, ${rulesLabel(rules)}, stock ${o.stock}: ${unseenLabel(src.observation)}`];
-  if (r.exact) {
+  if (r.exact && src.observation.complete) {
     const v = r.winnable ? 'winnable (100%)' : r.unwinnable ? 'lost (0%)' : 'unknown: the budget ran out (raise --max-nodes)';
     lines.push(`nothing left unseen: ${v}`);
+  } else if (r.exact) {
+    lines.push(
+      `every arrangement of the unseen cards solved: odds of a win ${r.unknown ? `${pct(r.lower)}–${pct(r.upper)}` : `${pct(r.lower)}, exactly`}`,
+    );
+    lines.push(
+      `${r.samples} arrangement${r.samples === 1 ? '' : 's'}: ${r.winnable} winnable, ${r.unwinnable} unwinnable, ${r.unknown} unknown`,
+    );
   } else {
     const iv = r.interval;
     lines.push(
@@ -103,7 +113,11 @@ export function registerOdds(program: Command): void {
   addSeenSourceOptions(cmd);
   addRuleOptions(cmd);
   cmd
-    .option('--samples <n>', `arrangements sampled and solved (default ${DEFAULT_ODDS.samples})`, positive('samples'))
+    .option(
+      '--samples <n>',
+      `arrangements sampled and solved, at most ${MAX_ODDS_SAMPLES.toLocaleString('en')} (default ${DEFAULT_ODDS.samples})`,
+      fromResult(parseIntIn('samples', 1, MAX_ODDS_SAMPLES)),
+    )
     .option(
       '--precision <points>',
       `stop as soon as the 95% interval is at most ± this many points (from ${PRECISION_MIN_SAMPLES} samples on; --samples is then the most)`,

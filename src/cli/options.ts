@@ -26,11 +26,13 @@
  * Values that commander stores cannot be null (it turns a parsed null into ''), so unlimited
  * passes is the string 'unlimited' until `rulesFromOptions`.
  */
-import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { type Seed, dealFromSeed, parseFamily, parseSeedText } from '../deals/families.ts';
 import { FORMATS, type Format, parseFormat } from '../deals/formats/index.ts';
-import { readPositionSource } from './io.ts';
+import { readPositionSource, readText } from './io.ts';
+
+/** The largest seeds file read: ten million seeds of 20 digits and their separators. */
+export const MAX_SEEDS_FILE_BYTES = 256 * 2 ** 20;
 import { type Position, dealPosition } from '../engine/position.ts';
 import type { Budget } from '../solver/index.ts';
 import { DEFAULT_DB, checkDbPath } from '../store/files.ts';
@@ -110,7 +112,8 @@ export function parseSeconds(what: string): (text: string) => Result<number> {
   return (text) => {
     const t = text.trim();
     const n = Number(t);
-    if (t === '' || !Number.isFinite(n) || n <= 0 || n > MAX_TIMEOUT_S)
+    // decimal only, like every other number (Number() would read 0x10, 0b11, 1e3)
+    if (!/^([0-9]+\.?[0-9]*|\.[0-9]+)$/.test(t) || !Number.isFinite(n) || n <= 0 || n > MAX_TIMEOUT_S)
       return err(`${what} must be a positive number of seconds up to ${MAX_TIMEOUT_S}, got ${JSON.stringify(text)}`);
     return ok(n);
   };
@@ -260,8 +263,8 @@ export interface BudgetOptions {
   maxMemory?: number;
 }
 
-/** Largest memory budget accepted, MiB. */
-export const MAX_MEMORY_MB = 1 << 20;
+/** Largest memory budget accepted, MiB: the most a transposition table holds. */
+export const MAX_MEMORY_MB = 2048;
 
 /** Declares `--max-nodes`, `--timeout` and `--max-memory`, showing the command's defaults. */
 export function addBudgetOptions(cmd: Command, defaults: Required<Budget>): Command {
@@ -274,7 +277,7 @@ export function addBudgetOptions(cmd: Command, defaults: Required<Budget>): Comm
     .option('--timeout <seconds>', `time budget per deal (default ${defaults.timeoutMs / 1000})`, fromResult(parseSeconds('timeout')))
     .option(
       '--max-memory <mb>',
-      `transposition table size in MiB (default ${defaults.maxMemoryMb}; a table holds at most 2048)`,
+      `transposition table size in MiB, 1…${MAX_MEMORY_MB} (default ${defaults.maxMemoryMb})`,
       fromResult(parseIntIn('max-memory', 1, MAX_MEMORY_MB)),
     );
 }
@@ -354,13 +357,9 @@ export function seedListFromOptions(o: SeedListOptions): SeedSource {
   }
   if (o.seeds) return o.seeds;
   if (o.seedsFile === undefined) throw new UserError('no seeds: give --seeds 1-1000, --seeds-file FILE or --random K --sample-seed S');
-  let text: string;
-  try {
-    text = readFileSync(o.seedsFile, 'utf8');
-  } catch (e) {
-    throw new UserError(`cannot read seeds file ${o.seedsFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  return unwrap(parseSeedsFile(text, o.seedsFile));
+  const text = readText(o.seedsFile, MAX_SEEDS_FILE_BYTES, 'seeds file');
+  if (!text.ok) throw new UserError(text.error.startsWith('cannot read ') ? `cannot read seeds file ${text.error.slice(12)}` : text.error);
+  return unwrap(parseSeedsFile(text.value, o.seedsFile));
 }
 
 /** Declares `--family` for a seed list (default solvitaire) or as a filter (no default). */

@@ -6,16 +6,18 @@
  *   reports these as asynchronous 'error' events, so `guardStdio` installs the handlers once,
  *   before any command runs, for every command including `--help`.
  * - Output files (`--out`): never an input database (or one of its `-wal`/`-shm`/`-journal`
- *   files), whatever path, symbolic or hard link names it; written to a temporary file in the same
- *   directory and renamed into place when complete, so a failed write leaves the old file as it was.
+ *   files, existing or not), whatever path, symbolic or hard link names it; written to a temporary
+ *   file in the same directory and renamed into place when complete, so a failed write leaves the
+ *   old file as it was. A symbolic link is followed to its target; a device or a FIFO is written in
+ *   place (renaming over it would replace the device with a file). A temporary file is removed on
+ *   SIGINT, SIGTERM and SIGHUP, and one left by a killed process is removed by the next write.
  * - Streams are written with backpressure, so exports of any size stream.
  */
 import { once } from 'node:events';
-import { createWriteStream, fstatSync, openSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { createWriteStream, fstatSync, lstatSync, openSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { fileId, isDatabaseFile } from '../store/files.ts';
-import { UserError } from '../types.ts';
+import { companionBase, fileId, fileKind, isDatabaseFile, nameTooLong, readHeader, removeStaleTemps, tempPath } from '../store/files.ts';
+import { UserError, echo } from '../types.ts';
 import { CliError, EXIT_IO } from './exit.ts';
 
 let guarded = false;
@@ -97,22 +99,110 @@ export async function writeStdout(chunks: Iterable<string | Uint8Array>): Promis
   await pump(chunks, process.stdout);
 }
 
+/** Why `path` cannot be an output file (a one-line message), or undefined; `inputs` are the databases read. */
+function refuseOutput(path: string, inputs: readonly string[]): string | undefined {
+  if (path.trim() === '') return 'output path is empty';
+  if (/[/\\]$/.test(path)) return `output ${echo(path)} names a directory; give a file name`;
+  const long = nameTooLong(path);
+  if (long) return `output path ${long}`;
+  for (const db of inputs) if (isDatabaseFile(path, db)) return `output ${path} is the input database ${db}; refusing to write over it`;
+  const base = companionBase(path);
+  if (base !== undefined && readHeader(base).kind === 'sqlite')
+    return `output ${path} is a companion file of the database ${base}; SQLite would take it for its own`;
+  return undefined;
+}
+
+/** What a failed open of an output file means, as a UserError. */
+function openError(path: string, e: unknown): UserError {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOENT'
+      ? 'ENOENT (no such directory)'
+      : code === 'EISDIR'
+        ? 'it is a directory'
+        : code === 'ENAMETOOLONG'
+          ? 'the name is too long'
+          : (code ?? (e as Error).message);
+  return new UserError(`cannot write ${path}: ${why}`);
+}
+
+/** Writes chunks into a special file (a device, a FIFO) in place: it is not a file to replace. */
+async function writeInPlace(path: string, chunks: Iterable<string | Uint8Array>): Promise<void> {
+  let fd: number;
+  try {
+    fd = openSync(path, 'w');
+  } catch (e) {
+    throw openError(path, e);
+  }
+  const out = createWriteStream('', { fd, autoClose: true });
+  let failed = await pump(chunks, out).catch((e) => {
+    out.destroy();
+    throw e;
+  });
+  if (!failed) {
+    out.end();
+    await once(out, 'finish').catch((e: NodeJS.ErrnoException) => {
+      failed = e;
+    });
+  }
+  if (!out.destroyed) out.destroy();
+  if (!out.closed) await once(out, 'close').catch(() => undefined);
+  if (failed) throw new CliError(`cannot write ${path}: ${writeError(failed)}`, EXIT_IO);
+}
+
+/** Removes `tmp` if the process is stopped by a signal while it is written; returns the undo. */
+function removeOnSignal(tmp: string): () => void {
+  const handlers = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((sig) => {
+    // kept installed until the exit: without a listener a second signal would kill at once
+    const h = () => {
+      rmSync(tmp, { force: true });
+      process.exit(sig === 'SIGINT' ? 130 : sig === 'SIGTERM' ? 143 : 129);
+    };
+    process.on(sig, h);
+    return [sig, h] as const;
+  });
+  return () => {
+    for (const [sig, h] of handlers) process.off(sig, h);
+  };
+}
+
 /**
  * Writes chunks to `path` through a temporary file renamed into place. Refuses a path that is one
- * of `inputs` (databases). Errors: UserError for a path that cannot be written, CliError (exit 74)
- * when writing fails part way (the old file, if any, is left as it was).
+ * of `inputs` (databases) or a companion file of a database. A symbolic link is followed (its
+ * target is written); a device or a FIFO is written in place, never replaced. Errors: UserError
+ * for a path that cannot be written, CliError (exit 74) when writing fails part way (the old
+ * file, if any, is left as it was).
  */
 export async function writeFileAtomic(path: string, chunks: Iterable<string | Uint8Array>, inputs: readonly string[] = []): Promise<void> {
-  if (path.trim() === '') throw new UserError('output path is empty');
-  for (const db of inputs)
-    if (isDatabaseFile(path, db)) throw new UserError(`output ${path} is the input database ${db}; refusing to write over it`);
-  const tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}`);
+  const refused = refuseOutput(path, inputs);
+  if (refused) throw new UserError(refused);
+  let target = path;
+  let link = false;
+  try {
+    link = lstatSync(path).isSymbolicLink();
+  } catch {
+    // missing: written new
+  }
+  if (link) {
+    try {
+      target = realpathSync(path);
+    } catch {
+      throw new UserError(`cannot write ${path}: it is a symbolic link to a missing file`);
+    }
+  }
+  const kind = fileKind(target);
+  if (kind === 'a directory') throw new UserError(`cannot write ${path}: it is a directory`);
+  if (kind !== 'file' && kind !== 'missing') return writeInPlace(target, chunks);
+  const tmp = tempPath(target, 'tmp');
+  removeStaleTemps(target, 'tmp');
+  // the handlers come first: a signal between the file's creation and them would leave it behind
+  const undo = removeOnSignal(tmp);
   let fd: number;
   try {
     fd = openSync(tmp, 'wx');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(`cannot write ${path}: ${code === 'ENOENT' ? 'ENOENT (no such directory)' : (code ?? (e as Error).message)}`);
+    undo();
+    throw openError(path, e);
   }
   const out = createWriteStream('', { fd, autoClose: true });
   let failed: NodeJS.ErrnoException | undefined;
@@ -131,17 +221,21 @@ export async function writeFileAtomic(path: string, chunks: Iterable<string | Ui
     if (!out.destroyed) out.destroy();
     if (!out.closed) await once(out, 'close').catch(() => undefined);
   }
-  if (source !== undefined) {
-    rmSync(tmp, { force: true });
-    throw source;
-  }
   try {
-    if (failed) throw failed;
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    const err = e as NodeJS.ErrnoException;
-    if (err.code === 'EISDIR') throw new UserError(`cannot write ${path}: it is a directory`);
-    throw new CliError(`cannot write ${path}: ${writeError(err)}; nothing was written`, EXIT_IO);
+    if (source !== undefined) {
+      rmSync(tmp, { force: true });
+      throw source;
+    }
+    try {
+      if (failed) throw failed;
+      renameSync(tmp, target);
+    } catch (e) {
+      rmSync(tmp, { force: true });
+      const err = e as NodeJS.ErrnoException;
+      if (err.code === 'EISDIR') throw new UserError(`cannot write ${path}: it is a directory`);
+      throw new CliError(`cannot write ${path}: ${writeError(err)}; nothing was written`, EXIT_IO);
+    }
+  } finally {
+    undo();
   }
 }

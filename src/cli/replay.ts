@@ -50,7 +50,7 @@ export function replayExitCode(o: ReplayOutcome): number {
 
 /** Reads a file, or stdin for `-`; throws UserError when it cannot. */
 export function readSource(pathOrDash: string): string {
-  return unwrap(readText(pathOrDash));
+  return unwrap(readText(pathOrDash, undefined, 'solution file'));
 }
 
 /** Replays a solution JSON text; throws UserError when it is not one. */

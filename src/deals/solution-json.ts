@@ -5,7 +5,7 @@
  */
 import { type AtomicMove, PILE_NAMES, type PileName, pileIndex } from '../engine/notation.ts';
 import { type Position, makePositionJson, parsePositionObject, validatePosition } from '../engine/position.ts';
-import { type Result, type Rules, err, ok, validateRules } from '../types.ts';
+import { type Result, type Rules, echo, err, ok, validateRules } from '../types.ts';
 import { type Seed, parseSeedText } from './families.ts';
 
 /**
@@ -41,11 +41,12 @@ export function seedJson(seed: Seed): number | string {
 
 /** Reads a solution JSON text. */
 export function parseSolutionJson(text: string): Result<Solution> {
+  if (typeof text !== 'string') return err('a solution must be given as text');
   let o: unknown;
   try {
-    o = JSON.parse(text);
+    o = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (e) {
-    return err(`malformed JSON: ${(e as Error).message}`);
+    return err(`malformed JSON: ${echo((e as Error).message.replace(/\s*[\r\n]+\s*/g, ' '), 200)}`);
   }
   if (typeof o !== 'object' || o === null || Array.isArray(o)) return err('a solution must be a JSON object');
   const j = o as Record<string, unknown>;

@@ -196,6 +196,9 @@ export function makePositionJson(p: Position): Record<string, unknown> {
   };
 }
 
+/** The keys of our JSON form of a position. */
+export const POSITION_KEYS = ['tableau', 'stock', 'faceDown', 'waste', 'foundations', 'pass'] as const;
+
 function cardList(v: unknown, where: string): Result<Card[]> {
   if (!Array.isArray(v)) return err(`${where} must be a list of cards`);
   const out: Card[] = [];
@@ -211,6 +214,10 @@ function cardList(v: unknown, where: string): Result<Card[]> {
 export function parsePositionObject(o: unknown, partial = false): Result<Position> {
   if (typeof o !== 'object' || o === null || Array.isArray(o)) return err('a position must be a JSON object');
   const j = o as Record<string, unknown>;
+  // a misspelt key ("Pass") would otherwise be read as absent: a fresh deal's value, another game
+  const unknown = Object.keys(j).find((k) => !(POSITION_KEYS as readonly string[]).includes(k));
+  if (unknown !== undefined)
+    return err(`unknown key ${JSON.stringify(unknown)} in a position (the keys are ${POSITION_KEYS.map((k) => `"${k}"`).join(', ')})`);
   if (!Array.isArray(j.tableau) || j.tableau.length !== 7) return err('"tableau" must be a list of 7 piles');
   const tableau: Card[][] = [];
   for (let i = 0; i < 7; i++) {

@@ -10,7 +10,8 @@
 import { type Card, NUM_CARDS } from '../engine/cards.ts';
 import { genAtomic, make } from '../engine/moves.ts';
 import type { AtomicMove } from '../engine/notation.ts';
-import { type Position, UNSEEN, validatePosition } from '../engine/position.ts';
+import { type Position, UNSEEN } from '../engine/position.ts';
+import { checkPosition, checkRules } from '../solver/validate.ts';
 import { findMove, toAtomic } from '../engine/solution.ts';
 import { STRIDE, State } from '../engine/state.ts';
 import { type Result, type Rules, err, ok, type StockMode } from '../types.ts';
@@ -35,9 +36,12 @@ export class Game {
 
   /** A game from a complete position (every card known to the engine, not to the player). */
   static start(position: Position, rules: Rules, stock: StockMode): Result<Game> {
-    const v = validatePosition(position);
+    const r = checkRules(rules);
+    if (!r.ok) return r;
+    const v = checkPosition(position, r.value);
     if (!v.ok) return v;
-    return ok(new Game(State.fromPosition(position, rules), rules, stock));
+    if (stock !== 'hidden' && stock !== 'visible') return err(`stock must be hidden or visible, got ${String(stock)}`);
+    return ok(new Game(State.fromPosition(position, r.value), r.value, stock));
   }
 
   /** What the player sees now. */

@@ -18,6 +18,7 @@
 import { type Card, NUM_CARDS, makeCard } from '../engine/cards.ts';
 import { type Position, UNSEEN, slotName, validatePartialPosition } from '../engine/position.ts';
 import { type Result, type Rules, type StockMode, err, ok } from '../types.ts';
+import { checkRules, checkShape } from '../solver/validate.ts';
 
 export const STOCK_MODES: readonly StockMode[] = ['hidden', 'visible'];
 
@@ -51,9 +52,13 @@ export class Observation {
 
   /** The observation of a position that may hold UNSEEN cards (checked by validatePartialPosition). */
   static of(position: Position, rules: Rules): Result<Observation> {
+    const shape = checkShape(position);
+    if (!shape.ok) return shape;
+    const r = checkRules(rules);
+    if (!r.ok) return r;
     const v = validatePartialPosition(position);
     if (!v.ok) return v;
-    return ok(new Observation(copyPosition(position), rules));
+    return ok(new Observation(copyPosition(position), r.value));
   }
 
   /**
@@ -62,6 +67,9 @@ export class Observation {
    * drawn yet); cards already UNSEEN stay so.
    */
   static ofPosition(position: Position, rules: Rules, stock: StockMode): Result<Observation> {
+    const shape = checkShape(position);
+    if (!shape.ok) return shape;
+    if (stock !== 'hidden' && stock !== 'visible') return err(`stock must be hidden or visible, got ${String(stock)}`);
     const hideStock = stock === 'hidden' && position.pass === 1;
     return Observation.of(
       {

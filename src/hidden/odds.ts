@@ -5,7 +5,9 @@
  * uniformly (sample.ts) and solving each with a node budget; a sample the budget did not decide is
  * counted apart. The estimate is the winnable share of the decided samples with its 95% Wilson
  * interval; the bounds say where the share would lie if every undecided sample were lost or won.
- * A position with nothing unseen is solved once: its odds are exactly 0 or 1.
+ * A position with nothing unseen is solved once: its odds are exactly 0 or 1; one whose unseen
+ * cards have fewer arrangements than an estimate's fewest samples (at most three cards) has each
+ * arrangement solved once: exact odds, an interval of no width.
  *
  * The estimate is made of three parts that can run apart, so that several threads can share the
  * sampling and a reader can watch the figure refine as the worlds come in:
@@ -22,7 +24,7 @@ import { type Budget, type Verdict, solve } from '../solver/index.ts';
 import { type Interval, wilson } from '../stats/wilson.ts';
 import type { Rules } from '../types.ts';
 import type { Observation } from './observation.ts';
-import { Random, sampleWorld } from './sample.ts';
+import { Random, fillWorld, sampleWorld } from './sample.ts';
 
 /** Settings of `estimateOdds`. */
 export interface OddsOptions {
@@ -57,9 +59,9 @@ export interface OddsResult {
   winnable: number;
   unwinnable: number;
   unknown: number;
-  /** True when nothing was unseen: one solve, an exact answer. */
+  /** True for an exact answer: nothing was unseen (one solve), or every arrangement of the unseen cards was solved. */
   exact: boolean;
-  /** Winnable share of the decided samples with its 95% Wilson interval; undefined when none was decided. */
+  /** Winnable share of the decided samples with its 95% Wilson interval (of no width when exact); undefined when none was decided. */
   interval: Interval | undefined;
   /** The share if every undecided sample were lost (lower) or won (upper). */
   lower: number;
@@ -201,11 +203,79 @@ export function estimateOdds(
   onSample?: (done: number, total: number) => void,
 ): OddsResult {
   const opts = { ...DEFAULT_ODDS, ...options };
+  const k = o.complete ? 0 : o.unseen.length;
+  if (k > 0 && factorial(k) < Math.min(opts.samples, PRECISION_MIN_SAMPLES)) return countArrangements(o, opts.budget, onSample);
   const worlds = new OddsWorlds(o, opts.seed);
   const tally = new OddsTally(o.complete, opts);
   for (let i = 0; !tally.done; i++) {
     tally.add(i, solveWorld(worlds.world(i), o.rules, opts.budget));
     onSample?.(i + 1, tally.total);
   }
-  return tally.result();
+  const r = tally.result();
+  return r.exact ? { ...r, interval: exactInterval(r) } : r;
+}
+
+/** An exact share as an interval of no width (no Wilson interval: nothing was sampled); undefined when nothing was decided. */
+function exactInterval(r: Pick<OddsResult, 'winnable' | 'unwinnable'>): Interval | undefined {
+  const n = r.winnable + r.unwinnable;
+  if (n === 0) return undefined;
+  const rate = r.winnable / n;
+  return { rate, low: rate, high: rate };
+}
+
+function factorial(k: number): number {
+  let f = 1;
+  for (let i = 2; i <= k; i++) f *= i;
+  return f;
+}
+
+/**
+ * The exact odds when the unseen cards have no more arrangements than samples asked for: each
+ * arrangement solved once (they are equally likely), no interval to estimate.
+ */
+function countArrangements(o: Observation, budget: Budget, onSample?: (done: number, total: number) => void): OddsResult {
+  const cards = o.unseen.slice();
+  const total = factorial(cards.length);
+  let winnable = 0;
+  let unwinnable = 0;
+  let unknown = 0;
+  let nodes = 0;
+  let ms = 0;
+  let done = 0;
+  // Heap's algorithm: every order of the cards once
+  const visit = () => {
+    const v = solveWorld(fillWorld(o, cards), o.rules, budget);
+    if (v.verdict === 'winnable') winnable++;
+    else if (v.verdict === 'unwinnable') unwinnable++;
+    else unknown++;
+    nodes += v.nodes;
+    ms += v.ms;
+    onSample?.(++done, total);
+  };
+  const c = new Array<number>(cards.length).fill(0);
+  visit();
+  for (let i = 1; i < cards.length; ) {
+    if (c[i] < i) {
+      const j = i % 2 === 0 ? 0 : c[i];
+      [cards[j], cards[i]] = [cards[i], cards[j]];
+      visit();
+      c[i]++;
+      i = 1;
+    } else {
+      c[i] = 0;
+      i++;
+    }
+  }
+  return {
+    samples: total,
+    winnable,
+    unwinnable,
+    unknown,
+    exact: true,
+    interval: exactInterval({ winnable, unwinnable }),
+    lower: winnable / total,
+    upper: (winnable + unknown) / total,
+    nodes,
+    ms,
+  };
 }

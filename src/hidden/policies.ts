@@ -5,7 +5,8 @@
  */
 import { type Seed, dealFromSeed } from '../deals/families.ts';
 import { dealPosition } from '../engine/position.ts';
-import type { Family, Result, Rules, StockMode } from '../types.ts';
+import { type Family, type Result, type Rules, type StockMode, UserError } from '../types.ts';
+import { MAX_TABLE_MB, checkOptions } from '../solver/validate.ts';
 
 import { type PlayResult, playGame } from './play.ts';
 import type { Policy } from './policy.ts';
@@ -18,7 +19,19 @@ export type PolicyOptions = { [K in keyof SearchOptions]?: SearchOptions[K] | un
 
 /** A fresh policy of this name (one per game: the search policy keeps its worlds between moves). */
 export function createPolicy(name: PolicyName, options: PolicyOptions = {}): Policy {
-  return name === 'priority' ? new PriorityPolicy() : new SearchPolicy(options);
+  const n = parsePolicyName(String(name));
+  if (!n.ok) throw new UserError(`createPolicy: ${n.error}`);
+  const kinds = Object.fromEntries(Object.entries(DEFAULT_SEARCH).map(([k, v]) => [k, typeof v as 'number' | 'boolean' | 'string']));
+  const c = checkOptions(options, kinds);
+  if (!c.ok) throw new UserError(`createPolicy: ${c.error}`);
+  for (const k of ['samples', 'nodes', 'candidates', 'maxMemoryMb', 'extendWorlds'] as const) {
+    const v = options[k];
+    if (v !== undefined && (!Number.isSafeInteger(v) || v < 1))
+      throw new UserError(`createPolicy: ${k} must be a whole number ≥ 1, got ${v}`);
+  }
+  if (options.maxMemoryMb !== undefined && options.maxMemoryMb > MAX_TABLE_MB)
+    throw new UserError(`createPolicy: maxMemoryMb must be at most ${MAX_TABLE_MB}, got ${options.maxMemoryMb}`);
+  return n.value === 'priority' ? new PriorityPolicy() : new SearchPolicy(options);
 }
 
 /**

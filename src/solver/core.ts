@@ -3,8 +3,8 @@
  * the search, its moves, rules and transposition table. One `Core` is one instance of the module,
  * with its own memory: the position the solver's state keeps there (state.ts, a state made with
  * `backing`), the search's frames, and the table (tt.ts wraps it). The module is compiled once per
- * thread, on first use. An instance's memory is made as large as the machine gives (4 GiB, or
- * less): pages never written cost nothing. It never grows, so the views on it stay valid.
+ * thread, on first use. An instance's memory is made as large as its table's budget needs
+ * (`pagesFor`); it never grows, so the views on it stay valid.
  */
 import * as Layout from '../core/shared/layout.ts';
 import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from '../core/shared/frames.ts';
@@ -102,22 +102,38 @@ export interface CoreClient {
 }
 
 let compiled: WebAssembly.Module | undefined;
-/**
- * Pages of the largest memory this thread was given: just under 4 GiB (a memory of 4 GiB has a
- * size the core's 32-bit arithmetic cannot hold), halved while the machine refuses.
- */
-let pages = 65535;
+/** The most pages a memory of the core can have. */
+const MAX_PAGES = 65535;
 
-/** A memory for an instance: as large as the machine gives, down to the core's own pages and 64 MiB of table room. */
-function newMemory(): WebAssembly.Memory {
-  for (;;) {
-    try {
-      return new WebAssembly.Memory({ initial: pages, maximum: pages });
-    } catch (e) {
-      const half = 2 ** Math.floor(Math.log2(pages - 1));
-      if (half < CORE_PAGES + 1024) throw e;
-      pages = half;
-    }
+/** The memory could not be reserved: the process's address space is too small (an address-space limit, `ulimit -v`). */
+export class AddressSpaceError extends Error {
+  override name = 'AddressSpaceError';
+  constructor(
+    readonly mib: number,
+    message = `the solver needs ${mib} MiB of address space for its memory and the process's limit (ulimit -v) leaves less; ` +
+      'raise the limit, or give a smaller --max-memory',
+  ) {
+    super(message);
+  }
+}
+
+/** The pages a core needs for a table budget of `maxMemoryMb` MiB: the core's own, the table and the room its doubling takes. */
+export function pagesFor(maxMemoryMb: number): number {
+  let bytes = 1 << 13;
+  while (bytes * 2 <= maxMemoryMb * 2 ** 20 && bytes < 2 ** 31) bytes *= 2;
+  return Math.min(MAX_PAGES, CORE_PAGES + 16 + Math.ceil((bytes * 1.5) / 65536));
+}
+
+/**
+ * A memory for an instance of `pages` pages, exactly: it never grows, so that views on it stay
+ * valid, and no more is reserved than the budget needs, so that threads under an address-space
+ * limit each get theirs. An AddressSpaceError when it cannot be reserved.
+ */
+function newMemory(pages: number): WebAssembly.Memory {
+  try {
+    return new WebAssembly.Memory({ initial: pages, maximum: pages });
+  } catch {
+    throw new AddressSpaceError(Math.ceil(pages / 16));
   }
 }
 
@@ -151,11 +167,16 @@ export class Core {
   /** Whose rules and switches the instance holds now (the generator that configured it last). */
   owner: unknown;
 
-  constructor() {
+  /** The pages of the core's memory. */
+  readonly pages: number;
+
+  /** A core whose memory has `pages` pages (default: room for a 64 MiB table, `pagesFor`). */
+  constructor(pages = pagesFor(64)) {
+    this.pages = pages;
     compiled ??= new WebAssembly.Module(decode(CORE_WASM));
     const instance = new WebAssembly.Instance(compiled, {
       env: {
-        memory: newMemory(),
+        memory: newMemory(pages),
         abort() {
           throw new Error('internal: the solver core stopped');
         },

@@ -3,7 +3,7 @@
  * position, frames, moves and path, its loop, and its transposition table), made once by a Solver
  * and reused by every search it runs, one at a time.
  */
-import { Core } from './core.ts';
+import { Core, pagesFor } from './core.ts';
 import { type TableSnapshot, TranspositionTable } from './table.ts';
 
 /**
@@ -14,10 +14,12 @@ import { type TableSnapshot, TranspositionTable } from './table.ts';
 export const RENEW_BYTES = 256 * 2 ** 20;
 
 export class SearchMemory {
-  private current = new Core();
+  private current: Core | undefined;
   private tt: TranspositionTable | undefined;
 
+  /** The core, made on first use with room for a table of at least 64 MiB. */
   get core(): Core {
+    this.current ??= new Core();
     return this.current;
   }
 
@@ -27,12 +29,18 @@ export class SearchMemory {
    */
   renewIfLarge(limit = RENEW_BYTES): void {
     if (!this.tt || this.tt.highWater <= limit) return;
-    this.current = new Core();
+    this.current = undefined;
     this.tt = undefined;
   }
 
   /** The core's transposition table, emptied, with a budget of `maxMemoryMb`. */
   table(maxMemoryMb: number): TranspositionTable {
+    // a core's memory holds what its table's budget needs: a larger budget takes a new core
+    const pages = pagesFor(maxMemoryMb);
+    if (!this.current || this.current.pages < pages) {
+      this.current = new Core(pages);
+      this.tt = undefined;
+    }
     if (!this.tt) this.tt = new TranspositionTable(maxMemoryMb, undefined, this.core);
     else this.tt.reset(maxMemoryMb);
     return this.tt;

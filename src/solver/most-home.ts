@@ -229,6 +229,11 @@ export function mostHomeSearch(
   const search = new Search(state, memory, spec);
   search.run();
   const ms = performance.now() - t0;
+  // a budget that stopped the search on entering the start (one node) saw no count: the start's own holds
+  if (objective.best < 0) {
+    objective.best = state.home;
+    objective.bestLen = 0;
+  }
   const { moves, end } = expandPath(state, objective.bestPath, objective.bestLen);
   if (end.home !== objective.best) throw new Error('internal: the best line does not reach its count');
   const stats: SolveStats = { nodes: search.nodes, uniqueStates: search.states, ttHits: search.hits, ms, solutionLength: moves.length };

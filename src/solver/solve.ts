@@ -20,7 +20,10 @@
  */
 import type { Position } from '../engine/position.ts';
 import { State } from '../engine/state.ts';
-import type { Rules } from '../types.ts';
+import { type Rules, UserError } from '../types.ts';
+import { MOVE_COUNTS } from './objective.ts';
+import { checkOptions, checkedInput, orThrow } from './validate.ts';
+import { FULL_PRUNING } from './options.ts';
 import { SearchMemory } from './memory.ts';
 import { type MostHomeOptions, type MostHomeResult, mostHomeSearch } from './most-home.ts';
 import { WIN, allowsSearch, type SearchSpec, searchSpec, spentBudget } from './objective.ts';
@@ -44,9 +47,12 @@ export class Solver {
     return this.running;
   }
 
-  /** Decides whether the position (validated) can be won under the rules. */
+  /** Decides whether the position can be won under the rules (every argument checked first: validate.ts). */
   solve(position: Position, rules: Rules, budget: Budget = {}, options: SolverOptions = {}): SolveResult {
-    return this.exclusive(() => this.staged(position, rules, searchSpec(WIN, budget, options), options.onProgress));
+    const c = checkedInput('solve', position, rules, budget);
+    orThrow('solve', checkOptions(options, SOLVER_OPTIONS));
+    orThrow('solve', checkPruning(options.pruning));
+    return this.exclusive(() => this.staged(c.position, c.rules, searchSpec(WIN, c.budget, options), options.onProgress));
   }
 
   /**
@@ -54,7 +60,10 @@ export class Solver {
    * proved, or the best found and a proved bound when a budget runs out (most-home.ts).
    */
   mostHome(position: Position, rules: Rules, budget: Budget = {}, options: MostHomeOptions = {}): MostHomeResult {
-    return this.exclusive(() => mostHomeSearch(position, rules, budget, options, this.memory));
+    const c = checkedInput('mostHome', position, rules, budget);
+    orThrow('mostHome', checkOptions(options, { pruning: 'object', bound: 'boolean' }));
+    orThrow('mostHome', checkPruning(options.pruning));
+    return this.exclusive(() => mostHomeSearch(c.position, c.rules, c.budget, options, this.memory));
   }
 
   /**
@@ -62,7 +71,12 @@ export class Solver {
    * search completes within the budget, else the shortest line found and a proved lower bound
    * (shortest.ts). The verdict comes first, from the staged solve, within the same budget.
    */
-  shortest(position: Position, rules: Rules, budget: Budget = {}, options: ShortestOptions = {}): ShortestResult {
+  shortest(input: Position, askedRules: Rules, askedBudget: Budget = {}, options: ShortestOptions = {}): ShortestResult {
+    const { position, rules, budget } = checkedInput('shortest', input, askedRules, askedBudget);
+    orThrow('shortest', checkOptions(options, { count: 'string', pruning: 'object' }));
+    orThrow('shortest', checkPruning(options.pruning));
+    if (options.count !== undefined && !(MOVE_COUNTS as readonly string[]).includes(options.count))
+      throw new UserError(`shortest: count must be ${MOVE_COUNTS.join(' or ')}, got ${JSON.stringify(options.count)}`);
     return this.exclusive(() => {
       const verdict = this.staged(position, rules, searchSpec(WIN, budget), undefined);
       if (verdict.verdict === 'winnable') return shortestFrom(position, rules, verdict, budget, options, this.memory);
@@ -166,6 +180,22 @@ export class Solver {
     search.onProgress = onProgress;
     return search;
   }
+}
+
+/** The keys of SolverOptions and their types. */
+const SOLVER_OPTIONS = {
+  pruning: 'object',
+  relaxation: 'boolean',
+  deadCheck: 'boolean',
+  deadlocks: 'boolean',
+  lockingMoves: 'boolean',
+  restarts: 'boolean',
+  onProgress: 'function',
+} as const;
+
+/** A pruning object: its switches booleans. */
+function checkPruning(p: unknown) {
+  return checkOptions(p, Object.fromEntries(Object.keys(FULL_PRUNING).map((k) => [k, 'boolean' as const])));
 }
 
 /** The verdict when a budget allows no search at all. */

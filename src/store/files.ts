@@ -6,8 +6,10 @@
  * a symbolic link to it and a hard link of it are all the same file. A database's companion files
  * (`-wal`, `-shm`, `-journal`) count as the database: writing over one of them loses data too.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { type Result, err, ok } from '../types.ts';
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { type Result, echo, err, ok } from '../types.ts';
 
 /** The database `batch`, `stats`, `export` and `report` use when no `--db` is given. */
 export const DEFAULT_DB = 'data/results.sqlite';
@@ -20,8 +22,96 @@ export function checkDbPath(path: string): Result<string> {
   if (path.trim() === '') return err(`database path ${JSON.stringify(path)} is empty; give a file name, e.g. --db ${DEFAULT_DB}`);
   if (/[/\\]$/.test(path)) return err(`database path ${path} names a directory; give a file name, e.g. ${path}results.sqlite`);
   if (path.includes('\0')) return err('database path contains a NUL character');
+  const long = nameTooLong(path, NAME_MAX - '-journal'.length);
+  if (long) return err(`database path ${long}${Buffer.byteLength(basename(path)) <= NAME_MAX ? ' (SQLite adds -journal to it)' : ''}`);
   if (isDirectory(path)) return err(`database path ${path} is a directory`);
+  const kind = fileKind(path);
+  if (kind !== 'file' && kind !== 'missing') return err(`database path ${path} is ${kind}, not a regular file`);
   return ok(path);
+}
+
+/** Longest file name (one path component) and whole path, in bytes, that Linux and macOS accept. */
+export const NAME_MAX = 255;
+export const PATH_MAX = 4095;
+
+/** Why a path cannot be used because of its length (a message naming it), or undefined when it fits; `last` limits the file's own name. */
+export function nameTooLong(path: string, last = NAME_MAX): string | undefined {
+  if (Buffer.byteLength(path) > PATH_MAX) return `is ${Buffer.byteLength(path)} bytes long; paths are at most ${PATH_MAX} bytes`;
+  const parts = path.split(/[/\\]/);
+  const long = parts.find((c, i) => Buffer.byteLength(c) > (i === parts.length - 1 ? last : NAME_MAX));
+  if (long !== undefined)
+    return `has a name of ${Buffer.byteLength(long)} bytes (${echo(long, 40)}); file names are at most ${long === parts.at(-1) ? last : NAME_MAX} bytes`;
+  return undefined;
+}
+
+/** What is at a path (following symbolic links): a regular file, missing, a directory, or another kind of file. */
+export function fileKind(path: string): 'file' | 'missing' | 'a directory' | 'a FIFO' | 'a device' | 'a socket' | 'a special file' {
+  let s: ReturnType<typeof statSync>;
+  try {
+    s = statSync(path);
+  } catch {
+    return 'missing';
+  }
+  if (s.isFile()) return 'file';
+  if (s.isDirectory()) return 'a directory';
+  if (s.isFIFO()) return 'a FIFO';
+  if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
+  if (s.isSocket()) return 'a socket';
+  return 'a special file';
+}
+
+/**
+ * A temporary name in the same directory as `path` for a file being made: `.NAME.TAG-PID`, NAME cut
+ * (and a hash of the whole name added) when the result, plus `reserve` bytes (a database's
+ * `-journal`), would pass NAME_MAX. `removeStaleTemps` finds them.
+ */
+export function tempPath(path: string, tag: string, reserve = 0): string {
+  const name = basename(path);
+  const suffix = `.${tag}-${process.pid}`;
+  let stem = name;
+  if (Buffer.byteLength(`.${name}${suffix}`) + reserve > NAME_MAX) {
+    const hash = createHash('sha256').update(name).digest('hex').slice(0, 12);
+    const room = NAME_MAX - reserve - Buffer.byteLength(`.~${hash}${suffix}`);
+    stem =
+      Buffer.from(name)
+        .subarray(0, room)
+        .toString()
+        .replace(/\uFFFD+$/, '') + `~${hash}`;
+  }
+  return join(dirname(path), `.${stem}${suffix}`);
+}
+
+/** Removes the temporary files of `path` (made by tempPath with `tag`) left by processes that no longer run. */
+export function removeStaleTemps(path: string, tag: string, reserve = 0): void {
+  const mine = basename(tempPath(path, tag, reserve)).slice(0, -String(process.pid).length);
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path));
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    if (!n.startsWith(mine)) continue;
+    const pid = Number(n.slice(mine.length));
+    if (!Number.isSafeInteger(pid) || (pid !== process.pid && pidAlive(pid))) continue;
+    rmSync(join(dirname(path), n), { force: true });
+  }
+}
+
+/** True when a process of this pid runs on this machine. */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return errorCode(e) === 'EPERM';
+  }
+}
+
+/** The database a companion file name (`X-journal`, `X-wal`, `X-shm`) belongs to, or undefined. */
+export function companionBase(path: string): string | undefined {
+  const c = COMPANIONS.find((s) => path.endsWith(s));
+  return c === undefined ? undefined : path.slice(0, -c.length);
 }
 
 /** True when path exists and is a directory. */
@@ -51,6 +141,9 @@ export function sameFile(a: string, b: string): boolean {
 
 /** True when `out` is the database `db` or one of its companion files. */
 export function isDatabaseFile(out: string, db: string): boolean {
+  const base = companionBase(out);
+  // a companion file counts whether it exists or not: SQLite takes any file of that name for its own
+  if (base !== undefined && sameFile(base, db)) return true;
   const o = fileId(out);
   if (o === undefined) return false;
   return [db, ...COMPANIONS.map((c) => db + c)].some((f) => fileId(f) === o);

@@ -21,10 +21,10 @@
  */
 import { linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Result, type Rules, err, ok, type StockMode } from '../types.ts';
-import { checkDbPath, describeDbError, errorCode, fileId, readHeader } from './files.ts';
+import { COMPANIONS, checkDbPath, describeDbError, errorCode, fileId, pidAlive, readHeader, removeStaleTemps, tempPath } from './files.ts';
 import { migrateToV3 } from './migrate.ts';
 import {
   type PlayRow,
@@ -115,6 +115,8 @@ export interface Store {
 }
 
 const LOCK_KEY = 'lock';
+/** The longest name SQLite adds to a database's. */
+const JOURNAL = '-journal';
 /** Database files (dev:ino) this process holds the lock of. */
 const held = new Set<string>();
 /** Seeds per `IN (…)` lookup. */
@@ -122,15 +124,6 @@ const CHUNK = 500;
 
 function lockValue(): string {
   return `${process.pid}@${hostname()}`;
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return errorCode(e) === 'EPERM';
-  }
 }
 
 /** Who holds the lock of the database, or undefined when it is free (stale locks count as free). */
@@ -154,9 +147,10 @@ function createDatabase(path: string): Result<void> {
   } catch (e) {
     return err(`cannot create the directory for database ${path}: ${errorCode(e) || (e as Error).message}`);
   }
-  const tmp = join(dirname(path), `.${basename(path)}.new-${process.pid}`);
+  const tmp = tempPath(path, 'new', JOURNAL.length);
   try {
-    rmSync(tmp, { force: true });
+    removeStaleTemps(path, 'new', JOURNAL.length);
+    for (const c of COMPANIONS) rmSync(tmp + c, { force: true });
     const db = new Database(tmp);
     try {
       db.transaction(() => initSchema(db))();

@@ -304,7 +304,17 @@ describe('merge', () => {
     const r = mergeDatabases([a, b], out);
     if (!r.ok) throw new Error(r.error);
     expect(r.value).toMatchObject({ inputs: 2, read: 11, rows: 6, replaced: 3, duplicates: 1 });
-    expect(r.value.conflicts).toEqual([{ family: 'solvitaire', seed: 4n, rules: R3, kept: 'winnable', other: 'unwinnable', from: b }]);
+    // the winnable row's solution ('SW') does not win: the unwinnable row is kept
+    expect(r.value.conflicts).toEqual([
+      {
+        family: 'solvitaire',
+        seed: 4n,
+        rules: R3,
+        kept: "unwinnable (the winnable row's solution does not replay)",
+        other: 'unwinnable',
+        from: b,
+      },
+    ]);
     expect(sha(a)).toBe(ha);
     expect(sha(b)).toBe(hb);
     const d = new Database(out, { readonly: true });
@@ -318,7 +328,7 @@ describe('merge', () => {
       { seed: 1, verdict: 'winnable', nodes: 10, len: 90, draw: 3 },
       { seed: 2, verdict: 'unknown', nodes: 50, len: null, draw: 3 },
       { seed: 3, verdict: 'unwinnable', nodes: 10, len: null, draw: 3 },
-      { seed: 4, verdict: 'winnable', nodes: 10, len: 100, draw: 3 },
+      { seed: 4, verdict: 'unwinnable', nodes: 10, len: null, draw: 3 },
       { seed: 5, verdict: 'winnable', nodes: 10, len: 100, draw: 3 },
       { seed: 1, verdict: 'unwinnable', nodes: 10, len: null, draw: 1 },
     ]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAX_SEEDS,
+  type PackedSeedList,
   type SeedList,
   dedupeRanges,
   formatRanges,
@@ -22,7 +23,7 @@ const error = (r: { ok: boolean; error?: string }): string => {
   return r.error ?? '';
 };
 /** The seeds of a list (or shard) as numbers, for lists small enough to expand. */
-const expand = (l: SeedList, index = 1, count = 1) => [...seedsOf(l, { index, count })].map(Number);
+const expand = (l: SeedList | PackedSeedList, index = 1, count = 1) => [...seedsOf(l, { index, count })].map(Number);
 const seeds = (text: string) => expand(value(parseSeedList(text)));
 
 describe('parseSeedList', () => {
@@ -151,5 +152,32 @@ describe('formatRanges', () => {
   it('writes ranges compactly', () => {
     expect(formatRanges(value(parseSeedList('1-3,500,900-901')).ranges)).toBe('1-3,500,900-901');
     expect(formatRanges(value(parseSeedList('1,3,5,7')).ranges, 2)).toBe('1,3,…');
+  });
+});
+
+describe('a long seeds file of scattered seeds', () => {
+  // a deterministic scatter with repeats: 30,000 tokens
+  const tokens = Array.from({ length: 30_000 }, (_, i) => String(((i * 2654435761) % 4_000_000_007) % 3_000_000_000));
+  it('is packed, with the same seeds, order, repeats dropped and shards as the general parser', () => {
+    const fast = value(parseSeedsFile(tokens.join('\n'), 'f.txt'));
+    expect('packed' in fast).toBe(true);
+    const slow = value(parseSeedList(tokens.join(',')));
+    expect(fast.count).toBe(slow.count);
+    expect(expand(fast)).toEqual(expand(slow));
+    expect(expand(fast, 3, 7)).toEqual(expand(slow, 3, 7));
+  });
+  it('with a range, a 16-digit seed or a bad token, is read by the general parser', () => {
+    const withRange = value(parseSeedsFile(`${tokens.join(' ')}\n5 - 9`, 'f.txt'));
+    expect('packed' in withRange).toBe(false);
+    expect(withRange.count).toBe(value(parseSeedList(`${tokens.join(',')},5-9`)).count);
+    expect('packed' in value(parseSeedsFile(`${tokens.join(' ')} 1234567890123456`, 'f.txt'))).toBe(false);
+    expect(error(parseSeedsFile(`${tokens.join(' ')} 12x`, 'f.txt'))).toMatch(/"12x" in f\.txt/);
+  });
+  it('of a million seeds is read in seconds', () => {
+    const text = Array.from({ length: 1_000_000 }, (_, i) => String((i * 2654435761) % 4_294_967_291)).join('\n');
+    const t0 = performance.now();
+    const r = value(parseSeedsFile(text, 'big.txt'));
+    expect(performance.now() - t0).toBeLessThan(6000);
+    expect(r.count).toBe(1_000_000n);
   });
 });

@@ -14,6 +14,7 @@ import {
   copyFileSync,
   existsSync,
   linkSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -378,6 +379,535 @@ describe('read-only and full disks', () => {
     rmSync(join(small, 'filler'));
     const d = new Database(db, { readonly: true });
     expect(d.pragma('integrity_check', { simple: true })).toBe('ok');
+    d.close();
+  });
+});
+
+describe('--out onto special files, links and companions', () => {
+  it('a device is written in place, never replaced: a full one is exit 74', async () => {
+    const dev = at('full-dev');
+    execFileSync('mknod', [dev, 'c', '1', '7']); // the kernel's "full" device
+    for (const cmd of ['export', 'report']) {
+      const r = await runInProcess([cmd, '--db', good, '--out', dev]);
+      expectOneLine(r, 74, /cannot write .*full-dev: no space left on device/);
+      expect(statSync(dev).isCharacterDevice()).toBe(true);
+    }
+    const nul = at('null-dev');
+    execFileSync('mknod', [nul, 'c', '1', '3']);
+    expect((await runInProcess(['export', '--db', good, '--out', nul])).code).toBe(0);
+    expect(statSync(nul).isCharacterDevice()).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.includes('-dev.tmp-'))).toEqual([]);
+  });
+  it('a FIFO is written in place: its reader gets the export', async () => {
+    const fifo = at('out.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = spawn('cat', [fifo]);
+    let got = '';
+    reader.stdout.on('data', (d) => (got += d));
+    const closed = new Promise((r) => reader.on('close', r));
+    const r = await runInProcess(['export', '--db', good, '--out', fifo]);
+    await closed;
+    expect(r.code, r.stderr).toBe(0);
+    expect(got).toMatch(/^family,seed,/);
+    expect(statSync(fifo).isFIFO()).toBe(true);
+  });
+  it('a symbolic link is followed: its target is updated, the link kept', async () => {
+    const target = at('target.csv');
+    writeFileSync(target, 'old\n');
+    const link = at('out-link.csv');
+    symlinkSync(target, link);
+    expect((await runInProcess(['export', '--db', good, '--out', link])).code).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toMatch(/^family,seed,/);
+  });
+  it.each(['-journal', '-wal', '-shm'])('--out DB%s is refused whether or not it exists', async (suffix) => {
+    expectOneLine(await runInProcess(['export', '--db', good, '--out', good + suffix]), 2, /is the input database/);
+    expect(existsSync(good + suffix)).toBe(false);
+    const other = at('other.sqlite');
+    if (!existsSync(other)) makeKnownDb(other);
+    expectOneLine(await runInProcess(['export', '--db', good, '--out', other + suffix]), 2, /companion file of the database/);
+    expect(existsSync(other + suffix)).toBe(false);
+    expect((await runInProcess(['stats', '--db', good])).code).toBe(0);
+  });
+  it('--out dir/ is bad input (exit 2) like --out dir', async () => {
+    expectOneLine(await runInProcess(['export', '--db', good, '--out', `${at('sub')}/`]), 2, /names a directory/);
+    expectOneLine(await runInProcess(['export', '--db', good, '--out', at('sub')]), 2, /is a directory/);
+  });
+});
+
+describe('temporary files are never left behind', () => {
+  it('a stale temporary file of our pid or of a dead process does not stop the next export', async () => {
+    const out = at('stale.csv');
+    const mine = at(`.stale.csv.tmp-${process.pid}`);
+    const dead = at('.stale.csv.tmp-999999999');
+    writeFileSync(mine, 'litter');
+    writeFileSync(dead, 'litter');
+    const r = await runInProcess(['export', '--db', good, '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(mine) || existsSync(dead)).toBe(false);
+  });
+  it('an export stopped by SIGTERM removes its temporary file', async () => {
+    const big = at('big-term.sqlite');
+    writeSampleDb(big, 3000);
+    const fifoDir = at('term');
+    mkdirSync(fifoDir);
+    const { child, done } = spawnBin(['export', '--db', big, '--out', join(fifoDir, 'x.csv')]);
+    const poll = setInterval(() => {
+      if (readdirSync(fifoDir).some((f) => f.includes('.tmp-'))) child.kill('SIGTERM');
+    }, 2);
+    const r = await done;
+    clearInterval(poll);
+    expect([0, 143]).toContain(r.code);
+    expect(readdirSync(fifoDir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+});
+
+describe('long names', () => {
+  it('a name longer than the file system allows: one line, exit 2', async () => {
+    const long = at(`${'n'.repeat(300)}.sqlite`);
+    expectOneLine(await runInProcess(['batch', '--seeds', '1', '--db', long]), 2, /file names are at most 247 bytes/);
+    expectOneLine(await runInProcess(['stats', '--db', long]), 2, /file names are at most 247 bytes/);
+    expectOneLine(await runInProcess(['export', '--db', good, '--out', long]), 2, /file names are at most 255 bytes/);
+  });
+  it('a database name of 250 bytes, too long for its -journal: one line, exit 2', async () => {
+    const name = at(`${'j'.repeat(243)}.sqlite`);
+    expectOneLine(await runInProcess(['batch', '--seeds', '1', '--db', name]), 2, /at most 247 bytes \(SQLite adds -journal/);
+  });
+  it('legal names of 247 and 250 bytes work: the temporary names still fit', async () => {
+    const name = at(`${'l'.repeat(240)}.sqlite`);
+    const r = await runInProcess(['batch', '--seeds', '1', '--max-nodes', '300', '--workers', '1', '--quiet', '--db', name]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = at(`${'o'.repeat(246)}.csv`);
+    expect((await runInProcess(['export', '--db', name, '--out', out])).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toMatch(/^family,seed,/);
+  });
+});
+
+describe('batch budgets and a batch that cannot solve', () => {
+  const rows = (db: string) => {
+    const d = new Database(db, { readonly: true });
+    const r = d.prepare('SELECT verdict, error FROM results ORDER BY seed').all() as { verdict: string; error: string | null }[];
+    d.close();
+    return r;
+  };
+  it('--timeout 2.0001: the hard limit is whole milliseconds, the deals are solved', async () => {
+    const db = at('frac-timeout.sqlite');
+    const r = await runInProcess([
+      'batch',
+      '--seeds',
+      '1-2',
+      '--max-nodes',
+      '500',
+      '--timeout',
+      '2.0001',
+      '--workers',
+      '1',
+      '--quiet',
+      '--db',
+      db,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(rows(db).map((x) => x.verdict)).not.toContain('error');
+  });
+  it('a batch whose every deal errs stores none of them and exits 70', async () => {
+    const db = at('all-errors.sqlite');
+    process.env.KLONDIKE_TEST_FAULT = '*:throw';
+    try {
+      const r = await runInProcess(['batch', '--seeds', '1-3', '--max-nodes', '500', '--workers', '1', '--quiet', '--db', db]);
+      expectOneLine(r, 70, /every deal ended in an error \(seed \d+: solver threw: test fault.*none of them stored/);
+    } finally {
+      delete process.env.KLONDIKE_TEST_FAULT;
+    }
+    expect(rows(db)).toEqual([]);
+  });
+});
+
+describe('under an address-space limit (ulimit -v)', () => {
+  const limited = (kb: number, args: string[]) =>
+    new Promise<Run>((resolve) => {
+      const child = spawn('bash', ['-c', `ulimit -v ${kb}; exec "$0" "$@"`, process.execPath, BIN, ...args], { cwd: dir });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (err += d));
+      child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err }));
+    });
+  it('3 GB: solve, odds and a two-thread batch run', async () => {
+    const [s, b, o] = await Promise.all([
+      limited(3_000_000, ['solve', '--seed', '1000007', '--max-nodes', '3000']),
+      limited(3_000_000, [
+        'batch',
+        '--seeds',
+        '1-4',
+        '--max-nodes',
+        '500',
+        '--workers',
+        '2',
+        '--max-memory',
+        '64',
+        '--quiet',
+        '--db',
+        at('ulimit.sqlite'),
+      ]),
+      limited(3_000_000, ['odds', '--seed', '1000007', '--samples', '2', '--max-nodes', '2000']),
+    ]);
+    expect(s.code, s.stderr).not.toBe(70);
+    expect(s.stderr).toBe('');
+    expect(o.code, o.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    const d = new Database(at('ulimit.sqlite'), { readonly: true });
+    expect(d.prepare("SELECT count(*) FROM results WHERE verdict <> 'error'").pluck().get()).toBe(4);
+    d.close();
+  });
+  it('a Ctrl-C to the whole process group stops a batch cleanly (exit 130), the lock released', async () => {
+    const db = at('ulimit-int.sqlite');
+    const child = spawn(
+      'bash',
+      [
+        '-c',
+        'ulimit -v 3000000; exec "$0" "$@"',
+        process.execPath,
+        BIN,
+        'batch',
+        '--seeds',
+        '1-40',
+        '--max-nodes',
+        '500',
+        '--workers',
+        '1',
+        '--max-memory',
+        '64',
+        '--db',
+        db,
+      ],
+      {
+        cwd: dir,
+        detached: true, // its own process group, as a terminal's job
+        env: { ...process.env, KLONDIKE_TEST_FAULT: '*:sleep100' },
+      },
+    );
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => {
+      if (!err.includes('batch:') && d.toString().includes('batch:')) setTimeout(() => process.kill(-child.pid!, 'SIGINT'), 300);
+      err += d;
+    });
+    const code = await new Promise((r) => child.on('close', r));
+    expect(code, err).toBe(130);
+    const d = new Database(db, { readonly: true });
+    expect(d.prepare("SELECT value FROM meta WHERE key = 'lock'").get()).toBeUndefined();
+    d.close();
+  });
+  it('1.5 GB: one line naming the address space needed, exit 2', async () => {
+    const [s, b] = await Promise.all([
+      limited(1_500_000, ['solve', '--seed', '1000007', '--max-nodes', '3000']),
+      limited(1_500_000, ['batch', '--seeds', '1-4', '--max-nodes', '500', '--quiet', '--db', at('ulimit-small.sqlite')]),
+    ]);
+    expectOneLine(s, 2, /the solver needs \d+ MiB of address space/);
+    expectOneLine(b, 2, /a batch needs about \d+ MiB of address space/);
+    expect(existsSync(at('ulimit-small.sqlite'))).toBe(false);
+  });
+});
+
+describe('the database deleted while a batch runs', () => {
+  it('is seen at the next checkpoint: one line, exit 74, no success summary', async () => {
+    const db = at('deleted.sqlite');
+    const child = spawn(process.execPath, [BIN, 'batch', '--seeds', '1-30', '--max-nodes', '500', '--workers', '1', '--db', db], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1', KLONDIKE_TEST_FAULT: '*:sleep100' },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d: Buffer) => {
+      if (!err.includes('batch:') && d.toString().includes('batch:')) setTimeout(() => rmSync(db), 300);
+      err += d;
+    });
+    const code = await new Promise((r) => child.on('close', r));
+    expect(code, err).toBe(74);
+    expect(out).toBe('');
+    expect(err.trimEnd().split('\n').at(-1)).toMatch(/^klondike: database .*deleted\.sqlite was deleted or replaced while the batch ran/);
+  });
+});
+
+describe('solve --most-home --max-nodes 1', () => {
+  it('answers unknown (exit 3) with the start count, like --max-nodes 2', async () => {
+    for (const n of ['1', '2']) {
+      const r = await runInProcess(['solve', '--seed', '5', '--most-home', '--max-nodes', n]);
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).not.toMatch(/internal/);
+    }
+  });
+});
+
+describe('position files: keys, byte-order marks, what errors echo', () => {
+  const deal = () =>
+    JSON.parse(execFileSync(process.execPath, [BIN, 'deal', '--seed', '1000007', '--format', 'json'], { encoding: 'utf8' }));
+  it('an unknown key ("Pass") is refused, naming it and the known keys', async () => {
+    const f = at('typo.json');
+    writeFileSync(f, JSON.stringify({ ...deal(), Pass: 3 }));
+    expectOneLine(
+      await runInProcess(['solve', '--deal', f, '--passes', '1']),
+      2,
+      /unknown key "Pass" in a position \(the keys are "tableau", .*"pass"\)/,
+    );
+  });
+  it('JSON with a byte-order mark is read like any other format', async () => {
+    const f = at('bom.json');
+    writeFileSync(f, `\uFEFF${JSON.stringify(deal())}`);
+    const r = await runInProcess(['solve', '--deal', f, '--max-nodes', '3000']);
+    expect([0, 1, 3]).toContain(r.code);
+    expect(r.stderr).toBe('');
+  });
+  it('malformed JSON never echoes raw terminal escapes; a name with a newline stays on one line', async () => {
+    const f = at('escapes.json');
+    writeFileSync(f, '{"tableau": \x1b[31mred\x1b[0m}');
+    const r = await runInProcess(['solve', '--deal', f]);
+    expectOneLine(r, 2, /malformed JSON/);
+    expect(r.stderr).not.toContain('\x1b');
+    expectOneLine(await runInProcess(['solve', '--deal', at('no\nsuch.json')]), 2, /cannot read .*no\\u000asuch\.json: no such file/);
+  });
+  it('a 5,000-digit seed is cut in the message', async () => {
+    const r = await runInProcess(['solve', '--seed', '9'.repeat(5000)]);
+    expectOneLine(r, 2, /9… \(5000 characters\)/);
+    expect(r.stderr.length).toBeLessThan(400);
+  });
+});
+
+describe('numbers and limits', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['--timeout 0x10', ['solve', '--seed', '1', '--timeout', '0x10'], /timeout must be a positive number of seconds/],
+    ['--timeout 1e3', ['solve', '--seed', '1', '--timeout', '1e3'], /timeout must be a positive number of seconds/],
+    ['--max-memory 1048576', ['solve', '--seed', '1', '--max-memory', '1048576'], /max-memory must be a whole number 1…2048/],
+    ['batch --max-memory 4096', ['batch', '--seeds', '1', '--max-memory', '4096', '--db', at('mm.sqlite')], /1…2048/],
+    ['odds --samples 10000000', ['odds', '--seed', '1', '--samples', '10000000'], /samples must be a whole number 1…100000/],
+    ['perft --depth 100', ['perft', '--seed', '1', '--depth', '100'], /depth must be a whole number 0…20/],
+  ];
+  it.each(cases)('%s is refused', async (_name, args, re) => {
+    expectOneLine(await runInProcess(args), 2, re);
+    expect(existsSync(at('mm.sqlite'))).toBe(false);
+  });
+  it('--timeout 1.5 is still a number of seconds', async () => {
+    expect((await runInProcess(['solve', '--seed', '1000007', '--timeout', '1.5', '--max-nodes', '2000'])).stderr).toBe('');
+  });
+  it('--workers above the core count: a warning', async () => {
+    const r = await runInProcess([
+      'batch',
+      '--seeds',
+      '1',
+      '--workers',
+      '64',
+      '--max-nodes',
+      '300',
+      '--max-memory',
+      '16',
+      '--db',
+      at('many.sqlite'),
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/--workers 64 is more than the \d+ cores of this machine/);
+  });
+});
+
+describe('odds and hint at the ends of a game', () => {
+  const endgame = (name: string, t1: string[], t2: string[], faceDown: number[], foundations: Record<string, number>) => {
+    const f = at(name);
+    writeFileSync(f, JSON.stringify({ tableau: [t1, t2, [], [], [], [], []], stock: [], faceDown, foundations }));
+    return f;
+  };
+  it('nothing unseen: an exact answer, no interval', async () => {
+    const f = endgame('known.json', ['Ks'], ['Kh'], [0, 0, 0, 0, 0, 0, 0], { c: 13, d: 13, h: 12, s: 12 });
+    const r = await runInProcess(['odds', '--deal', f, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ exact: true, samples: 1, odds: 1, low: 1, high: 1 });
+  });
+  it('one and two unseen cards: every arrangement is solved, exactly', async () => {
+    const one = endgame('one-unseen.json', ['??', 'Kh'], ['Kd'], [1, 0, 0, 0, 0, 0, 0], { c: 13, d: 12, h: 12, s: 12 });
+    const two = endgame('two-unseen.json', ['??', 'Kh'], ['??', 'Kd'], [1, 1, 0, 0, 0, 0, 0], { c: 13, d: 12, h: 12, s: 11 });
+    for (const [f, n] of [
+      [one, 1],
+      [two, 2],
+    ] as const) {
+      const r = await runInProcess(['odds', '--deal', f, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ exact: true, samples: n, unseen: n, winnable: n, odds: 1, low: 1, high: 1 });
+      const text = await runInProcess(['odds', '--deal', f]);
+      expect(text.stdout).toMatch(/every arrangement of the unseen cards solved: odds of a win 100(\.0)?%, exactly/);
+    }
+  });
+  it('hint on a won position says the game is won', async () => {
+    const f = at('won.json');
+    const empty = [[], [], [], [], [], [], []];
+    writeFileSync(
+      f,
+      JSON.stringify({ tableau: empty, stock: [], faceDown: [0, 0, 0, 0, 0, 0, 0], foundations: { c: 13, d: 13, h: 13, s: 13 } }),
+    );
+    const r = await runInProcess(['hint', '--deal', f]);
+    expect(r.stdout).toMatch(/the game is won/);
+    expect(r.stdout).not.toMatch(/no legal move/);
+  });
+});
+
+describe('unbounded input', () => {
+  it('--deal of a device, a huge file, an endless stdin; --seeds-file of a device; a FIFO as --db: one line, exit 2', async () => {
+    const huge = at('huge.json');
+    writeFileSync(huge, Buffer.alloc(5 * 2 ** 20, 0x20));
+    const fifo = at('db.fifo');
+    execFileSync('mkfifo', [fifo]);
+    expectOneLine(await runInProcess(['solve', '--deal', '/dev/zero']), 2, /cannot read \/dev\/zero: it is a device/);
+    expectOneLine(
+      await runInProcess(['solve', '--deal', huge]),
+      2,
+      /huge\.json is 5242880 bytes; a position file is at most 4194304 bytes/,
+    );
+    expectOneLine(
+      await runInProcess(['batch', '--seeds-file', '/dev/zero', '--db', at('sf.sqlite')]),
+      2,
+      /cannot read seeds file \/dev\/zero: it is a device/,
+    );
+    expectOneLine(await runInProcess(['batch', '--seeds', '1', '--db', fifo]), 2, /is a FIFO, not a regular file/);
+    expectOneLine(await runInProcess(['stats', '--db', fifo]), 2, /is a FIFO, not a regular file/);
+    const t0 = performance.now();
+    const endless = await new Promise<Run>((resolve) => {
+      const child = spawn('bash', ['-c', 'exec "$0" "$1" solve --deal - < /dev/zero', process.execPath, BIN]);
+      let err = '';
+      child.stderr.on('data', (d) => (err += d));
+      child.on('close', (code) => resolve({ code, stdout: '', stderr: err }));
+    });
+    expectOneLine(endless, 2, /stdin holds more than 4194304 bytes/);
+    expect(performance.now() - t0).toBeLessThan(30_000); // it ends, where it once grew without end
+    expect(existsSync(at('sf.sqlite'))).toBe(false);
+  });
+});
+
+describe('merge: rows checked, conflicts replayed, a temporary output, a full disk', () => {
+  let solved = '';
+  let winSeed = 0n;
+  beforeAll(async () => {
+    solved = at('merge-solved.sqlite');
+    const r = await runInProcess([
+      'batch',
+      '--seeds',
+      '1000007,1000008',
+      '--max-nodes',
+      '100000',
+      '--workers',
+      '1',
+      '--quiet',
+      '--db',
+      solved,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const d = new Database(solved, { readonly: true });
+    winSeed = BigInt(d.prepare("SELECT seed FROM results WHERE verdict = 'winnable' LIMIT 1").pluck().get() as number);
+    d.close();
+  });
+  const variant = (name: string, sql: string) => {
+    const f = at(name);
+    copyFileSync(solved, f);
+    const d = new Database(f);
+    d.exec(sql.replaceAll('WIN', String(winSeed)));
+    d.close();
+    return f;
+  };
+  const verdictOf = (db: string) => {
+    const d = new Database(db, { readonly: true });
+    const v = d.prepare('SELECT verdict FROM results WHERE seed = ?').pluck().get(winSeed);
+    d.close();
+    return v;
+  };
+  it.each([
+    ['an unknown family', "UPDATE results SET family = 'nosuch' WHERE seed = WIN", /unknown family "nosuch"/],
+    ['a seed out of range', 'UPDATE results SET seed = 99999999999 WHERE seed = WIN', /seed 99999999999 is outside the solvitaire range/],
+    ['negative nodes', 'UPDATE results SET nodes = -5 WHERE seed = WIN', /node count -5/],
+    ['an impossible rule set', 'UPDATE rule_sets SET draw = 0', /an impossible rule set: draw must be 1…24/],
+  ])('an input with %s is refused, nothing merged', async (name, sql, re) => {
+    const bad = variant(`bad-${name.replace(/\W+/g, '-')}.sqlite`, sql);
+    const out = at(`merged-${name.replace(/\W+/g, '-')}.sqlite`);
+    expectOneLine(await runInProcess(['merge', solved, bad, '-o', out]), 2, re);
+    expect(readdirSync(dir).filter((f) => f.includes('merged-'))).toEqual([]);
+  });
+  it('winnable against unwinnable: the winnable row is kept when its solution replays, else the other', async () => {
+    const lost = variant(
+      'claims-lost.sqlite',
+      "UPDATE results SET verdict = 'unwinnable', moves = NULL, solution_length = NULL WHERE seed = WIN",
+    );
+    const out1 = at('conflict-1.sqlite');
+    const r1 = await runInProcess(['merge', lost, solved, '-o', out1]);
+    expect(r1.code, r1.stderr).toBe(1);
+    expect(r1.stderr).toMatch(/kept winnable \(its solution replays\)/);
+    expect(verdictOf(out1)).toBe('winnable');
+    const broken = variant('broken-solution.sqlite', "UPDATE results SET moves = 'SW SW SW' WHERE seed = WIN");
+    const out2 = at('conflict-2.sqlite');
+    const r2 = await runInProcess(['merge', broken, lost, '-o', out2]);
+    expect(r2.code, r2.stderr).toBe(1);
+    expect(verdictOf(out2)).toBe('unwinnable');
+  });
+  it('a stale temporary output of a killed merge is removed; the output appears only complete', async () => {
+    const out = at('merge-new.sqlite');
+    writeFileSync(at('.merge-new.sqlite.merge-999999999'), 'litter');
+    const r = await runInProcess(['merge', solved, '-o', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.merge-new'))).toEqual([]);
+    const d = new Database(out, { readonly: true });
+    expect(d.prepare("SELECT value FROM meta WHERE key = 'lock'").get()).toBeUndefined();
+    d.close();
+  });
+  it('a merge killed part way leaves no output under its name', async () => {
+    const big = at('merge-big.sqlite');
+    writeSampleDb(big, 3000);
+    const sub = at('killed');
+    mkdirSync(sub);
+    const out = join(sub, 'out.sqlite');
+    const { child, done } = spawnBin(['merge', big, '-o', out]);
+    const poll = setInterval(() => {
+      if (readdirSync(sub).some((f) => f.includes('.merge-'))) child.kill('SIGKILL');
+    }, 1);
+    await done;
+    clearInterval(poll);
+    const d = existsSync(out) ? new Database(out, { readonly: true }) : undefined;
+    // killed before the end: nothing under the name; finished first: a complete database
+    if (d) {
+      expect(d.prepare('SELECT count(*) FROM results').pluck().get()).toBeGreaterThan(0);
+      d.close();
+    }
+  });
+  it('a full disk: exit 74, one line', async () => {
+    const small = tmpfs('merge-full', '256k');
+    if (!small) return void console.warn('skipped: this machine does not let the tests mount a tmpfs');
+    const big = at('merge-big.sqlite');
+    if (!existsSync(big)) writeSampleDb(big, 3000);
+    const r = await runInProcess(['merge', big, '-o', join(small, 'out.sqlite')]);
+    expectOneLine(r, 74, /disk is full|no space/);
+    expect(readdirSync(small)).toEqual([]);
+  });
+});
+
+describe('a seeds file of many scattered seeds', () => {
+  it('is read compactly and a shard of it solved', async () => {
+    const f = at('scattered.txt');
+    writeFileSync(f, Array.from({ length: 40_000 }, (_, i) => String((i * 2654435761) % 4_294_967_291)).join('\n'));
+    const db = at('scattered.sqlite');
+    const t0 = performance.now();
+    const r = await runInProcess([
+      'batch',
+      '--seeds-file',
+      f,
+      '--shard',
+      '1/10000',
+      '--max-nodes',
+      '300',
+      '--workers',
+      '1',
+      '--quiet',
+      '--db',
+      db,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(performance.now() - t0).toBeLessThan(8000);
+    const d = new Database(db, { readonly: true });
+    expect(d.prepare('SELECT seed FROM results ORDER BY rowid').pluck().all().map(Number)).toEqual(
+      [0, 10000, 20000, 30000].map((i) => (i * 2654435761) % 4_294_967_291),
+    );
     d.close();
   });
 });

@@ -133,7 +133,7 @@ describe('the other shared flags', () => {
     await same(cmds, ['--timeout', '0'], /timeout must be a positive number of seconds/);
     await same(cmds, ['--timeout', 'soon'], /timeout must be a positive number of seconds/);
     await same(cmds, ['--timeout', '1e7'], /timeout must be a positive number of seconds up to 1000000/);
-    await same(cmds, ['--max-memory', '0'], /max-memory must be a whole number 1…1048576/);
+    await same(cmds, ['--max-memory', '0'], /max-memory must be a whole number 1…2048/);
     const s = await parse([...RULE_COMMANDS[0], '--max-nodes', '5', '--timeout', '1.5', '--max-memory', '64']);
     expect(budgetFromOptions(s.opts!, DEFAULT_BUDGET)).toEqual({ maxNodes: 5, timeoutMs: 1500, maxMemoryMb: 64 });
     expect(budgetFromOptions((await parse(RULE_COMMANDS[0])).opts!, DEFAULT_BUDGET)).toEqual(DEFAULT_BUDGET);

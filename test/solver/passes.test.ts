@@ -117,32 +117,19 @@ describe('any pass number: the verdict of the passes left, within the budgets', 
     }
   });
 
-  it('a pass past the limit (unchecked) has no redeal left: never a solution that does not replay', () => {
+  it('a pass past the limit is refused, never searched', () => {
     // this once said "winnable" for pass 2^25 under 5 passes, with a solution that redealt
     const five: Rules = { ...d3, passes: 5 };
-    const last = solve({ ...p42, pass: 5 }, five, FAST);
-    for (const pass of [6, 2 ** 25, 2 ** 31 + 5]) {
-      const r = solve({ ...p42, pass }, five, FAST);
-      expect([r.verdict, r.stats.nodes], `pass ${pass}`).toEqual([last.verdict, last.stats.nodes]);
-      expect(redeals(r)).toBe(0);
-    }
+    expect(solve({ ...p42, pass: 5 }, five, FAST).verdict).not.toBe('error');
+    for (const pass of [6, 2 ** 25, 2 ** 31 + 5])
+      expect(() => solve({ ...p42, pass }, five, FAST), `pass ${pass}`).toThrow(/past the limit of 5 passes/);
   });
 
-  it('budgets hold whatever the pass, even unchecked ones (2^53, 1e300, Infinity)', () => {
-    // these once hung past --timeout and --max-nodes: the solution's expansion waited for a pass
-    // number to change that a double cannot hold
-    for (const pass of [2 ** 53, 2 ** 53 + 2, 1e300, Infinity]) {
-      for (const rules of [d3, { ...d3, passes: 5 }, { ...d3, passes: 1e300 }]) {
-        const t0 = performance.now();
-        const r = solve({ ...p42, pass }, rules, { maxNodes: 100, timeoutMs: 2000 });
-        expect(performance.now() - t0).toBeLessThan(30_000);
-        expect(r.stats.nodes).toBeLessThanOrEqual(100);
-        // the same game from pass 1: the passes left (as many as the stock can use at most)
-        const left = rules.passes === null ? Infinity : Math.max(0, rules.passes - pass);
-        const same: Rules = { ...d3, passes: left >= 24 ? null : 1 + left };
-        if (r.verdict === 'winnable') expect(replay({ ...p42, pass: 1 }, same, r.moves)).toEqual({ status: 'won' });
-      }
-    }
+  it('pass numbers and limits a double cannot count exactly are refused (2^53, 1e300, Infinity)', () => {
+    // these once hung past --timeout and --max-nodes
+    for (const pass of [2 ** 53, 2 ** 53 + 2, 1e300, Infinity])
+      expect(() => solve({ ...p42, pass }, d3, { maxNodes: 100 })).toThrow(/pass must be a whole number from 1 to 2\^53/);
+    expect(() => solve(p42, { ...d3, passes: 1e300 }, { maxNodes: 100 })).toThrow(/passes must be a whole number ≥ 1/);
   });
 });
 

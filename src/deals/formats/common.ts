@@ -4,7 +4,7 @@
  */
 import { type Card, RANK, RANKS, SUIT, SUITS, cardName, parseCard } from '../../engine/cards.ts';
 import { type Position, UNSEEN, validatePartialPosition, validatePosition } from '../../engine/position.ts';
-import { type Result, err, ok } from '../../types.ts';
+import { type Result, echo, err, ok } from '../../types.ts';
 
 /** Validates a parsed position, allowing unseen cards when `partial`. */
 export function check(p: Position, partial: boolean): Result<Position> {
@@ -28,7 +28,7 @@ export function parseJsonText(text: string): Result<unknown> {
   try {
     return ok(JSON.parse(text));
   } catch (e) {
-    return err(`malformed JSON: ${oneLine((e as Error).message)}`);
+    return err(`malformed JSON: ${echo(oneLine((e as Error).message), 200)}`);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Position } from '../../engine/position.ts';
-import { type Result, err, ok } from '../../types.ts';
+import { type Result, echo, err, ok } from '../../types.ts';
 import { oneLine, parseJsonText, stripAnsi } from './common.ts';
 import { parseDeck, makeDeck } from './deck.ts';
 import { parseExact, makeExact } from './exact.ts';
@@ -59,7 +59,10 @@ export function parsePartialPosition(text: string, format?: Format): Result<{ po
   return parseAny(text, format, true);
 }
 
-function parseAny(text: string, format: Format | undefined, partial: boolean): Result<{ position: Position; format: Format }> {
+function parseAny(input: unknown, format: Format | undefined, partial: boolean): Result<{ position: Position; format: Format }> {
+  if (typeof input !== 'string') return err(`a position must be given as text, got ${input === null ? 'null' : typeof input}`);
+  // a byte-order mark, as Notepad saves UTF-8, is not part of the text
+  const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   let f: Format;
   if (format === undefined) {
     const d = detectFormat(text);
@@ -71,7 +74,7 @@ function parseAny(text: string, format: Format | undefined, partial: boolean): R
     f = format;
   }
   const r = PARSERS[f](text, partial);
-  if (!r.ok) return err(oneLine(r.error));
+  if (!r.ok) return err(echo(oneLine(r.error), 300));
   return ok({ position: r.value, format: f });
 }
 

@@ -1,0 +1,137 @@
+/**
+ * The library's entries given bad arguments from plain JavaScript, where no type checks them:
+ * each returns or throws one clear error and never answers a verdict for input it cannot use.
+ * Rules with missing fields take the defaults (`{}` is draw 3, unlimited passes).
+ */
+import { describe, expect, it } from 'vitest';
+import { dealFromSeed } from '../../src/deals/families.ts';
+import { parsePosition } from '../../src/deals/formats/index.ts';
+import { type Position, dealPosition } from '../../src/engine/position.ts';
+import { Game } from '../../src/hidden/game.ts';
+import { Observation } from '../../src/hidden/observation.ts';
+import { createPolicy } from '../../src/hidden/policies.ts';
+import { mostHome, shortest, solve } from '../../src/solver/index.ts';
+import { UserError } from '../../src/types.ts';
+
+const deal = (): Position => {
+  const d = dealFromSeed(1000007n, 'solvitaire');
+  if (!d.ok) throw new Error(d.error);
+  return dealPosition(d.value);
+};
+const BUDGET = { maxNodes: 200_000 };
+// plain JavaScript: anything at all
+const js = (v: unknown) => v as never;
+
+describe('rules from plain JavaScript', () => {
+  it('missing fields take the defaults: {} and {draw: 3} are draw 3 with unlimited passes', () => {
+    const full = solve(deal(), { draw: 3, passes: null, foundationReturn: true }, BUDGET).verdict;
+    expect(full).toBe('winnable');
+    expect(solve(deal(), js({}), BUDGET).verdict).toBe(full);
+    expect(solve(deal(), js({ draw: 3 }), BUDGET).verdict).toBe(full);
+    expect(solve(deal(), js(undefined), BUDGET).verdict).toBe(full);
+  });
+  const bad: [string, unknown, RegExp][] = [
+    ['draw 0', { draw: 0 }, /^\w+: draw must be 1…24, got 0$/],
+    ['draw 25', { draw: 25 }, /draw must be 1…24/],
+    ['draw NaN', { draw: Number.NaN }, /draw must be 1…24/],
+    ['draw -3', { draw: -3 }, /draw must be 1…24/],
+    ['draw 1.5', { draw: 1.5 }, /draw must be 1…24/],
+    ['draw "3"', { draw: '3' }, /draw must be a whole number 1…24, got "3"/],
+    ['passes -1', { passes: -1 }, /passes must be a whole number ≥ 1/],
+    ['passes 0', { passes: 0 }, /passes must be a whole number ≥ 1/],
+    ['passes 1.5', { passes: 1.5 }, /passes must be a whole number ≥ 1/],
+    ['passes NaN', { passes: Number.NaN }, /passes must be a whole number ≥ 1/],
+    ['foundationReturn "no"', { foundationReturn: 'no' }, /foundationReturn must be true or false, got "no"/],
+    ['a misspelt key', { Passes: 3 }, /unknown rules key "Passes"/],
+    ['not an object', 3, /rules must be an object/],
+  ];
+  it.each(bad)('%s: one clear error from solve, mostHome and shortest', (_name, rules, re) => {
+    for (const f of [solve, mostHome, shortest]) {
+      expect(() => f(deal(), js(rules), BUDGET)).toThrow(UserError);
+      expect(() => f(deal(), js(rules), BUDGET)).toThrow(re);
+    }
+  });
+  it('mostHome(pos, {}) answers under the default rules', () => {
+    const r = mostHome(deal(), js({}), { maxNodes: 5000 });
+    expect(r.mostHome).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('positions from plain JavaScript', () => {
+  const edit = (f: (p: Position) => void): Position => {
+    const p = deal();
+    f(p);
+    return p;
+  };
+  const bad: [string, () => unknown, RegExp][] = [
+    ['card 60', () => edit((p) => (p.tableau[0][0] = 60)), /unknown card at t1 card 1/],
+    ['card -1', () => edit((p) => (p.stock[0] = -1)), /unknown card at stock card 1/],
+    ['card 1.5', () => edit((p) => (p.stock[0] = 1.5)), /stock must be a list of cards/],
+    ['faceDown 99', () => edit((p) => (p.faceDown[6] = 99)), /face-down card on top of pile t7/],
+    ['a face-down top card', () => edit((p) => (p.faceDown[1] = 2)), /face-down card on top of pile t2/],
+    ['a duplicate card', () => edit((p) => (p.stock[0] = p.stock[1])), /duplicate card/],
+    ['card 52 (unseen)', () => edit((p) => (p.stock[0] = 52)), /unseen card \?\? at stock card 1/],
+    [
+      'a 67-card pile, then waste card 99',
+      () =>
+        edit((p) => {
+          p.tableau[0] = Array.from({ length: 67 }, (_, i) => i % 52);
+          p.waste = [99];
+        }),
+      /a pile holds at most 52 cards/,
+    ],
+    ['no stock', () => edit((p) => delete (p as Partial<Position>).stock), /stock must be a list/],
+    ['a string', () => 'Ah', /a position must be an object/],
+    ['pass "2"', () => edit((p) => (p.pass = js('2'))), /pass must be a whole number/],
+  ];
+  it.each(bad)('%s: one clear error, no verdict', (_name, position, re) => {
+    for (const f of [solve, mostHome, shortest]) {
+      const t0 = performance.now();
+      expect(() => f(js(position()), { draw: 1, passes: null, foundationReturn: true }, { timeoutMs: 2000 })).toThrow(re);
+      expect(performance.now() - t0).toBeLessThan(500);
+    }
+  });
+  it('parsePosition never throws, whatever it is given', () => {
+    for (const v of [undefined, null, 42, {}, ['x']]) {
+      const r = parsePosition(js(v));
+      expect(r.ok).toBe(false);
+    }
+  });
+});
+
+describe('budgets and options from plain JavaScript', () => {
+  const rules = { draw: 3, passes: null, foundationReturn: true };
+  it.each([
+    [{ maxNodes: 0 }, /max-nodes must be a whole number ≥ 1/],
+    [{ maxNodes: 1.5 }, /max-nodes must be a whole number ≥ 1/],
+    [{ timeoutMs: -1 }, /timeoutMs must be a number of milliseconds above 0/],
+    [{ maxMemoryMb: 4096 }, /max-memory must be a whole number of MiB 1…2048/],
+    [{ maxMemoryMb: '64' }, /max-memory must be/],
+    [{ maxnodes: 10 }, /unknown budget key "maxnodes"/],
+  ])('budget %o is refused', (budget, re) => {
+    expect(() => solve(deal(), rules, js(budget))).toThrow(re);
+  });
+  it('options of the wrong type are refused', () => {
+    expect(() => solve(deal(), rules, BUDGET, js({ relaxation: 'no' }))).toThrow(/option relaxation must be a boolean/);
+    expect(() => shortest(deal(), rules, BUDGET, js({ count: 'fewest' }))).toThrow(/count must be atomic or ksolve/);
+    expect(() => mostHome(deal(), rules, BUDGET, js({ bound: 1 }))).toThrow(/option bound must be a boolean/);
+  });
+});
+
+describe('the hidden-card entries', () => {
+  it('Game.start and Observation.of refuse bad rules, positions and stock modes with a Result', () => {
+    expect(Game.start(deal(), js({ draw: 0 }), 'hidden')).toMatchObject({ ok: false, error: expect.stringMatching(/draw must be 1…24/) });
+    expect(Game.start(js({ tableau: 7 }), js({}), 'hidden')).toMatchObject({ ok: false });
+    expect(Game.start(deal(), js({}), js('open'))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/stock must be hidden or visible/),
+    });
+    expect(Observation.of(deal(), js({ passes: 0 }))).toMatchObject({ ok: false });
+    expect(Observation.ofPosition(js({}), js({}), 'hidden')).toMatchObject({ ok: false });
+  });
+  it('createPolicy refuses settings out of range', () => {
+    expect(() => createPolicy('search', { samples: -1 })).toThrow(/samples must be a whole number ≥ 1/);
+    expect(() => createPolicy(js('best'))).toThrow(/createPolicy/);
+    expect(() => createPolicy('search', js({ sample: 3 }))).toThrow(/unknown option key "sample"/);
+  });
+});
