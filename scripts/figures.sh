@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Reproduces the winnability figures of the README: batches of Solvitaire-family deals under each
+# Reproduces the winnability figures of docs/results.md: batches of Solvitaire-family deals under each
 # rule set into one database, then the per-deal results as gzipped CSV under data/.
 #
 #   scripts/figures.sh [DB] [BUDGET]      (defaults: data/figures.sqlite, 300000 nodes per deal)
 #   RETRY=1000000 scripts/figures.sh      then re-solve the unknowns with 1,000,000 nodes each
 #
 # Budgets are node counts, not times, so anyone gets the same verdicts on any machine. A rerun
-# resumes where it stopped (decided deals are never solved again). The README's figures came from
+# resumes where it stopped (decided deals are never solved again). The figures in docs/results.md came from
 # `scripts/figures.sh`, then `RETRY=1000000 scripts/figures.sh`, then a third try of the draw-3
 # unknowns stopped by Ctrl-C after 54 deals (the first in seed order):
 #   ./bin/klondike batch --db data/figures.sqlite --max-nodes 2000000 --timeout 600 \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the Vegas figures of the README: the most cards home, proved, for Solvitaire seeds
+# Reproduces the Vegas figures of docs/results.md: the most cards home, proved, for Solvitaire seeds
 # 1–2000 under the Vegas rules at draw 3 (three passes) and draw 1 (one pass), each into its own
 # database, then the per-deal results as gzipped CSV under data/ (the export format, with the
 # columns mostHome, mostHomeBound, mostHomeProved).

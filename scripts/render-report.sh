@@ -6,7 +6,7 @@
 # Without DB, a synthetic database is made (test/support/sample-db.ts; invented numbers). Writes
 # OUTDIR/report.html, OUTDIR/report.dom.html (the DOM Chromium built) and OUTDIR/report.png
 # (a screenshot, to look at). Chromium runs with networking features off; the check fails if the
-# HTML names any URL, if the DOM lacks the three charts or the table, or if no screenshot appears.
+# HTML names any URL, if the DOM lacks the five charts or the table, or if no screenshot appears.
 # Exit 0 = rendered and checked, 1 = check failed, 3 = chromium is not installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,7 +45,8 @@ timeout 120 "$CHROMIUM" "${FLAGS[@]}" --dump-dom "$URL" >"$OUT/report.dom.html" 
 svgs=$(grep -o '<svg' "$OUT/report.dom.html" | wc -l)
 grep -q '<table>' "$OUT/report.dom.html" || fail "no table in the rendered DOM"
 grep -q 'Winnable share' "$OUT/report.dom.html" || fail "no winnable-share chart in the rendered DOM"
-[[ $svgs -ge 3 ]] || fail "expected 3 charts in the rendered DOM, found $svgs"
+grep -q 'Search nodes per deal' "$OUT/report.dom.html" || fail "no work-per-deal chart in the rendered DOM"
+[[ $svgs -ge 5 ]] || fail "expected 5 charts in the rendered DOM, found $svgs"
 
 rm -f "$OUT/report.png"
 timeout 120 "$CHROMIUM" "${FLAGS[@]}" --hide-scrollbars --window-size=1400,2000 --screenshot="$OUT/report.png" "$URL" >>"$OUT/chromium.log" 2>&1 ||

@@ -10,12 +10,20 @@
 # re-solved there with a larger budget. Everything resumes: rerun the script after a stop, with
 # this version or an earlier one's databases (a database of an older schema is migrated when a
 # batch or the merge first writes to it, every row kept). The per-deal results then go to OUT
-# (scripts/compact-export.sh: verdict, nodes, solution length; no solutions).
+# (scripts/compact-export.sh: verdict, nodes, solution length; no solutions), and each of the two
+# unlimited-pass rule sets run to PACK-d3.verdicts and PACK-d1.verdicts, one bit a deal
+# (`klondike pack`, which refuses a deal left undecided or missing), with the work per deal beside
+# them in PACK-d3-work.json and PACK-d1-work.json (nodes and ms percentiles, histogram, the 20
+# hardest deals; the ms total over the deal count gives deals per CPU-second, one worker a shard).
+# Where data/study-d3.verdicts or data/study-d1.verdicts exists and PACK is another name, the new
+# file's first deals are compared with it deal by deal (a difference stops the script).
+#
+#   BIG=1-1000000 ONLY="d3 d1" PACK=data/million OUT=runs/million/study.csv.gz scripts/study.sh runs/million
 #
 # Environment: JOBS (2), SHARDS (8), NODES (100,000,000 a deal), RETRY (1,000,000,000 a deal for
 # the unknowns), BIG (1-100000: the seeds of the two unlimited-pass rule sets), SMALL (1-10000:
 # the others'), ONLY (the names of some rule sets below, e.g. "d3 d1"; default all), OUT
-# (data/study.csv.gz).
+# (data/study.csv.gz), PACK (data/study; empty: no packed files).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-data/study}
@@ -27,6 +35,7 @@ big=${BIG:-1-100000}
 small=${SMALL:-1-10000}
 only=${ONLY:-}
 out=${OUT:-data/study.csv.gz}
+pack=${PACK-data/study}
 k="node $PWD/bin/klondike"
 mkdir -p "$dir"
 sets=(
@@ -53,3 +62,20 @@ for set in "${sets[@]}"; do
 done
 $k stats --db "$dir/study.sqlite"
 scripts/compact-export.sh "$dir/study.sqlite" "$out"
+# The first seed of a packed file, from its header line.
+first() { head -n 1 "$1" | sed -E 's/.* first=([0-9]+) .*/\1/'; }
+for set in "d3|3" "d1|1"; do
+  name=${set%%|*}
+  if [[ -z $pack || (-n $only && " $only " != *" $name "*) ]]; then continue; fi
+  $k pack --db "$dir/study.sqlite" --family solvitaire --draw "${set#*|}" --passes unlimited --foundation-return yes \
+    --seeds "$big" --out "$pack-$name.verdicts" --summary "$pack-$name-work.json"
+  published=data/study-$name.verdicts
+  if [[ -f $published && ! $pack-$name.verdicts -ef $published && $(first "$published") == $(first "$pack-$name.verdicts") ]]; then
+    a=$($k unpack "$published" | wc -l)
+    b=$($k unpack "$pack-$name.verdicts" | wc -l)
+    n=$((a < b ? a : b))
+    cmp <($k unpack "$published" | head -n "$n") <($k unpack "$pack-$name.verdicts" | head -n "$n")
+    echo "$pack-$name.verdicts: its first $((n - 1)) deals equal those of $published, deal by deal"
+  fi
+done
+echo "study: $SECONDS s of wall time"

@@ -10,12 +10,31 @@ export * from './engine/cards.ts';
 export * from './types.ts';
 export * from './engine/position.ts';
 export * from './engine/notation.ts';
-export { dealFromSeed, exactCode, microsoftCode, parseFamily, parseSeed, positionCode, type Seed } from './deals/families.ts';
+export {
+  FAMILY_RANGES,
+  dealFromSeed,
+  exactCode,
+  microsoftCode,
+  parseFamily,
+  parseSeed,
+  positionCode,
+  type Seed,
+} from './deals/families.ts';
 export { FACTORIAL_52, RandomCodes, randomCode, randomCodes } from './deals/big-families.ts';
-export { type Format, formatPosition, parsePosition } from './deals/formats.ts';
+export { type Format, formatPosition, parsePosition } from './deals/formats/index.ts';
 export { State } from './engine/state.ts';
-export { type DivideEntry, genAtomic, make, perft, perftDivide, undo } from './engine/moves.ts';
-export { describeMoves, replay } from './engine/solution.ts';
+export { DRAW, REDEAL, S2F, S2T, type DivideEntry, genAtomic, kindOf, make, perft, perftDivide, undo } from './engine/moves.ts';
+export { describeMoves, findMove, replay, toAtomic } from './engine/solution.ts';
+export { shorten } from './engine/shorten.ts';
+export { pct } from './stats/percent.ts';
+export {
+  DEFAULT_SCORE_SETTINGS,
+  type GameScore,
+  type ScoreSettings,
+  scoreGame,
+  timeBonus,
+  vegasRules,
+} from './engine/score.ts';
 export { type Solution, makeSolutionJson, parseSolutionJson } from './deals/solution-json.ts';
 export {
   DEFAULT_BUDGET,

@@ -44,3 +44,14 @@ export { computeStats, type GroupStats, type StatsRow } from '../stats/aggregate
 export { statsToCsv, statsToJson, statsToTable } from '../stats/format.ts';
 export { EXPORT_FORMATS, exportChunks, type ExportFormat, type ExportRecord } from '../stats/export.ts';
 export { renderReport, type ReportInfo } from '../stats/report.ts';
+export {
+  type PackedVerdicts,
+  type UnpackedRecord,
+  VerdictPacker,
+  makePacked,
+  parsePacked,
+  unpackChunks,
+  unpackedRecords,
+} from '../stats/packed.ts';
+export { type ExportedDeal, readExportCsv } from '../stats/export-read.ts';
+export { type HardDeal, type Spread, type WorkSummary, WorkTally, computeWork } from '../stats/work.ts';

@@ -7,7 +7,7 @@
  * (`--from` is the former name of `--deal` here and still works.)
  */
 import type { Command } from 'commander';
-import { FORMATS, type Format, formatPosition, parseFormat } from '../deals/formats.ts';
+import { FORMATS, type Format, formatPosition, parseFormat } from '../deals/formats/index.ts';
 import { type Result, unwrap } from '../types.ts';
 import { type DealSourceOptions, addDealSourceOptions, fromResult, positionFromOptions } from './options.ts';
 

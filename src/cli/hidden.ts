@@ -7,15 +7,16 @@
  * replays its moves and knows exactly which stock cards were drawn.
  */
 import type { Command } from 'commander';
-import { type Seed, dealFromSeed } from '../deals/families.ts';
-import { type Format, parsePartialPosition } from '../deals/formats.ts';
+import type { Seed } from '../deals/families.ts';
+import { type Format, parsePartialPosition } from '../deals/formats/index.ts';
 import { type Game, gameAfter } from '../hidden/game.ts';
 import { Observation } from '../hidden/observation.ts';
 import { readText } from './io.ts';
+import { pct as percent } from '../stats/percent.ts';
 import { movesFromCompact } from '../engine/notation.ts';
-import { type Position, UNSEEN, dealPosition, hasUnseen } from '../engine/position.ts';
+import { UNSEEN, hasUnseen } from '../engine/position.ts';
 import { type Family, type Rules, UserError, unwrap, type StockMode } from '../types.ts';
-import { addDealSourceOptions, addStockOption, fromResult, parseIntIn } from './options.ts';
+import { addDealSourceOptions, addStockOption, fromResult, parseIntIn, seededDeal } from './options.ts';
 
 /** Source and visibility options after parsing. */
 export interface SeenSourceOptions {
@@ -64,17 +65,12 @@ export function seenSourceFromOptions(o: SeenSourceOptions, rules: Rules): SeenS
   if (o.seed === undefined) throw new UserError('give --seed N [--moves …] or --deal FILE (- for stdin)');
   if (o.inputFormat !== undefined) throw new UserError('--input-format applies to --deal only');
   const family = o.family ?? 'solvitaire';
-  const deal = dealPosition(unwrap(dealFromSeed(o.seed, family)));
+  const deal = seededDeal(o.seed, family);
   const moves = o.moves === undefined ? [] : unwrap(movesFromCompact(o.moves));
   const game = gameAfter(deal, rules, o.stock, moves);
   if (!game.ok) throw new UserError(game.error);
   const label = `${family} deal ${o.seed}${moves.length ? ` after ${moves.length} move${moves.length === 1 ? '' : 's'}` : ''}`;
   return { observation: game.value.observe(), label, game: game.value, family, seed: o.seed };
-}
-
-/** A complete position from a seed, for `play`. */
-export function seededDeal(seed: Seed, family: Family = 'solvitaire'): Position {
-  return dealPosition(unwrap(dealFromSeed(seed, family)));
 }
 
 /** `21 face-down and 24 stock cards unseen`, or `every card seen`. */
@@ -95,6 +91,4 @@ export const positive = (what: string) => fromResult(parseIntIn(what, 1, Number.
 export const natural = (what: string) => fromResult(parseIntIn(what, 0, 0xffffffff));
 
 /** A percentage with one decimal. */
-export function pct(x: number): string {
-  return `${(100 * x).toFixed(1)}%`;
-}
+export const pct = (x: number): string => percent(x, 1);

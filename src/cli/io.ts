@@ -5,7 +5,7 @@
  * `parsePosition` (formats.ts).
  */
 import { readFileSync } from 'node:fs';
-import { type Format, parsePosition } from '../deals/formats.ts';
+import { type Format, parsePosition } from '../deals/formats/index.ts';
 import type { Position } from '../engine/position.ts';
 import { type Result, err, ok } from '../types.ts';
 

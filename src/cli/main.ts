@@ -19,6 +19,7 @@ type Loader = () => Promise<Register>;
 
 const batchCommands: Loader = async () => (await import('./batch.ts')).registerBatch;
 const statsCommands: Loader = async () => (await import('./stats.ts')).registerStats;
+const packedCommands: Loader = async () => (await import('./packed.ts')).registerPacked;
 
 /** The module of each command, loaded only when needed: a command starts without loading the others' dependencies. */
 const COMMANDS: Record<string, Loader> = {
@@ -32,6 +33,8 @@ const COMMANDS: Record<string, Loader> = {
   stats: statsCommands,
   export: statsCommands,
   report: statsCommands,
+  pack: packedCommands,
+  unpack: packedCommands,
   web: async () => (await import('./web.ts')).registerWeb,
   odds: async () => (await import('./odds.ts')).registerOdds,
   hint: async () => (await import('./hint.ts')).registerHint,

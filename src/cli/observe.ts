@@ -8,7 +8,7 @@
  * Exit codes: 0 done, 2 bad input.
  */
 import type { Command } from 'commander';
-import { FORMATS, type Format, formatPosition, parseFormat } from '../deals/formats.ts';
+import { FORMATS, type Format, formatPosition, parseFormat } from '../deals/formats/index.ts';
 import { observedPosition } from '../hidden/observation.ts';
 import { unwrap } from '../types.ts';
 import { type SeenSourceOptions, addSeenSourceOptions, seenSourceFromOptions } from './hidden.ts';

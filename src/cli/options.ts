@@ -29,7 +29,7 @@
 import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { type Seed, dealFromSeed, parseFamily, parseSeedText } from '../deals/families.ts';
-import { FORMATS, type Format, parseFormat } from '../deals/formats.ts';
+import { FORMATS, type Format, parseFormat } from '../deals/formats/index.ts';
 import { readPositionSource } from './io.ts';
 import { type Position, dealPosition } from '../engine/position.ts';
 import type { Budget } from '../solver/index.ts';
@@ -228,6 +228,11 @@ export function addDealSourceOptions(cmd: Command): Command {
     .option('--input-format <format>', `format of --deal: ${FORMATS.join(', ')} (default: detected)`, fromResult(parseFormat));
 }
 
+/** The deal of a seed in a family, as a position; a seed outside the family's range is the user's error. */
+export function seededDeal(seed: Seed, family: Family = 'solvitaire'): Position {
+  return dealPosition(unwrap(dealFromSeed(seed, family)));
+}
+
 /** The position of parsed deal source options: exactly one of --seed and --deal. */
 export function positionFromOptions(o: DealSourceOptions): PositionSource {
   if (o.deal !== undefined && o.from !== undefined) throw new UserError('--from is another name for --deal: give one of them');
@@ -236,7 +241,7 @@ export function positionFromOptions(o: DealSourceOptions): PositionSource {
   if (o.seed !== undefined) {
     if (o.inputFormat !== undefined) throw new UserError('--input-format applies to --deal only');
     const family = o.family ?? 'solvitaire';
-    return { position: dealPosition(unwrap(dealFromSeed(o.seed, family))), family, seed: o.seed };
+    return { position: seededDeal(o.seed, family), family, seed: o.seed };
   }
   if (file !== undefined) {
     if (o.family !== undefined) throw new UserError('--family applies to --seed only');

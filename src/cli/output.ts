@@ -75,7 +75,7 @@ function drainOrError(out: Writable): Promise<void> {
 }
 
 /** Writes chunks with backpressure; returns the stream's error, if any. */
-async function pump(chunks: Iterable<string>, out: Writable): Promise<NodeJS.ErrnoException | undefined> {
+async function pump(chunks: Iterable<string | Uint8Array>, out: Writable): Promise<NodeJS.ErrnoException | undefined> {
   let failed: NodeJS.ErrnoException | undefined;
   const onError = (e: NodeJS.ErrnoException) => {
     failed ??= e;
@@ -93,7 +93,7 @@ async function pump(chunks: Iterable<string>, out: Writable): Promise<NodeJS.Err
 }
 
 /** Writes chunks to stdout; a closed pipe stops quietly, other errors are reported by `guardStdio`. */
-export async function writeStdout(chunks: Iterable<string>): Promise<void> {
+export async function writeStdout(chunks: Iterable<string | Uint8Array>): Promise<void> {
   await pump(chunks, process.stdout);
 }
 
@@ -102,7 +102,7 @@ export async function writeStdout(chunks: Iterable<string>): Promise<void> {
  * of `inputs` (databases). Errors: UserError for a path that cannot be written, CliError (exit 74)
  * when writing fails part way (the old file, if any, is left as it was).
  */
-export async function writeFileAtomic(path: string, chunks: Iterable<string>, inputs: readonly string[] = []): Promise<void> {
+export async function writeFileAtomic(path: string, chunks: Iterable<string | Uint8Array>, inputs: readonly string[] = []): Promise<void> {
   if (path.trim() === '') throw new UserError('output path is empty');
   for (const db of inputs)
     if (isDatabaseFile(path, db)) throw new UserError(`output ${path} is the input database ${db}; refusing to write over it`);

@@ -17,7 +17,8 @@ import { type PlayResult, playGame } from '../hidden/play.ts';
 import { movesToCompact } from '../engine/notation.ts';
 
 import { type Family, UserError, rulesLabel, unwrap, type StockMode } from '../types.ts';
-import { positive, seededDeal } from './hidden.ts';
+import { positive } from './hidden.ts';
+import { seededDeal } from './options.ts';
 import {
   type RuleOptions,
   addPolicyOptions,

@@ -116,7 +116,10 @@ export function registerStats(program: Command): void {
           return blocks.join('\n');
         },
         csv: () => statsToCsv(rows),
-        json: () => statsToJson(groups.map((g) => (g.mostHome ? { ...g.row, mostHome: g.mostHome } : g.row))),
+        json: () =>
+          statsToJson(
+            groups.map((g) => ({ ...g.row, ...(g.mostHome ? { mostHome: g.mostHome } : {}), ...(g.work ? { work: g.work } : {}) })),
+          ),
       } satisfies Record<StatsFormat, () => string>;
       return render[o.format]();
     });

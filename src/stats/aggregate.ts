@@ -14,6 +14,7 @@ import type { Family } from '../types.ts';
 import { type ResultFilter, filterSql } from '../store/reader.ts';
 import { type MostHomeStats, computeMostHome } from './most-home.ts';
 import { wilson, winBounds } from './wilson.ts';
+import { type WorkSummary, computeWork } from './work.ts';
 
 /** One row of `stats`: the fields of the JSON objects and the CSV columns, in order. */
 export interface StatsRow {
@@ -99,6 +100,8 @@ export interface GroupStats {
   lengthHist: Histogram;
   /** The most cards home, when the group has deals with a count (`batch --most-home`). */
   mostHome?: MostHomeStats;
+  /** The work per deal: percentiles and histogram of nodes and ms, the hardest deals. */
+  work?: WorkSummary;
 }
 
 interface AggRow {
@@ -214,6 +217,7 @@ export function computeStats(db: Database.Database, filter: ResultFilter = {}): 
   const run = (): GroupStats[] => {
     const aggs = db.prepare(aggSql).all(...params) as AggRow[];
     const homes = computeMostHome(db, filter);
+    const works = computeWork(db, filter);
     const maxMs = Math.max(0, ...aggs.map((a) => a.msMax));
     const lens = aggs.filter((a) => a.lenMin !== null);
     const tEdges = msEdges(maxMs);
@@ -254,7 +258,14 @@ export function computeStats(db: Database.Database, filter: ResultFilter = {}): 
         lengthMax: nLen ? a.lenMax : null,
       };
       const mostHome = homes.get(`${a.rs}|${a.family}`);
-      return { row, msHist: ms.hist, lengthHist: nLen ? len.hist : { edges: [], counts: [] }, ...(mostHome ? { mostHome } : {}) };
+      const work = works.get(`${a.rs}|${a.family}`);
+      return {
+        row,
+        msHist: ms.hist,
+        lengthHist: nLen ? len.hist : { edges: [], counts: [] },
+        ...(mostHome ? { mostHome } : {}),
+        ...(work ? { work } : {}),
+      };
     });
   };
   // A deferred read transaction gives one consistent snapshot; nested use (already in one) is fine.

@@ -5,6 +5,8 @@
 import { mostHomeLines } from './most-home.ts';
 import { rulesLabel } from '../types.ts';
 import { type GroupStats, type Histogram, STATS_COLUMNS, type StatsRow } from './aggregate.ts';
+import { pct } from './percent.ts';
+import { type LogHistogram, PER_DECADE, type Spread, type WorkSummary, histEdges } from './work.ts';
 
 /** The output formats of `stats`. */
 export const STATS_FORMATS = ['table', 'csv', 'json'] as const;
@@ -32,11 +34,6 @@ export function statsToCsv(rows: readonly StatsRow[]): string {
 /** Rows as a pretty-printed JSON array. */
 export function statsToJson(rows: readonly StatsRow[]): string {
   return JSON.stringify(rows, null, 2) + '\n';
-}
-
-/** A fraction as a percentage with `d` decimals: 0.81945 → `81.95%`. */
-export function pct(x: number | null, d = 2): string {
-  return x === null ? '–' : `${(x * 100).toFixed(d)}%`;
 }
 
 /** An integer with thousands separators. */
@@ -84,7 +81,7 @@ export function groupTitle(r: StatsRow): string {
 /** The table form: one block per group. */
 export function statsToTable(groups: readonly GroupStats[], source: string): string {
   if (groups.length === 0) return `no results in ${source} match (0 deals)\n`;
-  const blocks = groups.map(({ row: r, lengthHist, mostHome }) => {
+  const blocks = groups.map(({ row: r, lengthHist, mostHome, work }) => {
     const lines = [
       groupTitle(r),
       `  deals      ${int(r.deals)}: winnable ${int(r.winnable)}, unwinnable ${int(r.unwinnable)}, unknown ${int(r.unknown)}, errors ${int(r.errors)}`,
@@ -105,8 +102,33 @@ export function statsToTable(groups: readonly GroupStats[], source: string): str
         `             ${e[0]} |${sparkline(lengthHist)}| ${e[e.length - 1] - 1}`,
       );
     } else lines.push('  length     – (no winnable deals)');
+    if (work) lines.push(...workLines(work));
     if (mostHome) lines.push(...mostHomeLines(mostHome));
     return lines.join('\n');
   });
   return blocks.join('\n\n') + '\n';
+}
+
+/** The percentiles of a spread as text: `p50 1,234  p90 …  max …`. */
+export function spreadText(s: Spread, fmt: (x: number) => string): string {
+  return `p50 ${fmt(s.p50)}  p90 ${fmt(s.p90)}  p99 ${fmt(s.p99)}  p99.9 ${fmt(s.p999)}  p99.99 ${fmt(s.p9999)}  max ${fmt(s.max)}`;
+}
+
+/** A log histogram as a bar line. */
+function logSparkline(h: LogHistogram): string {
+  return sparkline({ edges: histEdges(h), counts: h.counts });
+}
+
+/** The lines of a group's work per deal: percentiles of nodes (and ms), their histogram, the hardest deals. */
+export function workLines(w: WorkSummary): string[] {
+  const lines = [`  work       nodes ${spreadText(w.nodes, int)}`];
+  if (w.ms) lines.push(`             ms    ${spreadText(w.ms, msText)}`);
+  lines.push(
+    `             1 |${logSparkline(w.nodes.hist)}| ${int(histEdges(w.nodes.hist).at(-1)!)} nodes (log bins, ${PER_DECADE} a decade)`,
+  );
+  const hard = w.hardest.map(
+    (h) => `${h.seed} ${int(h.nodes)}${h.verdict === 'winnable' ? '' : h.verdict === 'unwinnable' ? ' lost' : ` ${h.verdict}`}`,
+  );
+  for (let i = 0; i < hard.length; i += 5) lines.push(`${i === 0 ? '  hardest    ' : '             '}${hard.slice(i, i + 5).join(' · ')}`);
+  return lines;
 }

@@ -17,7 +17,8 @@ import type Database from 'better-sqlite3';
 import { type PlayFilter, type PlayGroup, playGroups, playRows } from '../store/reader.ts';
 import { rulesLabel } from '../types.ts';
 import { type ExportFormat, exportedSeed, recordChunks } from './export.ts';
-import { csvLine, int, msText, pct } from './format.ts';
+import { csvLine, int, msText } from './format.ts';
+import { pct } from './percent.ts';
 import { Z95, wilson } from './wilson.ts';
 
 /** One row of the player statistics: the JSON fields and CSV columns, in order. */

@@ -16,8 +16,10 @@ import { passesFromDb } from '../store/schema.ts';
 import { type Rules, rulesLabel } from '../types.ts';
 import type { GroupStats, StatsRow } from './aggregate.ts';
 import { type PlayStatsRow, isVegasRules, meanWithInterval, playTitle, rateWithInterval } from './plays.ts';
-import { int, msText, pct, rateText } from './format.ts';
-import { esc, histogramChart, intervalChart } from './svg.ts';
+import { int, msText, rateText } from './format.ts';
+import { pct } from './percent.ts';
+import { esc, histogramChart, intervalChart, tailChart } from './svg.ts';
+import { type Spread, histEdges } from './work.ts';
 
 /** What the report is about, shown in its header. */
 export interface ReportInfo {
@@ -246,7 +248,8 @@ export function renderReport(groups: readonly GroupStats[], info: ReportInfo): s
     parts.push(shareSection(groups));
     if (plays.length > 0) parts.push(playsSection(plays));
     parts.push(`<h2>Statistics</h2>\n${statsTables(groups, withFamily)}`);
-    parts.push(timeSection(groups, withFamily), lengthSection(groups, withFamily), mostHomeSection(groups, withFamily));
+    parts.push(timeSection(groups, withFamily), workSection(groups, info, withFamily));
+    parts.push(lengthSection(groups, withFamily), mostHomeSection(groups, withFamily));
     parts.push(dealsSection(groups, info, withFamily));
   }
   parts.push(`</body>\n</html>\n`);
@@ -302,6 +305,63 @@ function timeSection(groups: readonly GroupStats[], withFamily: boolean): string
       groups.map((g) => ({ label: label(g.row, withFamily), counts: g.msHist.counts })),
     ),
     `<p class="note">Every deal counts, unknown ones at the time they ran before the budget stopped them; the first bin also holds everything faster than 0.01 ms.</p>`,
+  ].join('\n');
+}
+
+/** Node-count ticks at whole decades: 1, 10, 100, 1k … 1G. */
+function nodesTick(edge: number): string | undefined {
+  const k = Math.log10(edge);
+  if (Math.abs(k - Math.round(k)) > 1e-9) return undefined;
+  const e = Math.round(k);
+  return e < 3 ? String(10 ** e) : `${10 ** (e % 3)}${['k', 'M', 'G', 'T'][Math.floor(e / 3) - 1] ?? `e${e - (e % 3)}`}`;
+}
+
+/** The work per deal: its spread (histogram and tail on log axes), the percentiles and the hardest deals. */
+function workSection(groups: readonly GroupStats[], info: ReportInfo, withFamily: boolean): string {
+  const withWork = groups.filter((g) => g.work);
+  if (withWork.length === 0) return '';
+  const edges = histEdges(withWork[0].work!.nodes.hist);
+  const series = withWork.map((g) => ({ label: label(g.row, withFamily), counts: g.work!.nodes.hist.counts }));
+  const chartOpts = { edges, tick: nodesTick, xLabel: 'search nodes per deal (log scale)' };
+  const spreadRow = (name: string, s: Spread, fmt: (x: number) => string) => [
+    name,
+    fmt(s.p50),
+    fmt(s.p90),
+    fmt(s.p99),
+    fmt(s.p999),
+    fmt(s.p9999),
+    fmt(s.max),
+    fmt(s.mean),
+    fmt(s.total),
+  ];
+  const spreads = htmlTable(
+    ['rule set', 'p50', 'p90', 'p99', 'p99.9', 'p99.99', 'max', 'mean', 'total'],
+    withWork.flatMap(({ row, work }) => [
+      spreadRow(`${label(row, withFamily)}: nodes`, work!.nodes, int),
+      ...(work!.ms ? [spreadRow(`${label(row, withFamily)}: ms`, work!.ms, msText)] : []),
+    ]),
+  );
+  const appUrl = info.appUrl ?? DEFAULT_APP_URL;
+  const hardest = withWork.map(({ row, work }) => {
+    const rules: Rules = { draw: row.draw, passes: row.passes, foundationReturn: row.foundationReturn };
+    const cells = work!.hardest
+      .map(
+        (h, i) =>
+          `<tr><td class="l">${i + 1}</td><td class="l"><a href="${esc(`${appUrl}#${dealLinkParams(row.family, h.seed, rules)}`)}">${esc(String(h.seed))}</a></td>` +
+          `<td class="l">${esc(h.verdict)}</td><td>${int(h.nodes)}</td><td>${h.ms === null ? '–' : msText(h.ms)}</td></tr>`,
+      )
+      .join('\n');
+    return `<h3>${esc(label(row, withFamily))}: the ${work!.hardest.length} hardest deals</h3>\n<table>\n<thead><tr><th class="l">#</th><th class="l">seed</th><th class="l">verdict</th><th>nodes</th><th>ms</th></tr></thead>\n<tbody>\n${cells}\n</tbody>\n</table>`;
+  });
+  return [
+    `<h2>Work per deal</h2>`,
+    histogramChart({ ...chartOpts, title: 'Search nodes per deal (share of deals, log bins: 4 per decade)' }, series),
+    tailChart({ ...chartOpts, title: 'Tail: share of deals needing at least this many nodes (log–log)' }, series),
+    `<p class="note">Every deal counts, unknown ones with the nodes they searched before the budget stopped them. ` +
+      `On the tail chart a line falling one decade per decade of nodes is a tail like 1/x; the flatter it runs, the more the hardest deals weigh in the total. ` +
+      `Percentiles are nearest-rank.</p>`,
+    spreads,
+    ...hardest,
   ].join('\n');
 }
 

@@ -18,7 +18,8 @@ import type Database from 'better-sqlite3';
 import { type ShortestFilter, shortestRows } from '../store/reader.ts';
 import { rulesLabel } from '../types.ts';
 import { type ExportFormat, exportedSeed, recordChunks } from './export.ts';
-import { csvLine, int, msText, pct } from './format.ts';
+import { csvLine, int, msText } from './format.ts';
+import { pct } from './percent.ts';
 
 /** One row of the shortest-solution statistics: the JSON fields and CSV columns, in order. */
 export interface ShortestStatsRow {

@@ -7,6 +7,7 @@
  *   the share of its own group (groups of different sizes stay comparable).
  * Bins are drawn with equal widths, so log-spaced bins give a log axis for free.
  */
+import { pct } from './percent.ts';
 
 /** Escapes text for HTML and SVG content and attribute values. */
 export function esc(s: string): string {
@@ -69,7 +70,7 @@ export function intervalChart(title: string, rows: readonly IntervalRow[]): stri
       out.push(`<line x1="${b}" y1="${mid - 7}" x2="${b}" y2="${mid + 7}" stroke="#000" stroke-width="2"/>`);
     }
     out.push(
-      `<rect class="bounds" x="${n1(sx(r.lower))}" y="${n1(y + rowH - 8)}" width="${n1(Math.max(2, sx(r.upper) - sx(r.lower)))}" height="5" fill="${PALETTE[4]}"><title>bounds ${esc(pctS(r.lower))} – ${esc(pctS(r.upper))}</title></rect>`,
+      `<rect class="bounds" x="${n1(sx(r.lower))}" y="${n1(y + rowH - 8)}" width="${n1(Math.max(2, sx(r.upper) - sx(r.lower)))}" height="5" fill="${PALETTE[4]}"><title>bounds ${esc(pct(r.lower))} – ${esc(pct(r.upper))}</title></rect>`,
     );
     out.push(`<text x="${W - right + 8}" y="${n1(mid + 4)}">${esc(r.text)}</text>`);
     out.push(`</g>`);
@@ -84,10 +85,6 @@ export function intervalChart(title: string, rows: readonly IntervalRow[]): stri
   out.push(`<text x="${lx + 430}" y="${ly}">bounds: share of all deals, undecided ones all lost … all won</text>`);
   out.push(`</svg>`);
   return out.join('\n');
-}
-
-function pctS(x: number): string {
-  return `${(x * 100).toFixed(2)}%`;
 }
 
 /** One distribution of a histogram chart. */
@@ -130,15 +127,7 @@ export function histogramChart(opts: HistOptions, series: readonly HistSeries[])
     out.push(`<line x1="${left}" y1="${y}" x2="${W - right}" y2="${y}" stroke="#e4e4e4"/>`);
     out.push(`<text x="${left - 6}" y="${n1(sy(v) + 4)}" text-anchor="end" fill="#444">${Math.round(v * 1000) / 10}%</text>`);
   }
-  opts.edges.forEach((e, i) => {
-    const t = opts.tick(e, i);
-    if (t === undefined) return;
-    const x = n1(sx(i));
-    out.push(`<line x1="${x}" y1="${H - bottom}" x2="${x}" y2="${H - bottom + 5}" stroke="#444"/>`);
-    out.push(`<text x="${x}" y="${H - bottom + 18}" text-anchor="middle" fill="#444">${esc(t)}</text>`);
-  });
-  out.push(`<line x1="${left}" y1="${H - bottom}" x2="${W - right}" y2="${H - bottom}" stroke="#444"/>`);
-  out.push(`<text x="${n1((left + W - right) / 2)}" y="${H - 12}" text-anchor="middle">${esc(opts.xLabel)}</text>`);
+  out.push(...xAxis(opts, sx, { W, H, left, right, bottom }));
   shares.forEach((sh, s) => {
     const colour = PALETTE[s % PALETTE.length];
     const pts: string[] = [`${n1(sx(0))},${n1(sy(0))}`];
@@ -155,6 +144,26 @@ export function histogramChart(opts: HistOptions, series: readonly HistSeries[])
   return out.join('\n');
 }
 
+/** The x axis of a chart over bins: a tick and its label at each edge `opts.tick` names, the axis line and its label. */
+function xAxis(
+  opts: HistOptions,
+  sx: (i: number) => number,
+  box: { W: number; H: number; left: number; right: number; bottom: number },
+): string[] {
+  const { W, H, left, right, bottom } = box;
+  const out: string[] = [];
+  opts.edges.forEach((e, i) => {
+    const t = opts.tick(e, i);
+    if (t === undefined) return;
+    const x = n1(sx(i));
+    out.push(`<line x1="${x}" y1="${H - bottom}" x2="${x}" y2="${H - bottom + 5}" stroke="#444"/>`);
+    out.push(`<text x="${x}" y="${H - bottom + 18}" text-anchor="middle" fill="#444">${esc(t)}</text>`);
+  });
+  out.push(`<line x1="${left}" y1="${H - bottom}" x2="${W - right}" y2="${H - bottom}" stroke="#444"/>`);
+  out.push(`<text x="${n1((left + W - right) / 2)}" y="${H - 12}" text-anchor="middle">${esc(opts.xLabel)}</text>`);
+  return out;
+}
+
 /** A generous estimate of the width of the longest of `labels` at 12px, in px. */
 function textWidth(labels: readonly string[]): number {
   return Math.ceil(7 * Math.max(10, ...labels.map((l) => l.length)));
@@ -165,4 +174,55 @@ function niceCeil(x: number): number {
   const p = 10 ** Math.floor(Math.log10(x));
   for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= x - 1e-12) return m * p;
   return 10 * p;
+}
+
+/**
+ * The tail of several distributions over the same log bins, on log–log axes: for each series the
+ * share of its values at or above each bin's lower edge, from 100% down to one value in its total.
+ * A straight line falling one decade per decade is a tail like 1/x; flatter is heavier.
+ */
+export function tailChart(opts: HistOptions, series: readonly HistSeries[]): string {
+  const H = 340;
+  const left = 64;
+  const right = textWidth(series.map((s) => s.label)) + 50;
+  const W = left + 620 + right;
+  const top = 36;
+  const bottom = 56;
+  const nb = Math.max(1, opts.edges.length - 1);
+  const totals = series.map((s) => s.counts.reduce((a, b) => a + b, 0));
+  const decades = Math.max(1, Math.ceil(Math.log10(Math.max(10, ...totals))));
+  const sx = (i: number) => left + (i / nb) * (W - left - right);
+  const sy = (log10Share: number) => top + (-log10Share / decades) * (H - top - bottom);
+  const out: string[] = [];
+  out.push(`<svg class="chart" role="img" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" ${FONT}>`);
+  out.push(`<title>${esc(opts.title)}</title>`);
+  out.push(`<text x="10" y="20" font-size="15" font-weight="600">${esc(opts.title)}</text>`);
+  for (let k = 0; k <= decades; k++) {
+    const y = n1(sy(-k));
+    out.push(`<line x1="${left}" y1="${y}" x2="${W - right}" y2="${y}" stroke="#e4e4e4"/>`);
+    out.push(`<text x="${left - 6}" y="${n1(sy(-k) + 4)}" text-anchor="end" fill="#444">${esc(shareTick(k))}</text>`);
+  }
+  out.push(...xAxis(opts, sx, { W, H, left, right, bottom }));
+  series.forEach((s, j) => {
+    const colour = PALETTE[j % PALETTE.length];
+    const pts: string[] = [];
+    let above = totals[j];
+    s.counts.forEach((c, i) => {
+      if (above > 0) pts.push(`${n1(sx(i))},${n1(sy(Math.log10(above / totals[j])))}`);
+      above -= c;
+    });
+    out.push(
+      `<polyline class="tail" points="${pts.join(' ')}" fill="none" stroke="${colour}" stroke-width="1.8"><title>${esc(s.label)}</title></polyline>`,
+    );
+    const ly = top + 6 + j * 18;
+    out.push(`<rect x="${W - right + 14}" y="${ly}" width="14" height="10" fill="${colour}" fill-opacity="0.5" stroke="${colour}"/>`);
+    out.push(`<text x="${W - right + 34}" y="${ly + 9}">${esc(s.label)}</text>`);
+  });
+  out.push(`</svg>`);
+  return out.join('\n');
+}
+
+/** 10^−k as a percentage: 100%, 10%, 1%, 0.1%, … */
+function shareTick(k: number): string {
+  return k <= 2 ? `${10 ** (2 - k)}%` : `${(10 ** (2 - k)).toFixed(k - 2)}%`;
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/tmp.ts';
 import { type DealOptions, runDeal } from '../../src/cli/deal.ts';
-import { parsePosition } from '../../src/deals/formats.ts';
+import { parsePosition } from '../../src/deals/formats/index.ts';
 import { UserError } from '../../src/types.ts';
 import { runCli as run } from '../support/cli-run.ts';
 

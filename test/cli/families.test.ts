@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type DealOptions, runDeal } from '../../src/cli/deal.ts';
 import { exactCode } from '../../src/deals/families.ts';
-import { parsePosition } from '../../src/deals/formats.ts';
+import { parsePosition } from '../../src/deals/formats/index.ts';
 import { replay } from '../../src/engine/solution.ts';
 import { UserError } from '../../src/types.ts';
 import { runCli as run } from '../support/cli-run.ts';

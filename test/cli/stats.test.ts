@@ -114,12 +114,12 @@ describe('klondike export and report', () => {
     expect(parseCsv(readFileSync(out, 'utf8'))).toHaveLength(17);
   });
 
-  it('report writes one HTML file with three charts', () => {
+  it('report writes one HTML file with five charts', () => {
     const out = join(dir, 'report.html');
     const r = run('report', '--db', known, '--out', out);
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/wrote .*report\.html \(3 groups\)/);
-    expect(readFileSync(out, 'utf8').match(/<svg/g)).toHaveLength(3);
+    expect(readFileSync(out, 'utf8').match(/<svg/g)).toHaveLength(5);
   });
 });
 

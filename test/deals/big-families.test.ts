@@ -29,7 +29,7 @@ import {
   positionCode,
   standardForm,
 } from '../../src/deals/families.ts';
-import { formatPosition, parsePosition } from '../../src/deals/formats.ts';
+import { formatPosition, parsePosition } from '../../src/deals/formats/index.ts';
 import { type Deal, dealPosition, validatePosition } from '../../src/engine/position.ts';
 import { Mt19937 } from '../../src/deals/rng.ts';
 

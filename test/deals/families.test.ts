@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cardName } from '../../src/engine/cards.ts';
 import { FAMILY_RANGES, dealFromDeckOrder, dealFromSeed, deckOrder, parseFamily } from '../../src/deals/families.ts';
-import { formatPosition } from '../../src/deals/formats.ts';
+import { formatPosition } from '../../src/deals/formats/index.ts';
 import { dealPosition, validatePosition } from '../../src/engine/position.ts';
 import { KsRandom, Mt19937, ParkMiller, type Rng } from '../../src/deals/rng.ts';
 import { FAMILIES, type Family } from '../../src/types.ts';

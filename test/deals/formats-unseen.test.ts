@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/deals/families.ts';
-import { FORMATS, type Format, formatPosition, parsePartialPosition, parsePosition } from '../../src/deals/formats.ts';
+import { FORMATS, type Format, formatPosition, parsePartialPosition, parsePosition } from '../../src/deals/formats/index.ts';
 import { type Position, UNSEEN, dealPosition, hasUnseen, validatePartialPosition } from '../../src/engine/position.ts';
 
 function deal(seed: number): Position {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/tmp.ts';
 import { type Card, fitsOn, makeCard } from '../../src/engine/cards.ts';
 import { dealFromSeed } from '../../src/deals/families.ts';
-import { FORMATS, type Format, detectFormat, formatPosition, parseFormat, parsePosition } from '../../src/deals/formats.ts';
+import { FORMATS, type Format, detectFormat, formatPosition, parseFormat, parsePosition } from '../../src/deals/formats/index.ts';
 import { readPositionSource } from '../../src/cli/io.ts';
 import { type Position, dealPosition, validatePosition } from '../../src/engine/position.ts';
 import { ParkMiller } from '../../src/deals/rng.ts';

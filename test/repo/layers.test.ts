@@ -132,3 +132,16 @@ describe('the layers of src/', () => {
     expect(cycles(circle)).toEqual([['a', 'b', 'c']]);
   });
 });
+
+describe('the web app', () => {
+  const ENTRIES = ['src/index.ts', 'src/hidden/index.ts'];
+  it('imports the library only through its entries', () => {
+    const files = sources('web/src');
+    expect(files.length).toBeGreaterThan(5);
+    const deep: string[] = [];
+    for (const f of files)
+      for (const target of importsOf(f, readFileSync(join(ROOT, f), 'utf8')))
+        if (target.startsWith('src/') && !ENTRIES.includes(target)) deep.push(`${f} imports ${target}`);
+    expect(deep).toEqual([]);
+  });
+});

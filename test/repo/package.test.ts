@@ -238,9 +238,11 @@ for (const seed of [1, 2, 3]) {
   verdicts.push({ seed, verdict: r.verdict, replayed });
 }
 const core = { addons: addons.length, modules: loaded().length };
+const hidden = await import('klondike-solver/hidden');
+const withHidden = { createPolicy: typeof hidden.createPolicy, addons: addons.length, modules: loaded().length };
 const batch = await import('klondike-solver/batch');
 const withBatch = { runBatch: typeof batch.runBatch, sqlite: loaded().some((f) => f.includes('better-sqlite3')), piscina: loaded().some((f) => f.includes('piscina')) };
-console.log(JSON.stringify({ verdicts, core, withBatch }));
+console.log(JSON.stringify({ verdicts, core, withHidden, withBatch }));
 `,
     );
     const r = run(process.execPath, ['main.mjs'], { cwd: app, env: npmEnv() });
@@ -249,11 +251,13 @@ console.log(JSON.stringify({ verdicts, core, withBatch }));
     const out = JSON.parse(r.stdout) as {
       verdicts: { seed: number; verdict: string; replayed: string | null }[];
       core: { addons: number; modules: number };
+      withHidden: { createPolicy: string; addons: number; modules: number };
       withBatch: { runBatch: string; sqlite: boolean; piscina: boolean };
     };
     expect(out.verdicts.map((v) => v.verdict)).toEqual([1, 2, 3].map((seed) => sourceVerdict(seed)));
     for (const v of out.verdicts) expect(v.replayed).toBe(v.verdict === 'winnable' ? 'won' : null);
     expect(out.core).toEqual({ addons: 0, modules: 0 });
+    expect(out.withHidden).toEqual({ createPolicy: 'function', addons: 0, modules: 0 });
     // The same probe sees the batch entry's dependencies: it would see them in the core too.
     expect(out.withBatch).toEqual({ runBatch: 'function', sqlite: true, piscina: true });
   });

@@ -29,6 +29,8 @@ const SCANNED = [
   'docs',
   '.ci',
   'README.md',
+  'CHANGELOG.md',
+  'web',
   'package.json',
   'tsconfig.json',
   'tsconfig.build.json',

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/tmp.ts';
-import { parsePosition } from '../../src/deals/formats.ts';
+import { parsePosition } from '../../src/deals/formats/index.ts';
 import { type Position, makePositionJson, parsePositionJson, validatePosition } from '../../src/engine/position.ts';
 import { replay } from '../../src/engine/solution.ts';
 import { runPerft } from '../../src/cli/perft.ts';

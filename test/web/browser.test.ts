@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/deals/families.ts';
-import { formatPosition } from '../../src/deals/formats.ts';
+import { formatPosition } from '../../src/deals/formats/index.ts';
 import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
 import { DEFAULT_SEARCH } from '../../src/hidden/settings.ts';
 import { movesToCompact } from '../../src/engine/notation.ts';

@@ -8,12 +8,7 @@
  *   the line that wins from there to watch and a button to go back there.
  * Everything is solved in workers; a budget that ran out says so, and nothing is guessed.
  */
-import type { MostHomeResult } from '../../src/solver/index.ts';
-import type { SolveResult } from '../../src/solver/index.ts';
-import type { AtomicMove } from '../../src/engine/notation.ts';
-import type { Position } from '../../src/engine/position.ts';
-import { describeMoves } from '../../src/engine/solution.ts';
-import type { Rules } from '../../src/types.ts';
+import { type MostHomeResult, type SolveResult, type AtomicMove, type Position, describeMoves, type Rules } from '../../src/index.ts';
 import { type DealName, Game } from './game.ts';
 import { type Rewind, lastWinnable } from './rewind.ts';
 import type { SolverClient } from './solver-client.ts';

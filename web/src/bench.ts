@@ -14,10 +14,8 @@
  * Address: `#mode=solve&family=solvitaire&from=1&to=200&draw=3&passes=unlimited&maxMemoryMb=512&timeoutMs=60000`,
  * `#mode=odds&from=1&to=20&draw=3`, `#mode=hint&from=1&to=8&draw=3&moves=15,30`.
  */
-import { dealFromSeed, parseFamily } from '../../src/deals/families.ts';
-import { halfWidth } from '../../src/hidden/odds.ts';
-import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
-import { dealPosition } from '../../src/engine/position.ts';
+import { dealFromSeed, parseFamily, dealPosition } from '../../src/index.ts';
+import { halfWidth, PriorityPolicy } from '../../src/hidden/index.ts';
 import { Game } from './game.ts';
 import { observe, seenMessage } from './observation.ts';
 import { OddsRun } from './odds-run.ts';

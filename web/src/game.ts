@@ -14,12 +14,33 @@
  * clock (kept by the game view, saved with the game: undo never turns it back) and whether the
  * statistics have counted it.
  */
-import { DRAW, REDEAL, S2F, S2T, genAtomic, kindOf, make, undo as undoMove } from '../../src/engine/moves.ts';
-import { type AtomicMove, movesFromCompact, movesToCompact, pileIndex } from '../../src/engine/notation.ts';
-import { type Position, makePositionJson, parsePositionObject } from '../../src/engine/position.ts';
-import { findMove, toAtomic } from '../../src/engine/solution.ts';
-import { State } from '../../src/engine/state.ts';
-import { FAMILIES, type Family, type Result, type Rules, err, ok, validateRules } from '../../src/types.ts';
+import {
+  DRAW,
+  REDEAL,
+  S2F,
+  S2T,
+  genAtomic,
+  kindOf,
+  make,
+  undo as undoMove,
+  type AtomicMove,
+  movesFromCompact,
+  movesToCompact,
+  pileIndex,
+  type Position,
+  makePositionJson,
+  parsePositionObject,
+  findMove,
+  toAtomic,
+  State,
+  FAMILIES,
+  type Family,
+  type Result,
+  type Rules,
+  err,
+  ok,
+  validateRules,
+} from '../../src/index.ts';
 
 /** How a game stands: still open, won, or stuck (no line of play turns a card or sends one home). */
 export type GameStatus = 'playing' | 'won' | 'stuck';

@@ -11,12 +11,17 @@
  *   whatever the library's player uses, the page uses too). It gives each candidate move's
  *   estimated chance of winning.
  */
-import { type OddsResult, halfWidth } from '../../src/hidden/odds.ts';
-import type { Observation } from '../../src/hidden/observation.ts';
-import { type Decision, describeMove, moveKey } from '../../src/hidden/policy.ts';
-import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
-import { DEFAULT_SEARCH } from '../../src/hidden/settings.ts';
-import { type AtomicMove, movesToCompact } from '../../src/engine/notation.ts';
+import {
+  type OddsResult,
+  halfWidth,
+  type Observation,
+  type Decision,
+  describeMove,
+  moveKey,
+  PriorityPolicy,
+  DEFAULT_SEARCH,
+} from '../../src/hidden/index.ts';
+import { type AtomicMove, movesToCompact, pct as percent } from '../../src/index.ts';
 
 /** A hint the app offers: a policy with its settings. */
 export interface HintChoice {
@@ -106,6 +111,4 @@ export function searchEstimateText(o: Observation, d: Decision): string | undefi
 }
 
 /** A percentage with one decimal. */
-export function pct(x: number): string {
-  return `${(100 * x).toFixed(1)}%`;
-}
+export const pct = (x: number): string => percent(x, 1);

@@ -10,12 +10,25 @@
  * budget of its own (at most `MOST_HOME_NODES`) besides the form's seconds and table memory, as the
  * count is a bonus on a verdict already earned; Stop ends it like any search.
  */
-import { FAMILY_RANGES, dealFromSeed } from '../../src/deals/families.ts';
-import { formatPosition, parsePosition } from '../../src/deals/formats.ts';
-import { type Position, dealPosition, isFreshDeal } from '../../src/engine/position.ts';
-import type { MostHomeResult } from '../../src/solver/index.ts';
-import type { Budget, SolveResult } from '../../src/solver/index.ts';
-import { type Family, type Result, type Rules, err, ok, rulesLabel, validateRules } from '../../src/types.ts';
+import {
+  FAMILY_RANGES,
+  dealFromSeed,
+  formatPosition,
+  parsePosition,
+  type Position,
+  dealPosition,
+  isFreshDeal,
+  type MostHomeResult,
+  type Budget,
+  type SolveResult,
+  type Family,
+  type Result,
+  type Rules,
+  err,
+  ok,
+  rulesLabel,
+  validateRules,
+} from '../../src/index.ts';
 import { type DealName, Game } from './game.ts';
 import { type DealRequest, type DealSource, makeDealParams, parseDealParams } from './params.ts';
 import { Play, randomDealCode } from './play.ts';

@@ -9,9 +9,8 @@
  * The observation crosses to the worker as its seen position (UNSEEN kept) and the rules, and the
  * worker rebuilds it with `Observation.of`: the hidden cards are never in the message.
  */
-import { Observation, observedPosition } from '../../src/hidden/observation.ts';
-import { type Position, UNSEEN } from '../../src/engine/position.ts';
-import type { Rules } from '../../src/types.ts';
+import { Observation, observedPosition } from '../../src/hidden/index.ts';
+import { type Position, UNSEEN, type Rules } from '../../src/index.ts';
 import type { Game } from './game.ts';
 
 /** An observation as posted to a worker: the seen position (UNSEEN where hidden) and the rules. */

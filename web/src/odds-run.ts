@@ -7,7 +7,7 @@
  * worlds were shared out. The figure is shown live as it refines; once it is final (or on Stop)
  * every worker still solving is stopped.
  */
-import { LIVE_ODDS, type OddsOptions, type OddsResult, OddsTally } from '../../src/hidden/odds.ts';
+import { LIVE_ODDS, type OddsOptions, type OddsResult, OddsTally } from '../../src/hidden/index.ts';
 import type { SeenMessage } from './observation.ts';
 import { SolverClient } from './solver-client.ts';
 

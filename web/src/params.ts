@@ -8,8 +8,7 @@
  * `view=play` to play the deal rather than solve it. Missing rules take the defaults (draw 3,
  * unlimited passes, foundation returns allowed); anything malformed is a one-line error.
  */
-import { parseFamily, parseSeed } from '../../src/deals/families.ts';
-import { DEFAULT_RULES, type Family, type Result, type Rules, err, ok, validateRules } from '../../src/types.ts';
+import { parseFamily, parseSeed, DEFAULT_RULES, type Family, type Result, type Rules, err, ok, validateRules } from '../../src/index.ts';
 
 /**
  * Where the deal comes from: a seed of a family (in decimal digits, exact: the codes of the big

@@ -24,38 +24,36 @@
  * its own and the odds in several (odds-run.ts), so the page never waits. Their answers belong to
  * the position they were asked on: any move clears them (and stops the jobs still running for it).
  */
-import { randomCode } from '../../src/deals/big-families.ts';
-import { dealFromSeed } from '../../src/deals/families.ts';
-import type { Observation } from '../../src/hidden/observation.ts';
-import type { Decision } from '../../src/hidden/policy.ts';
-import { type AtomicMove, PILE_NAMES, type PileName } from '../../src/engine/notation.ts';
-import { type Position, dealPosition, makePositionJson } from '../../src/engine/position.ts';
-import { DEFAULT_SCORE_SETTINGS, type GameScore, scoreGame, vegasRules } from '../../src/engine/score.ts';
+import {
+  randomCode,
+  dealFromSeed,
+  type AtomicMove,
+  PILE_NAMES,
+  type PileName,
+  type Position,
+  dealPosition,
+  makePositionJson,
+  DEFAULT_SCORE_SETTINGS,
+  type GameScore,
+  scoreGame,
+  vegasRules,
+  type SolveResult,
+  type Rules,
+  rulesLabel,
+  makeSolutionJson,
+} from '../../src/index.ts';
 
-import type { SolveResult } from '../../src/solver/index.ts';
-import { type Rules, rulesLabel } from '../../src/types.ts';
+import { Advice } from './advice.ts';
 import { AfterGame } from './after.ts';
 import { Clock, clockText } from './clock.ts';
 import { type DealName, GAME_KEY, Game } from './game.ts';
-import {
-  HINT_CHOICES,
-  ODDS_MEANING,
-  candidateLines,
-  hintAttribute,
-  hintHeadline,
-  oddsText,
-  priorityHint,
-  searchEstimateText,
-} from './hint.ts';
-import { observe, seenMessage } from './observation.ts';
-import { OddsRun } from './odds-run.ts';
+import { HINT_CHOICES } from './hint.ts';
 import { type DealRequest, makeDealParams } from './params.ts';
 import { SolverClient } from './solver-client.ts';
-import { cardsMoved, moveWords } from './speech.ts';
+import { moveWords } from './speech.ts';
 import { Statistics } from './stats-view.ts';
 import { TableView } from './table.ts';
 import { DealVerdicts } from './verdicts.ts';
-import { makeSolutionJson } from '../../src/deals/solution-json.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -104,17 +102,12 @@ export class Play {
   game: Game | undefined;
   private selection: { pile: PileName; count: number } | undefined;
   private clock = new Clock();
-  /** Counts the hints, odds and walks back asked (and every change of the game), so an answer to an older question is dropped. */
-  private readonly asked = { hint: 0, odds: 0 };
-  private readonly hints = new SolverClient();
-  private readonly oddsRun = new OddsRun();
   private readonly verdicts = new DealVerdicts();
   private readonly after: AfterGame;
+  private readonly advice: Advice;
   readonly stats: Statistics;
   /** The end box shows this game's end (so it is filled once per end). */
   private endShown: string | undefined;
-  /** The search decision of the position now, once asked (the hint's, or the odds' search estimate). */
-  private decision: { key: string; d: Decision } | undefined;
 
   constructor(private readonly hooks: PlayHooks) {
     this.table = new TableView(
@@ -135,6 +128,7 @@ export class Play {
       goBack: (k) => this.goBack(k),
       current: () => this.game,
     });
+    this.advice = new Advice(this.table, this.after, (t) => hooks.announce(t));
     this.stats = new Statistics(this.verdicts, (t) => hooks.announce(t));
     this.readSettings();
     $('p-new').addEventListener('click', () => this.newGame());
@@ -149,15 +143,10 @@ export class Play {
     for (const id of ['p-draw', 'p-scoring']) $(id).addEventListener('change', () => this.saveSettings());
     const policy = $<HTMLSelectElement>('p-hint-policy');
     for (const c of HINT_CHOICES) policy.add(new Option(c.label, c.id));
-    $('p-hint').addEventListener('click', () => this.hint());
-    $('p-odds').addEventListener('click', () => this.odds());
-    $('p-rewind').addEventListener('click', () => this.rewind());
-    $('p-think-stop').addEventListener('click', () => {
-      this.hints.stop();
-      this.oddsRun.stop();
-      this.after.stop();
-      this.thinking();
-    });
+    $('p-hint').addEventListener('click', () => this.game && this.advice.hint(this.game));
+    $('p-odds').addEventListener('click', () => this.game && this.advice.odds(this.game));
+    $('p-rewind').addEventListener('click', () => this.game && this.advice.rewind(this.game));
+    $('p-think-stop').addEventListener('click', () => this.advice.stop());
     // On the whole page while the game is shown (focus may be on no pile after a click), but not
     // inside text fields, whose own undo Ctrl+Z is.
     document.addEventListener('keydown', (e) => {
@@ -319,7 +308,7 @@ export class Play {
   /** After any change: save, draw, score, announce, check for the end. */
   private changed(message: string | undefined, animate = true): void {
     const g = this.game!;
-    this.clearAdvice();
+    this.advice.clear();
     this.runClock();
     this.save();
     this.table.show(g.position(), g.fan, animate);
@@ -388,8 +377,8 @@ export class Play {
     }
     end.append(this.exportLink(g, seconds));
     this.hooks.announce(strong.textContent);
-    this.after.ended(g, end, $('rewind-box'), status).then(() => this.thinking());
-    this.thinking();
+    this.after.ended(g, end, $('rewind-box'), status).then(() => this.advice.thinking());
+    this.advice.thinking();
   }
 
   /** A link that saves the game as a solution JSON (`klondike score FILE --seconds N` scores it as shown here). */
@@ -528,153 +517,5 @@ export class Play {
       window.setTimeout(step, 90);
     };
     step();
-  }
-
-  // ---- hint, odds, could I still win ----
-
-  /** Drops the hint, the odds and the walk back of the position before (stopping their jobs). */
-  private clearAdvice(): void {
-    this.asked.hint++;
-    this.asked.odds++;
-    this.hints.stop();
-    this.oddsRun.stop();
-    this.after.stop();
-    this.decision = undefined;
-    this.table.unmark();
-    delete $('play-table').dataset.hint;
-    $('hint-box').hidden = true;
-    $('hint-candidates').innerHTML = '';
-    const odds = $('odds-line');
-    odds.textContent = '';
-    delete odds.dataset.low;
-    delete odds.dataset.high;
-    delete odds.dataset.samples;
-    delete odds.dataset.final;
-    $('odds-meaning').hidden = true;
-    $('search-estimate').textContent = '';
-    $('rewind-box').hidden = true;
-    $('rewind-box').replaceChildren();
-    this.thinking();
-  }
-
-  /** Shows Stop while a hint, the odds or a walk back are being worked out. */
-  private thinking(): void {
-    $('p-think-stop').hidden = !this.hints.busy && !this.oddsRun.busy && !this.after.busy;
-  }
-
-  /** The search policy's decision on the position now (asked once per position). */
-  private async searchDecision(o: Observation): Promise<Decision | undefined> {
-    const key = JSON.stringify(seenMessage(o));
-    if (this.decision?.key === key) return this.decision.d;
-    const job = this.hints.run('hint', { seen: seenMessage(o), options: {} });
-    this.thinking();
-    const out = await job;
-    this.thinking();
-    if (out.kind !== 'done') return undefined;
-    this.decision = { key, d: out.result };
-    return out.result;
-  }
-
-  private async hint(): Promise<void> {
-    const g = this.game;
-    if (!g) return;
-    const choice = HINT_CHOICES.find((c) => c.id === $<HTMLSelectElement>('p-hint-policy').value) ?? HINT_CHOICES[0];
-    const o = observe(g);
-    const ask = ++this.asked.hint;
-    this.table.unmark();
-    delete $('play-table').dataset.hint;
-    if (choice.policy === 'priority') {
-      this.showHint(o, priorityHint(o));
-      return;
-    }
-    const box = $('hint-box');
-    box.hidden = false;
-    $('hint-candidates').innerHTML = '';
-    $('hint-text').textContent = 'Thinking: every move weighed over sampled deals…';
-    this.hooks.announce($('hint-text').textContent!);
-    const d = await this.searchDecision(o);
-    if (ask !== this.asked.hint) return;
-    if (d) this.showHint(o, d);
-    else $('hint-text').textContent = 'Hint stopped.';
-  }
-
-  /** Shows a decision: the move highlighted on the table, the headline and every candidate. */
-  private showHint(o: Observation, d: Decision): void {
-    const g = this.game!;
-    $('hint-box').hidden = false;
-    const headline = hintHeadline(o, d);
-    $('hint-text').textContent = headline;
-    const list = $('hint-candidates');
-    list.innerHTML = '';
-    for (const c of candidateLines(o, d)) {
-      const li = document.createElement('li');
-      li.textContent = c.text;
-      li.dataset.move = c.compact;
-      if (c.chosen) {
-        li.className = 'chosen';
-        li.setAttribute('aria-current', 'true');
-      }
-      list.append(li);
-    }
-    const m = d.move;
-    if (m) {
-      const stock = m.from === 'stock' || m.to === 'stock';
-      this.table.mark(stock ? [] : cardsMoved(g.position(), m), stock ? 'stock' : m.to);
-      $('play-table').dataset.hint = hintAttribute(m);
-    }
-    this.hooks.announce(headline);
-  }
-
-  private async odds(): Promise<void> {
-    const g = this.game;
-    if (!g) return;
-    const o = observe(g);
-    const ask = ++this.asked.odds;
-    const line = $('odds-line');
-    const unseen = o.unseen.length;
-    for (const k of ['low', 'high', 'samples', 'final']) delete line.dataset[k];
-    $('odds-meaning').hidden = false;
-    $('odds-meaning').textContent = `That is ${ODDS_MEANING}.`;
-    $('search-estimate').textContent = '';
-    line.textContent = o.complete ? 'Solving the position (every card is known)…' : `Solving arrangements of the ${unseen} unseen cards…`;
-    const t0 = performance.now();
-    const show = (r: Parameters<typeof oddsText>[0], final: boolean) => {
-      line.textContent = oddsText(r, unseen, final);
-      line.dataset.samples = String(r.samples);
-      if (r.interval) {
-        line.dataset.low = String(r.interval.low);
-        line.dataset.high = String(r.interval.high);
-      }
-      if (final) line.dataset.final = String(Math.round(performance.now() - t0));
-    };
-    const job = this.oddsRun.estimate(seenMessage(o), o.complete, (r) => {
-      if (ask === this.asked.odds) show(r, false);
-    });
-    this.thinking();
-    const out = await job;
-    if (ask !== this.asked.odds) return;
-    this.thinking();
-    if (out.kind !== 'done') {
-      line.textContent = out.kind === 'stopped' ? `Odds stopped. ${line.textContent}` : `The odds failed: ${out.message}`;
-      return;
-    }
-    show(out.result, true);
-    this.hooks.announce(line.textContent);
-    // Beside them, the search player's own estimate, when the game is still open (one search decision).
-    if (o.complete || g.status() !== 'playing') return;
-    const d = await this.searchDecision(o);
-    if (ask !== this.asked.odds || !d) return;
-    $('search-estimate').textContent = searchEstimateText(o, d) ?? '';
-  }
-
-  /** Could the game still be won from here, and if not, from where? */
-  private async rewind(): Promise<void> {
-    const g = this.game;
-    if (!g) return;
-    const box = $('rewind-box');
-    const run = this.after.rewind(g, box);
-    this.thinking();
-    await run;
-    this.thinking();
   }
 }

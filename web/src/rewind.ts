@@ -9,8 +9,7 @@
  * all. Each solve has a budget; a position the budget did not decide stays undecided, and the
  * answer says between which moves it is (never a guess).
  */
-import type { AtomicMove } from '../../src/engine/notation.ts';
-import type { Verdict } from '../../src/solver/index.ts';
+import type { AtomicMove, Verdict } from '../../src/index.ts';
 
 /** The solver's answer for the position after k moves: its verdict, and the winning line from there. */
 export interface Probed {

@@ -12,13 +12,8 @@
  * The worker is built inline (a Blob URL): module scripts and module workers are refused on
  * pages opened from disk, a classic worker from a Blob is not.
  */
-import type { WorldVerdict } from '../../src/hidden/odds.ts';
-import type { PolicyOptions } from '../../src/hidden/policies.ts';
-import type { Decision } from '../../src/hidden/policy.ts';
-import type { Position } from '../../src/engine/position.ts';
-import type { MostHomeResult } from '../../src/solver/index.ts';
-import type { Budget, SolveResult } from '../../src/solver/index.ts';
-import type { Rules } from '../../src/types.ts';
+import type { WorldVerdict, PolicyOptions, Decision } from '../../src/hidden/index.ts';
+import type { Position, MostHomeResult, Budget, SolveResult, Rules } from '../../src/index.ts';
 import type { SeenMessage } from './observation.ts';
 import SolverWorker from './solver.worker.ts?worker&inline';
 

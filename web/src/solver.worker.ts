@@ -14,11 +14,8 @@
  * worker knows the hidden cards. The page never runs a search itself, so it stays responsive;
  * Stop terminates the worker.
  */
-import { OddsWorlds, solveWorld } from '../../src/hidden/odds.ts';
-import { DEFAULT_SEARCH, createPolicy } from '../../src/hidden/policies.ts';
-import { mostHome } from '../../src/solver/index.ts';
-import { solve } from '../../src/solver/index.ts';
-import { shorten } from '../../src/engine/shorten.ts';
+import { OddsWorlds, solveWorld, DEFAULT_SEARCH, createPolicy } from '../../src/hidden/index.ts';
+import { mostHome, solve, shorten } from '../../src/index.ts';
 import { fromMessage } from './observation.ts';
 import type { WorkerReply, WorkerRequest } from './solver-client.ts';
 

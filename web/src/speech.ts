@@ -3,9 +3,7 @@
  * an aria-live region after each move, and the label of each pile. Only what the player can see
  * is ever named: face-down cards are counted, never named.
  */
-import { RANK, SUIT } from '../../src/engine/cards.ts';
-import type { AtomicMove } from '../../src/engine/notation.ts';
-import type { Position } from '../../src/engine/position.ts';
+import { RANK, SUIT, type AtomicMove, type Position } from '../../src/index.ts';
 
 const RANK_WORDS = ['', 'Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King'];
 const SUIT_WORDS = ['clubs', 'diamonds', 'hearts', 'spades'];

@@ -4,7 +4,7 @@
  * solver's verdicts on the lost games' deals, asked one after another (verdicts.ts) whenever a game
  * waits for one, on this visit or the next.
  */
-import { parsePositionObject } from '../../src/engine/position.ts';
+import { parsePositionObject, pct } from '../../src/index.ts';
 import { clockText } from './clock.ts';
 import {
   type CountedGame,
@@ -110,7 +110,7 @@ export class Statistics {
   /** Draws the tables. */
   render(): void {
     const draws = [...new Set([...SHOWN_DRAWS, ...Object.keys(this.record.draws).map(Number)])].sort((a, b) => a - b);
-    const rate = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)}%`);
+    const rate = (a: number, b: number) => pct(b === 0 ? null : a / b, 1);
     const rows: [string, keyof DrawStats | 'rate' | 'winnableRate' | 'waiting', (d: DrawStats, draw: number) => string][] = [
       ['Games played', 'played', (d) => String(d.played)],
       ['Games won', 'won', (d) => String(d.won)],

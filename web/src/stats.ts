@@ -12,9 +12,7 @@
  * the answer gets it on the next one), and a deal the budget did not decide is counted undecided,
  * never guessed either way.
  */
-import { parsePositionObject } from '../../src/engine/position.ts';
-import type { Verdict } from '../../src/solver/index.ts';
-import { type Result, type Rules, err, ok, validateRules } from '../../src/types.ts';
+import { parsePositionObject, type Verdict, type Result, type Rules, err, ok, validateRules } from '../../src/index.ts';
 
 /** localStorage key of the statistics. */
 export const STATS_KEY = 'klondike-solver.stats';

@@ -17,9 +17,7 @@
  * the events' own time stamps. A card takes touch gestures for itself (`touch-action: none`), so
  * dragging it does not scroll the page; the felt around the cards still scrolls.
  */
-import { RANK, RED, SUIT } from '../../src/engine/cards.ts';
-import { PILE_NAMES, type PileName } from '../../src/engine/notation.ts';
-import type { Position } from '../../src/engine/position.ts';
+import { RANK, RED, SUIT, PILE_NAMES, type PileName, type Position } from '../../src/index.ts';
 import { pileLabel } from './speech.ts';
 
 /** What the caller is told about pointer and keyboard input on the table. */

@@ -5,9 +5,7 @@
  * per visit (the same deal dealt again, or asked for by both, is solved once), within
  * `ANALYSIS_BUDGET`; a deal the budget did not decide is `unknown`, and stays so.
  */
-import { type Position, makePositionJson } from '../../src/engine/position.ts';
-import type { Budget } from '../../src/solver/index.ts';
-import type { Rules } from '../../src/types.ts';
+import { type Position, makePositionJson, type Budget, type Rules } from '../../src/index.ts';
 import { type SolveOutcome, SolverClient } from './solver-client.ts';
 
 /** The budget of every verdict after a game: a minute and 512 MiB of table (and the solver's default positions budget). */

@@ -4,10 +4,7 @@
  * in step both ways (a click on a move jumps there). Every position of the line is computed once
  * when a solution is loaded, by the rules engine, so stepping back and jumping are free.
  */
-import type { AtomicMove } from '../../src/engine/notation.ts';
-import type { Position } from '../../src/engine/position.ts';
-import { describeMoves } from '../../src/engine/solution.ts';
-import type { Rules } from '../../src/types.ts';
+import { type AtomicMove, type Position, describeMoves, type Rules } from '../../src/index.ts';
 import { Game } from './game.ts';
 import { moveWords } from './speech.ts';
 import { TableView } from './table.ts';

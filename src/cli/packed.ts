@@ -1,0 +1,167 @@
+/**
+ * `klondike pack` and `klondike unpack`: the verdicts of a run of seeds as one bit a deal
+ * (`src/stats/packed.ts`), and back to the export's rows.
+ *
+ * `pack` reads a results database (read-only, with the filters of `stats`) or an export CSV
+ * (`--csv`, gzipped or not), refuses a selection that is not one decided, gap-free run of one rule
+ * set and family, and writes the file; `--summary` writes the work summary of the same deals
+ * beside it (`src/stats/work.ts`). `unpack` turns a file back into the export's leading columns.
+ * Outputs go through a temporary file renamed into place, never over an input, its companion
+ * files or any SQLite database.
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { EXPORT_FORMATS, type ExportFormat } from '../stats/export.ts';
+import { type ExportedDeal, readExportCsv } from '../stats/export-read.ts';
+import { type PackedVerdicts, VerdictPacker, makePacked, parsePacked, unpackChunks, winnableCount } from '../stats/packed.ts';
+import { WorkTally } from '../stats/work.ts';
+import { COMPANIONS, describeDbError, errorCode, readHeader, sameFile } from '../store/files.ts';
+import { type ResultFilter, openReader, resultRows } from '../store/reader.ts';
+import { type Family, type SeedRange, UserError, rulesLabel } from '../types.ts';
+import { type RuleOptions, addDbOption, addFamilyOption, addRuleOptions, addSeedFilterOption, ruleFilterFromOptions } from './options.ts';
+import { writeFileAtomic, writeStdout } from './output.ts';
+
+interface PackOptions extends RuleOptions {
+  db: string;
+  csv?: string;
+  family?: Family;
+  seeds?: SeedRange[];
+  out: string;
+  summary?: string;
+}
+
+/** The run a seed filter asks for: from its lowest seed to its highest, every one of them. */
+function rangeOf(seeds: readonly SeedRange[] | undefined): SeedRange | undefined {
+  if (!seeds?.length) return undefined;
+  const run = { ...seeds[0] };
+  for (const s of seeds) {
+    if (s.from < run.from) run.from = s.from;
+    if (s.to > run.to) run.to = s.to;
+  }
+  return run;
+}
+
+/** Refuses an output path that is one of the inputs, or an SQLite database or a companion file of one. */
+function checkOutput(out: string, inputs: readonly string[]): void {
+  for (const input of inputs)
+    if ([input, ...COMPANIONS.map((c) => input + c)].some((f) => sameFile(out, f)))
+      throw new UserError(`output ${out} is the input ${input}; refusing to write over it`);
+  if (readHeader(out).kind === 'sqlite') throw new UserError(`output ${out} is an SQLite database; refusing to write over it`);
+  for (const c of COMPANIONS)
+    if (out.endsWith(c) && readHeader(out.slice(0, -c.length)).kind === 'sqlite')
+      throw new UserError(`output ${out} is the ${c.slice(1)} file of the database ${out.slice(0, -c.length)}; refusing to write over it`);
+}
+
+/** Feeds the deals to the packer and the tally; the first error that cannot be fixed by solving more ends it. */
+async function collect(deals: AsyncIterable<ExportedDeal> | Iterable<ExportedDeal>, packer: VerdictPacker, tally?: WorkTally) {
+  for await (const d of deals) {
+    const r = packer.add(d);
+    if (!r.ok) throw new UserError(r.error);
+    if (!tally) continue;
+    if (d.nodes === null) throw new UserError(`seed ${d.seed} has no nodes: --summary needs the export's nodes column`);
+    tally.add(d.seed, d.verdict, d.nodes, d.ms);
+  }
+}
+
+function* dbDeals(db: Parameters<typeof resultRows>[0], filter: ResultFilter): Generator<ExportedDeal> {
+  for (const { row, rules } of resultRows(db, filter))
+    yield { family: row.family, seed: row.seed, rules, verdict: row.verdict, nodes: row.nodes, ms: row.ms };
+}
+
+/** The work summary file: the group, the run of seeds, then the summary. */
+function summaryJson(p: PackedVerdicts, tally: WorkTally): string {
+  const s = tally.summary()!;
+  const first = p.first <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(p.first) : p.first.toString();
+  const { draw, passes, foundationReturn } = p.rules;
+  const body = { family: p.family, draw, passes, foundationReturn, first, count: p.count, winnable: winnableCount(p), ...s };
+  // Innermost objects and arrays (a histogram's counts, a hard deal) on one line each.
+  const text = JSON.stringify(body, null, 2).replace(/[{[][^{}[\]]*[}\]]/g, (m) =>
+    m
+      .replace(/\s*\n\s*/g, ' ')
+      .replace(/([{[]) /, '$1')
+      .replace(/ ([}\]])$/, '$1'),
+  );
+  return `${text}\n`;
+}
+
+/** Registers `pack` and `unpack`. */
+export function registerPacked(program: Command): void {
+  const pack = program
+    .command('pack')
+    .description('the verdicts of a run of seeds, one bit a deal, from a database or an export CSV')
+    .requiredOption('--out <file>', 'the packed file to write (replaced only once complete)')
+    .option('--csv <file>', 'read an export CSV (gzipped or not; - for stdin) instead of a database')
+    .option(
+      '--summary <file>',
+      'also write the work per deal of the same deals (JSON: nodes and ms percentiles, histogram, hardest deals)',
+    );
+  addDbOption(pack);
+  addFamilyOption(pack, 'filter');
+  addRuleOptions(pack, 'filter');
+  addSeedFilterOption(pack);
+  pack.action(async (o: PackOptions) => {
+    const fromCsv = o.csv !== undefined;
+    if (fromCsv && pack.getOptionValueSource('db') === 'cli') throw new UserError('give either --db or --csv, not both');
+    const input = fromCsv ? o.csv! : o.db;
+    const inputs = input === '-' ? [] : [input];
+    checkOutput(o.out, inputs);
+    if (o.summary !== undefined) {
+      checkOutput(o.summary, inputs);
+      if (o.summary === o.out || sameFile(o.summary, o.out)) throw new UserError('--summary and --out name the same file');
+    }
+    const filter: ResultFilter = { family: o.family, seeds: o.seeds, ...ruleFilterFromOptions(o) };
+    const packer = new VerdictPacker(rangeOf(o.seeds));
+    const tally = o.summary === undefined ? undefined : new WorkTally();
+    if (fromCsv) await collect(readExportCsv(input, filter), packer, tally);
+    else {
+      const r = openReader(input);
+      if (!r.ok) throw new UserError(r.error);
+      try {
+        await collect(dbDeals(r.value.db, filter), packer, tally);
+      } catch (e) {
+        if (errorCode(e).startsWith('SQLITE_')) throw new UserError(describeDbError(input, e));
+        throw e;
+      } finally {
+        r.value.close();
+      }
+    }
+    const packed = packer.finish();
+    if (!packed.ok) throw new UserError(packed.error);
+    const p = packed.value;
+    const bytes = makePacked(p);
+    await writeFileAtomic(o.out, [bytes]);
+    if (tally) await writeFileAtomic(o.summary!, [summaryJson(p, tally)]);
+    const last = p.first + BigInt(p.count - 1);
+    process.stderr.write(
+      `packed ${p.count.toLocaleString('en-US')} deal${p.count === 1 ? '' : 's'} (${rulesLabel(p.rules)} · ${p.family}, seeds ${p.first}-${last}, ` +
+        `${winnableCount(p).toLocaleString('en-US')} winnable) into ${o.out} (${bytes.length.toLocaleString('en-US')} bytes)` +
+        `${o.summary !== undefined ? `; work summary in ${o.summary}` : ''}\n`,
+    );
+  });
+
+  program
+    .command('unpack')
+    .description("a packed verdict file as the export's rows (family, seed, rules, verdict)")
+    .argument('<file>', 'the packed file (from klondike pack)')
+    .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS satisfies readonly ExportFormat[]).default('csv'))
+    .option('--out <file>', 'write to this file instead of stdout (replaced only once complete)')
+    .action(async (file: string, o: { format: ExportFormat; out?: string }) => {
+      let bytes: Uint8Array;
+      try {
+        bytes = readFileSync(file);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        throw new UserError(
+          `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? e)}`,
+        );
+      }
+      const p = parsePacked(bytes);
+      if (!p.ok) throw new UserError(`${file}: ${p.error}`);
+      if (o.out === undefined) await writeStdout(unpackChunks(p.value, o.format));
+      else {
+        checkOutput(o.out, [file]);
+        await writeFileAtomic(o.out, unpackChunks(p.value, o.format));
+      }
+    });
+}
