@@ -2,9 +2,11 @@
  * The study's per-deal results in data/ and the tables that cite them tell the same story: every
  * deal decided, the seeds complete, each number of docs/results.md's large-study table and of the
  * README's study rows those of the files, and no deal winnable under a harder rule set but lost
- * under an easier one.
+ * under an easier one; the shortest solutions of Solvitaire 1–1000 (data/shortest-*.csv.gz) agree
+ * with the study's verdicts and with docs/results.md's table of them.
  */
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { wilson } from '../../src/stats/wilson.ts';
 import { readStudy } from '../support/study.ts';
@@ -189,5 +191,114 @@ describe('the large study in data/', () => {
     }
     expect(violations).toEqual([]);
     expect(compared).toBe(180_000);
+  });
+});
+
+/** One deal's row of a shortest-solution file (data/shortest-*.csv.gz, the columns of `export --shortest`). */
+interface ShortestDeal {
+  seed: number;
+  verdict: string;
+  length: number | null;
+  proved: boolean;
+  lowerBound: number | null;
+  firstLength: number | null;
+  shortenedLength: number | null;
+  ms: number;
+}
+
+const SHORTEST_FILES: Record<string, string> = { 'draw 3, unlimited': 'shortest-d3', 'draw 1, unlimited': 'shortest-d1' };
+
+function readShortest(name: string): ShortestDeal[] {
+  const lines = gunzipSync(readFileSync(new URL(`../../data/${name}.csv.gz`, import.meta.url)))
+    .toString('utf8')
+    .trim()
+    .split('\n');
+  const head = lines[0].split(',');
+  const at = (c: string) => head.indexOf(c);
+  const n = (v: string) => (v === '' ? null : Number(v));
+  return lines.slice(1).map((line) => {
+    const f = line.split(',');
+    return {
+      seed: Number(f[at('seed')]),
+      verdict: f[at('verdict')],
+      length: n(f[at('length')]),
+      proved: f[at('proved')] === '1',
+      lowerBound: n(f[at('lowerBound')]),
+      firstLength: n(f[at('firstLength')]),
+      shortenedLength: n(f[at('shortenedLength')]),
+      ms: Number(f[at('ms')]),
+    };
+  });
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+/** The lower middle value, as `stats` gives it. */
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const fixed = (x: number, d = 1) => x.toFixed(d);
+const thousands = (x: number) => Math.round(x).toLocaleString('en-US');
+
+/** The cells of a row of docs/results.md's shortest-solution table, as the file's deals give them. */
+function shortestCells(deals: ShortestDeal[]): string[] {
+  const won = deals.filter((d) => d.verdict === 'winnable');
+  const proved = won.filter((d) => d.proved).map((d) => d.length!);
+  const decided = deals.filter((d) => d.verdict !== 'error');
+  const first = mean(won.map((d) => d.firstLength!));
+  const post = mean(won.map((d) => d.shortenedLength!));
+  return [
+    thousands(deals.length),
+    thousands(won.length),
+    `${thousands(proved.length)} (${fixed((100 * proved.length) / won.length)}%)`,
+    `${Math.min(...proved)} / ${median(proved)} / ${fixed(mean(proved))} / ${Math.max(...proved)}`,
+    `${fixed(mean(won.map((d) => d.length!)))} (${fixed(mean(won.map((d) => d.lowerBound!)))})`,
+    fixed(first),
+    `${fixed(post)} (−${fixed(first - post, 2)})`,
+    `${thousands(mean(decided.map((d) => d.ms)))} / ${thousands(median(decided.map((d) => d.ms)))}`,
+  ];
+}
+
+/** Every cell of docs/results.md's shortest-solution table that is not the files': one line each. */
+function shortestTableErrors(text: string): string[] {
+  const rows = tableAfter(text, '## Shortest solutions');
+  const errors: string[] = rows.length !== 2 ? [`${rows.length} rows, not 2`] : [];
+  for (const [label, ...cells] of rows) {
+    const name = SHORTEST_FILES[label];
+    if (!name) {
+      errors.push(`${label}: no file`);
+      continue;
+    }
+    const want = shortestCells(readShortest(name));
+    for (const [i, cell] of cells.entries()) if (cell !== want[i]) errors.push(`${label}: "${cell}" is not "${want[i]}"`);
+  }
+  return errors;
+}
+
+describe('the shortest solutions in data/', () => {
+  it("seeds 1–1000, each verdict the study's, each length between its bound and the post-pass line", () => {
+    const study = readStudy(1000);
+    for (const [label, name] of Object.entries(SHORTEST_FILES)) {
+      const deals = readShortest(name);
+      expect(deals.map((d) => d.seed)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+      const verdicts = study.get(LABELS[label])!;
+      const bad: string[] = [];
+      for (const d of deals) {
+        if (d.verdict !== verdicts.get(d.seed)) bad.push(`${label} seed ${d.seed}: ${d.verdict}, the study says ${verdicts.get(d.seed)}`);
+        if (d.verdict !== 'winnable') continue;
+        if (!(d.lowerBound! <= d.length! && d.length! <= d.shortenedLength! && d.shortenedLength! <= d.firstLength!))
+          bad.push(
+            `${label} seed ${d.seed}: bound ${d.lowerBound}, length ${d.length}, post-pass ${d.shortenedLength}, first ${d.firstLength}`,
+          );
+        if (d.proved !== (d.lowerBound === d.length)) bad.push(`${label} seed ${d.seed}: proved ${d.proved} with bound ${d.lowerBound}`);
+      }
+      expect(bad).toEqual([]);
+    }
+  });
+
+  it("docs/results.md's table is the files' figures, and a wrong one is caught", () => {
+    const text = repoText('docs/results.md');
+    expect(shortestTableErrors(text)).toEqual([]);
+    const row = tableAfter(text, '## Shortest solutions')[0];
+    const at = text.indexOf('## Shortest solutions');
+    const wrong = text.slice(0, at) + text.slice(at).replace(`| ${row[2]} `, `| ${Number(row[2].replace(/,/g, '')) + 1} `);
+    expect(shortestTableErrors(wrong)).toHaveLength(1);
   });
 });
