@@ -174,6 +174,9 @@ describe('the search policy ranks candidates by the worlds won after them', () =
     complete: true,
     bonus: 0,
     rank: 0,
+    home: 0,
+    open: 0,
+    weighed: wins,
   });
 
   it('without the quick option, a count of quick wins never outranks the win count', () => {
