@@ -29,8 +29,26 @@
  *   uniform) and only the worlds the swap changed are solved again. A world proved lost stays lost.
  * - A node budget per solve, never a time budget: the same seed plays the same game on any machine.
  *
- * When no world is won within the budget the policy falls back on the hint order
- * (policy-priority.ts) and keeps playing for the cards it can still send home.
+ * Free information: with unlimited passes, going once through the stock and turning the waste over
+ * gives back the position it started from with every stock card seen, so while that is free
+ * (`freeLook`) the policy does it first (`look`), and then plays the game with the stock known.
+ * Under a pass limit the look costs a pass, and the policy does not take it: a sampled world
+ * values information at nothing, so weighing the look there would never choose it.
+ *
+ * Objectives: `win` counts the worlds won after a segment; `cards` (Vegas, where the payoff is 5
+ * dollars a card home) counts the most cards home the solver finds after it in each world, 52 for
+ * a win (`mostHome`). When no world is won the `win` objective counts cards too, and only when no
+ * world has a line that sends a card home does it fall back on the hint order (policy-priority.ts).
+ *
+ * Spending more where it matters: a world the budget left undecided can be solved again with a
+ * larger budget (`retry`); while the two best candidates are within `close` worlds of each other,
+ * more worlds are drawn (up to `maxSamples`) and only the candidates still close to the best are
+ * weighed on them; at equal value (`ties: 'home'`) the segment that ends with more cards home, then
+ * the one that leaves more legal moves, is preferred.
+ *
+ * Randomness: the worlds are drawn from a generator seeded with the policy seed and what is seen
+ * when they are drawn (sample.ts `observationSeed`), never with the deal: two games that differ
+ * only in unseen cards are played alike until one of those cards is seen.
  *
  * Worlds are complete positions and the solver sees only them, never the game: the policy cannot
  * peek, even through the solver.

@@ -58,8 +58,8 @@ export interface SearchOptions {
 
 /** The search policy's defaults (the settings of every published figure unless stated). */
 export const DEFAULT_SEARCH: SearchOptions = {
-  samples: 24,
-  nodes: 20_000,
+  samples: 32,
+  nodes: 30_000,
   seed: 1,
   candidates: 24,
   allMoves: false,
@@ -69,12 +69,12 @@ export const DEFAULT_SEARCH: SearchOptions = {
   extendWorlds: 1,
   quick: 0,
   revealBonus: 0,
-  ties: 'short',
+  ties: 'home',
   look: true,
   objective: 'win',
-  retry: 0,
-  maxSamples: 24,
-  close: 0,
+  retry: 4,
+  maxSamples: 96,
+  close: 1,
 };
 
 /** The objectives of the search policy. */
