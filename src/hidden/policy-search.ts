@@ -163,7 +163,7 @@ export class SearchPolicy implements Policy {
       const why = opt.objective === 'win' ? 'no world won' : 'no card to win';
       return this.commit(o, d.move, why, [{ move: d.move, chance: 0, wins: 0, samples: total(), note: d.reason }]);
     }
-    if (cards) pool = this.worlds;
+    if (cards) pool = this.worlds.slice();
 
     // the candidate segments
     const hidden = new Uint8Array(53);
