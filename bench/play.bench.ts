@@ -3,24 +3,32 @@
  *
  *   npx tsx bench/play.bench.ts [--from 1] [--to 50 | --seeds LIST] [--family solvitaire] [--draw 3]
  *     [--passes unlimited] [--stock visible|hidden] [--policy search|priority] [--samples K]
- *     [--max-nodes N] [--candidates C] [--unit macro|reveal] [--policy-seed S] [--csv games.csv] [--quiet]
+ *     [--max-nodes N] [--max-samples M] [--close C] [--retry R] [--ties home|short|support]
+ *     [--objective win|cards] [--look true|false] [--candidates C] [--unit macro|reveal]
+ *     [--policy-seed S] [--csv games.csv] [--out games.csv] [--quiet]
  *
- * Prints the win rate with its 95% Wilson interval, the mean cards sent home, seconds per game
- * (mean, median, p90, max; wall and CPU), solver calls and nodes per game, and the peak resident
- * memory. Each game's policy seed is derived from the policy seed and the deal's seed (as in
- * `klondike play`), so a game here is the game `klondike play --seed N` plays. `--csv` writes one
- * row per game: seed, won, cards home, moves, end, solves, nodes, ms.
+ * Prints the win rate with its 95% Wilson interval, the mean cards sent home and the Vegas payoff
+ * (5 × cards home − 52 dollars) with their intervals, seconds per game (mean, median, p90, max;
+ * wall and CPU), solver calls and nodes per game, and the peak resident memory. A game here is the
+ * game `klondike play --seed N` plays with the same settings. `--csv` writes one row per game:
+ * seed, won, cards home, moves, end, solves, nodes, ms, CPU ms. `--out` appends rows in the format of
+ * `klondike export --plays` (with each game's CPU ms last) and skips the deals already in the file,
+ * so a long run stopped anywhere resumes; the figures printed are then those of the whole file.
  */
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dealArgs, dealOptions, failer } from './args.ts';
 import { dealFromSeed } from '../src/deals/families.ts';
+import { movesToCompact } from '../src/engine/notation.ts';
 import { parseStockMode } from '../src/hidden/observation.ts';
-import { createPolicy, DEFAULT_SEARCH, gameSeed, parsePolicyName } from '../src/hidden/policies.ts';
+import { createPolicy, DEFAULT_SEARCH, parsePolicyName } from '../src/hidden/policies.ts';
 import { playGame } from '../src/hidden/play.ts';
+import { parseObjective } from '../src/hidden/settings.ts';
 import { dealPosition } from '../src/engine/position.ts';
+import { canonicalParams } from '../src/store/rows.ts';
 import { wilson } from '../src/stats/wilson.ts';
 import { type Rules, rulesLabel } from '../src/types.ts';
+import { VERSION } from '../src/version.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +37,11 @@ const { values } = parseArgs({
     policy: { type: 'string', default: 'search' },
     samples: { type: 'string', default: String(DEFAULT_SEARCH.samples) },
     'max-nodes': { type: 'string', default: String(DEFAULT_SEARCH.nodes) },
+    'max-samples': { type: 'string', default: String(DEFAULT_SEARCH.maxSamples) },
+    close: { type: 'string', default: String(DEFAULT_SEARCH.close) },
+    retry: { type: 'string', default: String(DEFAULT_SEARCH.retry) },
+    objective: { type: 'string', default: DEFAULT_SEARCH.objective },
+    look: { type: 'string', default: String(DEFAULT_SEARCH.look) },
     candidates: { type: 'string', default: String(DEFAULT_SEARCH.candidates) },
     unit: { type: 'string', default: DEFAULT_SEARCH.unit },
     extend: { type: 'string', default: String(DEFAULT_SEARCH.extend) },
@@ -38,6 +51,7 @@ const { values } = parseArgs({
     'reveal-bonus': { type: 'string', default: String(DEFAULT_SEARCH.revealBonus) },
     'policy-seed': { type: 'string', default: String(DEFAULT_SEARCH.seed) },
     csv: { type: 'string' },
+    out: { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -49,68 +63,120 @@ if (!stock.ok) fail(stock.error);
 const policyName = parsePolicyName(values.policy);
 if (!policyName.ok) fail(policyName.error);
 if (values.unit !== 'macro' && values.unit !== 'reveal') fail(`--unit must be macro or reveal, got ${values.unit}`);
+if (values.ties !== 'short' && values.ties !== 'support' && values.ties !== 'home')
+  fail(`--ties must be home, short or support, got ${values.ties}`);
+const objective = parseObjective(values.objective);
+if (!objective.ok) fail(objective.error);
 const rules: Rules = { draw: Number(values.draw), passes, foundationReturn: true };
-const policySeed = Number(values['policy-seed']);
+const samples = Number(values.samples);
+const options =
+  policyName.value === 'search'
+    ? {
+        ...DEFAULT_SEARCH,
+        samples,
+        nodes: Number(values['max-nodes']),
+        maxSamples: Math.max(samples, Number(values['max-samples'])),
+        close: Number(values.close),
+        retry: Number(values.retry),
+        objective: objective.value,
+        look: values.look === 'true',
+        candidates: Number(values.candidates),
+        unit: values.unit as 'macro' | 'reveal',
+        extend: values.extend === 'true',
+        quick: Number(values.quick),
+        extendWorlds: Number(values['extend-worlds']),
+        ties: values.ties as 'home' | 'short' | 'support',
+        revealBonus: Number(values['reveal-bonus']),
+        seed: Number(values['policy-seed']),
+      }
+    : undefined;
+const params = canonicalParams(options ?? {});
 
-const rows: string[] = ['seed,won,cards_home,moves,end,solves,nodes,ms'];
-const ms: number[] = [];
-let won = 0;
-let home = 0;
+const HEADER = 'family,seed,draw,passes,foundationReturn,stock,policy,params,won,cardsHome,moveCount,ms,moves,error,solverVersion,cpuMs';
+/** A stored game: what the summary needs. */
+interface Row {
+  seed: string;
+  won: boolean;
+  home: number;
+  ms: number;
+  cpuMs: number;
+}
+const done = new Map<string, Row>();
+if (values.out) {
+  if (!existsSync(values.out)) writeFileSync(values.out, `${HEADER}\n`);
+  for (const line of readFileSync(values.out, 'utf8').split('\n').slice(1)) {
+    if (!line) continue;
+    // the params column is quoted JSON; the fields after it hold no comma but the moves, which hold none
+    const head = line.split(',', 2);
+    const tail = line.slice(line.lastIndexOf('}"') + 3).split(',');
+    done.set(head[1], { seed: head[1], won: tail[0] === '1', home: Number(tail[1]), ms: Number(tail[3]), cpuMs: Number(tail[7]) });
+  }
+}
+
+const rows: string[] = ['seed,won,cards_home,moves,end,solves,nodes,ms,cpu_ms'];
+const played: Row[] = [];
 let solves = 0;
 let nodes = 0;
 let peakRss = 0;
-const cpu0 = process.cpuUsage();
-const t0 = performance.now();
 for (const seed of seeds) {
+  if (done.has(String(seed))) continue;
   const d = dealFromSeed(seed, family);
   if (!d.ok) fail(d.error);
-  const policy = createPolicy(policyName.value, {
-    samples: Number(values.samples),
-    nodes: Number(values['max-nodes']),
-    candidates: Number(values.candidates),
-    unit: values.unit,
-    extend: values.extend === 'true',
-    quick: Number(values.quick),
-    extendWorlds: Number(values['extend-worlds']),
-    ties: values.ties === 'support' ? 'support' : 'short',
-    revealBonus: Number(values['reveal-bonus']),
-    seed: gameSeed(policySeed, seed),
-  });
+  const policy = createPolicy(policyName.value, options);
+  const c0 = process.cpuUsage();
   const r = playGame(dealPosition(d.value), rules, policy, { stock: stock.value });
+  const c1 = process.cpuUsage(c0);
   if (!r.ok) fail(r.error);
   const g = r.value;
-  won += Number(g.won);
-  home += g.cardsHome;
+  const cpuMs = Math.round((c1.user + c1.system) / 1000);
   solves += g.solves;
   nodes += g.nodes;
-  ms.push(g.ms);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  rows.push(`${seed},${g.won ? 1 : 0},${g.cardsHome},${g.moves.length},${g.end},${g.solves},${g.nodes},${Math.round(g.ms)}`);
+  const row = { seed: String(seed), won: g.won, home: g.cardsHome, ms: g.ms, cpuMs };
+  played.push(row);
+  done.set(row.seed, row);
+  rows.push(`${seed},${g.won ? 1 : 0},${g.cardsHome},${g.moves.length},${g.end},${g.solves},${g.nodes},${Math.round(g.ms)},${cpuMs}`);
+  if (values.out) {
+    const passesText = rules.passes === null ? 'unlimited' : String(rules.passes);
+    const quoted = `"${params.replaceAll('"', '""')}"`;
+    appendFileSync(
+      values.out,
+      `${family},${seed},${rules.draw},${passesText},true,${stock.value},${policyName.value},${quoted},${g.won ? 1 : 0},${g.cardsHome},${g.moves.length},${Math.round(g.ms)},${movesToCompact(g.moves)},,${VERSION},${cpuMs}\n`,
+    );
+  }
   if (!values.quiet)
     process.stderr.write(
-      `${seed} ${g.won ? 'won' : 'lost'} ${g.cardsHome} home, ${g.moves.length} moves, ${g.solves} solves, ${g.nodes} nodes, ${(g.ms / 1000).toFixed(1)} s\n`,
+      `${seed} ${g.won ? 'won' : 'lost'} ${g.cardsHome} home, ${g.moves.length} moves, ${g.solves} solves, ${g.nodes} nodes, ${(g.ms / 1000).toFixed(1)} s, CPU ${(cpuMs / 1000).toFixed(1)} s\n`,
     );
 }
-const wall = (performance.now() - t0) / 1000;
-const cpu = process.cpuUsage(cpu0);
-const n = ms.length;
-const sorted = ms.slice().sort((a, b) => a - b);
+const all = values.out ? [...done.values()] : played;
+const n = all.length;
+if (n === 0) fail('no game played');
+const won = all.filter((r) => r.won).length;
+const sorted = all.map((r) => r.ms).sort((a, b) => a - b);
 const q = (p: number) => sorted[Math.min(n - 1, Math.floor(p * n))] / 1000;
 const iv = wilson(won, n)!;
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const opts =
-  policyName.value === 'search'
-    ? `, ${values.samples} worlds, ${values['max-nodes']} nodes a solve, ${values.candidates} candidates, unit ${values.unit}, extend ${values.extend} in ${values['extend-worlds']}, quick ${values.quick}, reveal bonus ${values['reveal-bonus']}, ties ${values.ties}`
-    : '';
+const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+const homes = all.map((r) => r.home);
+const mean = homes.reduce((a, b) => a + b, 0) / n;
+const sd = Math.sqrt(homes.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, n - 1));
+const half = (1.96 * sd) / Math.sqrt(n);
+const dollars = (h: number) => (5 * h - 52).toFixed(2);
+const cpuMean = all.reduce((a, r) => a + r.cpuMs, 0) / n / 1000;
+const wallMean = all.reduce((a, r) => a + r.ms, 0) / n / 1000;
+const opts = options
+  ? `, ${options.samples}–${options.maxSamples} worlds (close ${options.close}), ${options.nodes} nodes a solve, retry ${options.retry}, objective ${options.objective}, look ${options.look}, ties ${options.ties}, ${options.candidates} candidates, unit ${options.unit}, extend ${options.extend} in ${options.extendWorlds}, quick ${options.quick}, reveal bonus ${options.revealBonus}, policy seed ${options.seed}`
+  : '';
 console.log(`${family} ${seedLabel}, ${rulesLabel(rules)}, stock ${stock.value}, policy ${policyName.value}${opts}`);
+console.log(`${values.out ? `${values.out}: ` : ''}won ${won} of ${n}: ${pct(iv.rate)} (95% interval ${pct(iv.low)}–${pct(iv.high)})`);
 console.log(
-  `won ${won} of ${n}: ${pct(iv.rate)} (95% interval ${pct(iv.low)}–${pct(iv.high)}), ${(home / n).toFixed(1)} cards home on average`,
+  `cards home ${mean.toFixed(2)} (95% ${(mean - half).toFixed(2)}–${(mean + half).toFixed(2)}); Vegas $${dollars(mean)} a game (95% ${dollars(mean - half)} – ${dollars(mean + half)})`,
 );
 console.log(
-  `seconds a game: mean ${(wall / n).toFixed(2)}, median ${q(0.5).toFixed(2)}, p90 ${q(0.9).toFixed(2)}, max ${q(1).toFixed(2)}; ` +
-    `CPU ${((cpu.user + cpu.system) / 1e6 / n).toFixed(2)} s a game`,
+  `seconds a game: mean ${wallMean.toFixed(2)}, median ${q(0.5).toFixed(2)}, p90 ${q(0.9).toFixed(2)}, max ${q(1).toFixed(2)}; CPU ${cpuMean.toFixed(2)} s a game`,
 );
-console.log(
-  `solver: ${Math.round(solves / n)} calls and ${Math.round(nodes / n)} nodes a game; peak RSS ${Math.round(peakRss / 2 ** 20)} MiB`,
-);
+if (played.length)
+  console.log(
+    `this run: ${played.length} games; solver ${Math.round(solves / played.length)} calls and ${Math.round(nodes / played.length)} nodes a game; peak RSS ${Math.round(peakRss / 2 ** 20)} MiB`,
+  );
 if (values.csv) writeFileSync(values.csv, rows.join('\n') + '\n');

@@ -85,7 +85,7 @@ export interface PlayerSpec {
   stock: StockMode;
   /** The search policy's settings (defaults for the rest; `seed` is ignored: see policySeed). */
   options?: PolicyOptions;
-  /** Each game's policy seed is derived from it and the deal's seed (`gameSeed`); default 1. */
+  /** The seed of every game's policy, which draws its worlds from it and what it sees; default 1. */
   policySeed?: number;
 }
 

@@ -4,17 +4,18 @@
  * (priority policy).
  *
  *   klondike hint --deal pos.json [--policy search|priority] [--samples K] [--max-nodes N]
- *   klondike hint --seed N --moves "SW W3 1c" [--stock hidden|visible]
+ *   klondike hint --seed N --moves "SW W3 1c" [--stock hidden|visible] [--objective win|cards]
  *
  * Exit codes: 0 a move is suggested, 1 no move is left (the game is over), 2 bad input.
  */
 import type { Command } from 'commander';
 import { type Decision, describeMove } from '../hidden/policy.ts';
 import { DEFAULT_SEARCH, type PolicyName, createPolicy } from '../hidden/policies.ts';
+import { type SearchOptions, parseObjective } from '../hidden/settings.ts';
 import { movesToCompact } from '../engine/notation.ts';
 import { rulesLabel } from '../types.ts';
 import { type SeenSourceOptions, addSeenSourceOptions, pct, positive, seenSourceFromOptions, unseenLabel } from './hidden.ts';
-import { type RuleOptions, addPolicyOptions, addRuleOptions, rulesFromOptions } from './options.ts';
+import { type RuleOptions, addPolicyOptions, addRuleOptions, fromResult, rulesFromOptions } from './options.ts';
 
 /** Options of `klondike hint` after parsing. */
 export interface HintOptions extends SeenSourceOptions, RuleOptions {
@@ -22,6 +23,7 @@ export interface HintOptions extends SeenSourceOptions, RuleOptions {
   samples?: number;
   maxNodes?: number;
   policySeed?: number;
+  objective?: SearchOptions['objective'];
   json?: boolean;
   colour?: boolean;
 }
@@ -35,6 +37,7 @@ export function runHint(o: HintOptions): { out: string; exitCode: number; decisi
     samples: o.samples,
     nodes: o.maxNodes,
     seed: o.policySeed ?? DEFAULT_SEARCH.seed,
+    objective: o.objective,
     allMoves: true,
   });
   const won = obs.position.foundations.every((h) => h === 13);
@@ -87,6 +90,11 @@ export function registerHint(program: Command): void {
   addPolicyOptions(cmd, 'policy', 'search');
   cmd
     .option('--max-nodes <n>', `search: node budget of each solve (default ${DEFAULT_SEARCH.nodes})`, positive('max-nodes'))
+    .option(
+      '--objective <win|cards>',
+      `search: what a move is worth, the worlds won after it or the cards home (Vegas; default ${DEFAULT_SEARCH.objective})`,
+      fromResult(parseObjective),
+    )
     .option('--json', 'print the decision as JSON')
     .addHelpText('after', '\nExit codes: 0 a move is suggested, 1 no move is left, 2 bad input.')
     .action((opts: HintOptions) => {

@@ -5,13 +5,18 @@
  * (with the outcome and the cost beside the moves).
  *
  *   klondike play --seed N [--policy search|priority] [--stock hidden|visible] [--draw 3 --passes …]
+ *     [--objective win|cards] [--no-look]
+ *
+ * The search player's randomness comes from `--policy-seed` and what it sees, never from the deal
+ * (`--seed`, which for the `exact` family is the whole deal, hidden cards included).
  *
  * Exit codes: 0 won, 1 lost, 2 bad input.
  */
 import type { Command } from 'commander';
 import { cardPretty } from '../engine/cards.ts';
 import { describeMove } from '../hidden/policy.ts';
-import { DEFAULT_SEARCH, type PolicyName, createPolicy, gameSeed } from '../hidden/policies.ts';
+import { DEFAULT_SEARCH, type PolicyName, createPolicy } from '../hidden/policies.ts';
+import { type SearchOptions, parseObjective } from '../hidden/settings.ts';
 import { type PlayResult, playGame } from '../hidden/play.ts';
 
 import { movesToCompact } from '../engine/notation.ts';
@@ -41,6 +46,8 @@ export interface PlayCliOptions extends RuleOptions {
   samples?: number;
   maxNodes?: number;
   policySeed?: number;
+  objective?: SearchOptions['objective'];
+  look?: boolean;
   json?: boolean;
   quiet?: boolean;
   colour?: boolean;
@@ -58,7 +65,7 @@ export function runPlay(o: PlayCliOptions, write: (s: string) => void = () => {}
   const rules = rulesFromOptions(o);
   const deal = seededDeal(o.seed, family);
   const policySeed = o.policySeed ?? DEFAULT_SEARCH.seed;
-  const options = { samples: o.samples, nodes: o.maxNodes, seed: gameSeed(policySeed, o.seed) };
+  const options = { samples: o.samples, nodes: o.maxNodes, seed: policySeed, objective: o.objective, look: o.look };
   const policy = createPolicy(o.policy, options);
   const live = !o.json && !o.quiet;
   if (live) write(`${family} deal ${o.seed}, ${rulesLabel(rules)}, stock ${o.stock}, policy ${o.policy}\n`);
@@ -82,7 +89,13 @@ export function runPlay(o: PlayCliOptions, write: (s: string) => void = () => {}
           policy: o.policy,
           stock: o.stock,
           ...(o.policy === 'search'
-            ? { samples: o.samples ?? DEFAULT_SEARCH.samples, maxNodes: o.maxNodes ?? DEFAULT_SEARCH.nodes, policySeed }
+            ? {
+                samples: o.samples ?? DEFAULT_SEARCH.samples,
+                maxNodes: o.maxNodes ?? DEFAULT_SEARCH.nodes,
+                policySeed,
+                objective: o.objective ?? DEFAULT_SEARCH.objective,
+                look: o.look ?? DEFAULT_SEARCH.look,
+              }
             : {}),
         },
         won: result.won,
@@ -125,6 +138,12 @@ export function registerPlay(program: Command): void {
   addPolicyOptions(cmd, 'policy', 'search');
   cmd
     .option('--max-nodes <n>', `search: node budget of each solve (default ${DEFAULT_SEARCH.nodes})`, positive('max-nodes'))
+    .option(
+      '--objective <win|cards>',
+      `search: what a move is worth, the worlds won after it or the cards home (Vegas; default ${DEFAULT_SEARCH.objective})`,
+      fromResult(parseObjective),
+    )
+    .option('--no-look', 'search: do not go once through the stock first when that is free (unlimited passes)')
     .option('--json', 'print the game as a solution JSON (replayable by klondike replay)')
     .option('--quiet', 'print only the outcome')
     .addHelpText('after', '\nExit codes: 0 won, 1 lost, 2 bad input.')

@@ -1,7 +1,9 @@
 /**
  * The policies by name, for the command line and for batches: `priority` (the rule documents'
- * hint order) and `search` (determinized sampling over the solver). A game's policy seed is derived
- * from the policy seed and the deal's seed, so a batch and `klondike play` play the same game.
+ * hint order) and `search` (determinized sampling over the solver). A game's randomness comes from
+ * the policy seed and what the player sees, never from the deal's seed or code (sample.ts
+ * `observationSeed`), so a batch and `klondike play` play the same game, and two deals that differ
+ * only in cards not yet seen are played alike until one of them is seen.
  */
 import { type Seed, dealFromSeed } from '../deals/families.ts';
 import { dealPosition } from '../engine/position.ts';
@@ -34,20 +36,6 @@ export function createPolicy(name: PolicyName, options: PolicyOptions = {}): Pol
   return n.value === 'priority' ? new PriorityPolicy() : new SearchPolicy(options);
 }
 
-/**
- * The policy seed of the game of deal `dealSeed` (a 32-bit mix of both, so games of a batch sample
- * independently). A seed beyond 32 bits is folded 32 bits at a time first.
- */
-export function gameSeed(policySeed: number, dealSeed: Seed): number {
-  let d = BigInt(dealSeed);
-  let low = Number(d & 0xffffffffn);
-  for (d >>= 32n; d > 0n; d >>= 32n) low = (Math.imul(low ^ 0x27d4eb2d, 0x165667b1) ^ Number(d & 0xffffffffn)) >>> 0;
-  let h = Math.imul((policySeed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) ^ low;
-  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
-  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
 /** One game of a batch of players: a seeded deal, the rules, what is seen and the policy. */
 export interface PlayerTask {
   family: Family;
@@ -55,7 +43,7 @@ export interface PlayerTask {
   rules: Rules;
   stock: StockMode;
   policy: PolicyName;
-  /** The policy's settings; its seed is derived from `policySeed` (default 1) and the deal's seed. */
+  /** The policy's settings; its seed is `policySeed` (default 1). */
   options?: PolicyOptions;
   policySeed?: number;
 }
@@ -64,7 +52,7 @@ export interface PlayerTask {
 export function playSeeded(t: PlayerTask): Result<PlayResult> {
   const d = dealFromSeed(t.seed, t.family);
   if (!d.ok) return d;
-  const policy = createPolicy(t.policy, { ...t.options, seed: gameSeed(t.policySeed ?? DEFAULT_SEARCH.seed, t.seed) });
+  const policy = createPolicy(t.policy, { ...t.options, seed: t.policySeed ?? DEFAULT_SEARCH.seed });
   return playGame(dealPosition(d.value), t.rules, policy, { stock: t.stock });
 }
 

@@ -29,23 +29,41 @@
  *   uniform) and only the worlds the swap changed are solved again. A world proved lost stays lost.
  * - A node budget per solve, never a time budget: the same seed plays the same game on any machine.
  *
- * When no world is won within the budget the policy falls back on the hint order
- * (policy-priority.ts) and keeps playing for the cards it can still send home.
+ * Free information: with unlimited passes, going once through the stock and turning the waste over
+ * gives back the position it started from with every stock card seen, so while that is free
+ * (`freeLook`) the policy does it first (`look`), and then plays the game with the stock known.
+ * Under a pass limit the look costs a pass, and the policy does not take it: a sampled world
+ * values information at nothing, so weighing the look there would never choose it.
+ *
+ * Objectives: `win` counts the worlds won after a segment; `cards` (Vegas, where the payoff is 5
+ * dollars a card home) counts the most cards home the solver finds after it in each world, 52 for
+ * a win (`mostHome`). When no world is won the `win` objective counts cards too, and only when no
+ * world has a line that sends a card home does it fall back on the hint order (policy-priority.ts).
+ *
+ * Spending more where it matters: a world the budget left undecided can be solved again with a
+ * larger budget (`retry`); while the two best candidates are within `close` worlds of each other,
+ * more worlds are drawn (up to `maxSamples`) and only the candidates still close to the best are
+ * weighed on them; at equal value (`ties: 'home'`) the segment that ends with more cards home, then
+ * the one that leaves more legal moves, is preferred.
+ *
+ * Randomness: the worlds are drawn from a generator seeded with the policy seed and what is seen
+ * when they are drawn (sample.ts `observationSeed`), never with the deal: two games that differ
+ * only in unseen cards are played alike until one of those cards is seen.
  *
  * Worlds are complete positions and the solver sees only them, never the game: the policy cannot
  * peek, even through the solver.
  */
 import { findMove } from '../engine/solution.ts';
-import { make } from '../engine/moves.ts';
+import { genAtomic, make } from '../engine/moves.ts';
 import { type AtomicMove, movesToCompact } from '../engine/notation.ts';
-import type { Position } from '../engine/position.ts';
-import { type Budget, solve } from '../solver/index.ts';
+import { type Position, UNSEEN } from '../engine/position.ts';
+import { type Budget, mostHome, solve } from '../solver/index.ts';
 import { State } from '../engine/state.ts';
 import type { Rules } from '../types.ts';
 import type { Observation } from './observation.ts';
 import { type Candidate, type Decision, type Policy, isSafeHome, legalMoves, moveKey, revealsCard, sameMove } from './policy.ts';
 import { PriorityPolicy, priorityRank } from './policy-priority.ts';
-import { Random, repairWorld, sampleWorld } from './sample.ts';
+import { Random, observationSeed, repairWorld, sampleWorld } from './sample.ts';
 import { DEFAULT_SEARCH, type SearchOptions } from './settings.ts';
 
 export { DEFAULT_SEARCH, type SearchOptions };
@@ -54,9 +72,11 @@ type Status = 'winnable' | 'unwinnable' | 'unknown' | 'stale';
 
 interface Outcome {
   status: Exclude<Status, 'stale'>;
-  /** A winning line when winnable. */
+  /** A winning line when winnable; with the cards objective, a line to the most cards home found. */
   plan: AtomicMove[];
-  /** Nodes the solve took (Infinity when not solved here). */
+  /** The most cards home found (52 for a win), or -1 when not counted (a verdict solve of a world not won). */
+  home: number;
+  /** Nodes the solve took (undefined when not solved here). */
   nodes?: number;
 }
 
@@ -64,6 +84,7 @@ interface World {
   pos: Position;
   status: Status;
   plan: AtomicMove[];
+  home: number;
   /** The outcome expected at the end of the segment being played. */
   next: Outcome | undefined;
 }
@@ -80,7 +101,7 @@ export interface Segment {
 export class SearchPolicy implements Policy {
   readonly name = 'search';
   readonly options: SearchOptions;
-  private readonly rng: Random;
+  private rng: Random;
   private worlds: World[] = [];
   /** The segment being played and the index of its next move. */
   private segment: { moves: AtomicMove[]; index: number } | undefined;
@@ -100,10 +121,19 @@ export class SearchPolicy implements Policy {
     this.solves = 0;
     this.nodes = 0;
     this.sync(o);
+    const opt = this.options;
     const moves = legalMoves(o);
     if (moves.length === 0) return this.done(null, 'no legal move', []);
+    if (opt.look && !opt.allMoves && freeLook(o)) {
+      const draw = moves.find((m) => m.from === 'stock');
+      if (draw) {
+        this.worlds = [];
+        this.segment = undefined;
+        return this.commit(o, draw, 'look', []);
+      }
+    }
     const seg = this.segment;
-    if (seg && !this.options.allMoves) {
+    if (seg && !opt.allMoves) {
       const m = seg.moves[seg.index];
       if (moves.some((x) => sameMove(x, m))) {
         seg.index++;
@@ -112,36 +142,45 @@ export class SearchPolicy implements Policy {
       this.abandonSegment();
     }
     const safe = moves.find((m) => isSafeHome(o, m));
-    if (safe && !this.options.allMoves) return this.commit(o, safe, 'safe', []);
+    if (safe && !opt.allMoves) return this.commit(o, safe, 'safe', []);
     if (moves.length === 1) return this.commit(o, moves[0], 'forced', []);
 
     if (this.worlds.length === 0) {
-      const k = o.complete ? 1 : this.options.samples;
-      for (let i = 0; i < k; i++) this.worlds.push({ pos: sampleWorld(o, this.rng), status: 'stale', plan: [], next: undefined });
+      this.rng = new Random(observationSeed(opt.seed, o));
+      this.addWorlds(o, o.complete ? 1 : opt.samples);
     }
-    for (const w of this.worlds) if (w.status === 'stale') Object.assign(w, this.solve(w.pos, o.rules));
-    const won = this.worlds.filter((w) => w.status === 'winnable');
-    const total = this.worlds.length;
-    if (won.length === 0) {
+    for (const w of this.worlds) if (w.status === 'stale') this.solveWorld(w, o.rules, opt.objective === 'cards');
+    // the cards objective, or the win objective's fallback when no world is won: count the cards
+    const cards = opt.objective === 'cards' || !this.worlds.some((w) => w.status === 'winnable');
+    const reason = cards && opt.objective === 'win' ? 'cards' : 'search';
+    if (cards) for (const w of this.worlds) if (w.home < 0) this.solveWorld(w, o.rules, true);
+    const worth = (r: Outcome) => (cards ? r.home : r.status === 'winnable' ? 1 : 0);
+    let pool = this.worlds.filter((w) => (cards ? w.plan.length > 0 || w.status === 'winnable' : w.status === 'winnable'));
+    const total = () => this.worlds.length;
+    if (pool.length === 0) {
       const d = this.fallback.decide(o);
       if (!d.move) return this.done(null, 'no world won, no move suggested', []);
-      return this.commit(o, d.move, 'no world won', [{ move: d.move, chance: 0, wins: 0, samples: total, note: d.reason }]);
+      const why = opt.objective === 'win' ? 'no world won' : 'no card to win';
+      return this.commit(o, d.move, why, [{ move: d.move, chance: 0, wins: 0, samples: total(), note: d.reason }]);
     }
+    if (cards) pool = this.worlds.slice();
 
     // the candidate segments
     const hidden = new Uint8Array(53);
     for (const c of o.unseen) hidden[c] = 1;
+    const macro = opt.unit === 'macro';
     const byKey = new Map<string, Segment>();
     const add = (moves: AtomicMove[], support: number) => {
+      if (moves.length === 0) return;
       const key = movesToCompact(moves);
       const s = byKey.get(key);
       if (s) s.support += support;
       else byKey.set(key, { moves, key, support });
     };
-    for (const w of won) add(segmentOf(w.pos, o.rules, w.plan, hidden, this.options.unit === 'macro'), 1);
+    for (const w of pool) add(segmentOf(w.pos, o.rules, w.plan, hidden, macro), 1);
     const rank = (s: Segment) => priorityRank(o, s.moves[0]);
     const fromPlans = [...byKey.values()].sort((a, b) => b.support - a.support || a.moves.length - b.moves.length || rank(a) - rank(b));
-    const cands = fromPlans.slice(0, Math.max(1, this.options.candidates));
+    const cands = fromPlans.slice(0, Math.max(1, opt.candidates));
     const after = new Map<World, Map<string, Outcome>>();
     const remember = (w: World, key: string, r: Outcome) => {
       const m = after.get(w) ?? new Map<string, Outcome>();
@@ -150,6 +189,7 @@ export class SearchPolicy implements Policy {
     };
     let spread = 0;
     const unreached: AtomicMove[] = [];
+    const withLine = pool.filter((w) => w.plan.length > 0);
     for (const m of moves) {
       if (cands.some((c) => sameMove(c.moves[0], m))) continue;
       const key = movesToCompact([m]);
@@ -157,90 +197,138 @@ export class SearchPolicy implements Policy {
         cands.push(byKey.get(key) ?? { moves: [m], key, support: 0 });
         continue;
       }
-      if (!this.options.extend && !this.options.allMoves) continue;
+      if ((!opt.extend && !opt.allMoves) || withLine.length === 0) continue;
       // a move no candidate starts with: extend it by a world's line after it, up to its next
       // reveal (one world; for a hint, every world until one is won)
       let found = 0;
-      const tries = Math.min(won.length, this.options.allMoves ? won.length : this.options.extendWorlds);
-      for (let t = 0; t < tries && (found === 0 || !this.options.allMoves); t++) {
-        const w = won[spread++ % won.length];
+      const tries = Math.min(withLine.length, opt.allMoves ? withLine.length : opt.extendWorlds);
+      for (let t = 0; t < tries && (found === 0 || !opt.allMoves); t++) {
+        const w = withLine[spread++ % withLine.length];
         const next = playOut(w.pos, o.rules, [m]);
-        const r = next ? this.solve(next, o.rules) : undefined;
-        if (!next || r?.status !== 'winnable') continue;
-        const moves2 = [m, ...segmentOf(next, o.rules, r.plan, hidden, this.options.unit === 'macro')];
+        const r = next ? this.solveAs(next, o.rules, cards, opt.nodes) : undefined;
+        if (!next || !r || (!cards && r.status !== 'winnable')) continue;
+        const moves2 = [m, ...segmentOf(next, o.rules, r.plan, hidden, macro)];
         const seg = { moves: moves2, key: movesToCompact(moves2), support: 0 };
-        remember(w, seg.key, { status: 'winnable', plan: r.plan.slice(moves2.length - 1) });
+        remember(w, seg.key, { ...r, plan: r.plan.slice(moves2.length - 1) });
         found++;
         if (!cands.some((c) => c.key === seg.key)) cands.push(seg);
       }
       if (found === 0) unreached.push(m);
     }
-    if (cands.length === 1) return this.start(o, cands[0], won.length, total, []);
+    if (cands.length === 1) return this.start(o, cands[0], pool.length, total(), [], cards, reason);
 
-    // weigh each candidate over the worlds won; stop one once it cannot reach the best
-    const results: Weighed[] = [];
-    const quickly = this.options.quick;
-    let best = -1;
-    for (const seg of cands) {
-      const bonus = seg.moves.length === 1 && revealsCard(o, seg.moves[0]) ? this.options.revealBonus : 0;
-      const weighed: Weighed = { seg, wins: 0, quick: 0, complete: true, bonus, rank: rank(seg) };
-      let left = won.length;
-      for (const w of won) {
-        left--;
-        let r = after.get(w)?.get(seg.key);
-        if (!r || (quickly > 0 && r.nodes === undefined)) {
-          if (quickly === 0 && startsWith(w.plan, seg.moves)) r = { status: 'winnable', plan: w.plan.slice(seg.moves.length) };
-          else {
-            const next = playOut(w.pos, o.rules, seg.moves);
-            r = next ? this.solve(next, o.rules) : { status: 'unwinnable', plan: [], nodes: 0 };
+    // weigh each candidate over the pool; stop one once it cannot reach the best; while the two
+    // best are close, draw more worlds and weigh again the candidates still close to the best
+    const quickly = cards ? 0 : opt.quick;
+    const top = cards ? 52 : 1;
+    const weighed = new Map<string, Weighed>();
+    let active = cands;
+    for (;;) {
+      let best = -1;
+      for (const seg of active) {
+        const bonus = seg.moves.length === 1 && revealsCard(o, seg.moves[0]) ? opt.revealBonus * top : 0;
+        const x: Weighed = { seg, wins: 0, quick: 0, complete: true, bonus, rank: rank(seg), home: 0, open: 0, weighed: 0 };
+        let left = pool.length;
+        for (const w of pool) {
+          left--;
+          let r = after.get(w)?.get(seg.key);
+          if (!r || (quickly > 0 && r.nodes === undefined)) {
+            if (quickly === 0 && startsWith(w.plan, seg.moves))
+              r = { status: w.status === 'stale' ? 'unknown' : w.status, plan: w.plan.slice(seg.moves.length), home: w.home };
+            else {
+              const next = playOut(w.pos, o.rules, seg.moves);
+              r = next ? this.solveAs(next, o.rules, cards, opt.nodes) : { status: 'unwinnable', plan: [], home: 0, nodes: 0 };
+            }
+            remember(w, seg.key, r);
           }
-          remember(w, seg.key, r);
+          x.weighed++;
+          x.wins += worth(r);
+          if (!cards && r.status === 'winnable' && quickly > 0 && r.nodes !== undefined && r.nodes <= quickly) x.quick++;
+          if (!opt.allMoves && weighedValue(x, quickly) + left * top < best) {
+            x.complete = false;
+            break;
+          }
         }
-        if (r.status === 'winnable') {
-          weighed.wins++;
-          // an outcome without a node count was not solved here: it never counts as quick
-          if (quickly > 0 && r.nodes !== undefined && r.nodes <= quickly) weighed.quick++;
-        }
-        if (!this.options.allMoves && weighedValue(weighed, quickly) + left < best) {
-          weighed.complete = false;
-          break;
-        }
+        weighed.set(seg.key, x);
+        if (x.complete) best = Math.max(best, weighedValue(x, quickly));
       }
-      results.push(weighed);
-      if (weighed.complete) best = Math.max(best, weighedValue(weighed, quickly));
+      for (const x of weighed.values()) if (!active.includes(x.seg)) x.complete = false;
+      const ranked = [...weighed.values()].filter((x) => x.complete).sort((a, b) => weighedValue(b, quickly) - weighedValue(a, quickly));
+      if (opt.allMoves || this.worlds.length >= opt.maxSamples || o.complete || ranked.length < 2) break;
+      const margin = opt.close * top;
+      if (weighedValue(ranked[0], quickly) - weighedValue(ranked[1], quickly) > margin) break;
+      const grown = this.addWorlds(o, Math.min(opt.maxSamples - this.worlds.length, Math.max(1, opt.samples >> 1)));
+      for (const w of grown) {
+        this.solveWorld(w, o.rules, cards);
+        if (cards || w.status === 'winnable') pool.push(w);
+      }
+      const cut = weighedValue(ranked[0], quickly) - margin;
+      active = ranked.filter((x) => weighedValue(x, quickly) >= cut).map((x) => x.seg);
     }
-    results.sort((a, b) => compareWeighed(a, b, this.options));
+    const results = [...weighed.values()];
+    // ties: the cards home at the end of the segment, then the moves left open after it
+    const lead = results.filter((x) => x.complete);
+    const headValue = Math.max(...lead.map((x) => weighedValue(x, quickly)));
+    const tied = lead.filter((x) => weighedValue(x, quickly) === headValue);
+    if (opt.ties === 'home' && tied.length > 1) for (const x of tied) openAfter(x, pool, o.rules);
+    results.sort((a, b) => compareWeighed(a, b, opt));
     const chosen = results[0].seg;
-    for (const w of won) {
+    for (const w of pool) {
       const r = after.get(w)?.get(chosen.key);
       if (r) w.next = r;
     }
-    const shown = shownCandidates(results, total);
-    if (this.options.allMoves)
-      for (const m of unreached) shown.push({ move: m, chance: 0, wins: 0, samples: total, note: 'no world tried was won after it' });
-    return this.start(o, chosen, results[0].wins, total, shown);
+    const shown = shownCandidates(results, total(), cards);
+    if (opt.allMoves)
+      for (const m of unreached) shown.push({ move: m, chance: 0, wins: 0, samples: total(), note: 'no world tried was won after it' });
+    return this.start(o, chosen, results[0].wins, total(), shown, cards, reason);
+  }
+
+  /** Draws n more worlds from the observation; returns them. */
+  private addWorlds(o: Observation, n: number): World[] {
+    const out: World[] = [];
+    for (let i = 0; i < n; i++) out.push({ pos: sampleWorld(o, this.rng), status: 'stale', plan: [], home: -1, next: undefined });
+    this.worlds.push(...out);
+    return out;
   }
 
   /** Starts playing a segment: sets each world's expected outcome at its end, plays its first move. */
-  private start(o: Observation, seg: Segment, wins: number, total: number, shown: Candidate[]): Decision {
+  private start(o: Observation, seg: Segment, wins: number, total: number, shown: Candidate[], cards: boolean, reason: string): Decision {
     for (const w of this.worlds) {
-      if (w.status === 'unwinnable' || w.status === 'unknown') w.next = { status: w.status, plan: [] };
-      else if (w.status === 'winnable' && startsWith(w.plan, seg.moves))
-        w.next = { status: 'winnable', plan: w.plan.slice(seg.moves.length) };
-      else if (!w.next) w.next = undefined;
+      if (w.next) continue;
+      if (w.status !== 'stale' && startsWith(w.plan, seg.moves))
+        w.next = { status: w.status, plan: w.plan.slice(seg.moves.length), home: w.home };
+      else if (w.status === 'unwinnable' || w.status === 'unknown') w.next = { status: w.status, plan: [], home: -1 };
     }
     this.segment = { moves: seg.moves, index: 1 };
-    const candidates = shown.length ? shown : [{ move: seg.moves[0], chance: wins / total, wins, samples: total, note: segmentNote(seg) }];
-    return this.commit(o, seg.moves[0], 'search', candidates);
+    const chance = cards ? undefined : wins / total;
+    const candidates = shown.length
+      ? shown
+      : [{ move: seg.moves[0], chance, wins: cards ? undefined : wins, samples: total, note: segmentNote(seg) }];
+    return this.commit(o, seg.moves[0], reason, candidates);
   }
 
-  /** Solves one world within the node budget. */
-  private solve(pos: Position, rules: Rules): Outcome {
-    const budget: Budget = { maxNodes: this.options.nodes, timeoutMs: 60_000, maxMemoryMb: this.options.maxMemoryMb };
-    const r = solve(pos, rules, budget);
+  /** Solves a stale world (the verdict, or with `cards` the most cards home), again with a larger budget when undecided. */
+  private solveWorld(w: World, rules: Rules, cards: boolean): void {
+    let r = this.solveAs(w.pos, rules, cards, this.options.nodes);
+    if (!cards && r.status === 'unknown' && this.options.retry > 0)
+      r = this.solveAs(w.pos, rules, false, this.options.nodes * this.options.retry);
+    w.status = r.status;
+    w.plan = r.plan;
+    w.home = r.home;
+  }
+
+  /** Solves one world within a node budget (never a time budget): the verdict, or with `cards` the most cards home. */
+  private solveAs(pos: Position, rules: Rules, cards: boolean, nodes: number): Outcome {
+    const budget: Budget = { maxNodes: nodes, timeoutMs: Number.POSITIVE_INFINITY, maxMemoryMb: this.options.maxMemoryMb };
     this.solves++;
+    if (cards) {
+      const r = mostHome(pos, rules, budget);
+      this.nodes += r.stats.nodes;
+      return { status: r.verdict, plan: r.moves, home: r.mostHome, nodes: r.stats.nodes };
+    }
+    const r = solve(pos, rules, budget);
     this.nodes += r.stats.nodes;
-    return { status: r.verdict, plan: r.moves, nodes: r.stats.nodes };
+    return { status: r.verdict, plan: r.moves, home: r.verdict === 'winnable' ? 52 : -1, nodes: r.stats.nodes };
   }
 
   /** Brings the worlds up to the new observation: the last move made in each, revealed cards swapped in. */
@@ -265,15 +353,14 @@ export class SearchPolicy implements Policy {
       }
       w.pos = next;
       if (seg && !ended) continue; // inside a segment: outcomes wait for its end
-      if (seg) {
+      if (swaps > 0) setStale(w);
+      else if (seg) {
         // the segment is over: take the outcome expected for its end
-        if (w.next && swaps === 0) Object.assign(w, w.next);
-        else if (w.status !== 'unwinnable' || swaps > 0) setStale(w);
-      } else if (swaps > 0) setStale(w);
-      else if (w.status === 'winnable') {
-        if (sameMove(w.plan[0], last.move)) w.plan = w.plan.slice(1);
-        else setStale(w);
-      } else if (w.status === 'unknown' && revealed) setStale(w);
+        if (w.next) Object.assign(w, { status: w.next.status, plan: w.next.plan, home: w.next.home });
+        else leftPlan(w);
+      } else if (w.status !== 'stale' && w.plan.length > 0 && sameMove(w.plan[0], last.move)) w.plan = w.plan.slice(1);
+      else if (w.status === 'unknown' && revealed) setStale(w);
+      else leftPlan(w);
       w.next = undefined;
     }
     if (ended) this.segment = undefined;
@@ -285,6 +372,7 @@ export class SearchPolicy implements Policy {
     this.segment = undefined;
     for (const w of this.worlds) {
       if (w.status === 'winnable') setStale(w);
+      else w.home = -1;
       w.next = undefined;
     }
   }
@@ -299,6 +387,40 @@ export class SearchPolicy implements Policy {
   }
 }
 
+/**
+ * True when going once through the stock is free: passes are unlimited, some stock card is unseen,
+ * and the waste is where draws from a full stock put it (at draw 3, a multiple of three cards:
+ * after the redeal the same draws lead back), so the position after the pass and the redeal is the
+ * position now, with every stock card seen.
+ */
+export function freeLook(o: Observation): boolean {
+  const p = o.position;
+  if (o.rules.passes !== null || !p.stock.includes(UNSEEN)) return false;
+  return o.rules.draw === 1 || p.waste.length % o.rules.draw === 0;
+}
+
+/** A world that moved off its line: a world proved lost stays lost (its count is gone); any other is solved again. */
+function leftPlan(w: World): void {
+  if (w.status === 'unwinnable' || w.status === 'unknown') {
+    w.plan = [];
+    w.home = -1;
+  } else setStale(w);
+}
+
+/** Sets a tied candidate's tie-breakers: cards home at its end, and the legal moves after it (summed over the worlds). */
+function openAfter(x: Weighed, pool: readonly World[], rules: Rules): void {
+  x.open = 0;
+  x.home = -1;
+  for (const w of pool) {
+    const s = playState(w.pos, rules, x.seg.moves);
+    if (!s) continue;
+    if (x.home < 0) x.home = s.home;
+    x.open += genAtomic(s, MOVE_BUFFER);
+  }
+}
+
+const MOVE_BUFFER = new Int32Array(256);
+
 /** A candidate segment weighed over the worlds won. */
 export interface Weighed {
   seg: Segment;
@@ -312,6 +434,11 @@ export interface Weighed {
   bonus: number;
   /** Its first move's place in the hint order. */
   rank: number;
+  /** Tie-breakers (set only among the candidates tied at the best value, with `ties: 'home'`): cards home at its end, legal moves after it summed over the worlds. */
+  home: number;
+  open: number;
+  /** Worlds weighed. */
+  weighed: number;
 }
 
 /** The value a candidate is ranked by: the worlds won after it (only those won quickly when `quick` is above 0), plus its bonus. */
@@ -322,13 +449,17 @@ export function weighedValue(r: Weighed, quick: number): number {
 /**
  * Orders weighed candidates, best first: fully weighed ones first, then by value, then by wins,
  * then by the tie rule (`short`: fewer moves, then more plans; `support`: more plans, then more
- * moves), then by the hint order.
+ * moves; `home`: more cards home at its end, then more legal moves after it, then as `short`), then
+ * by the hint order.
  */
 export function compareWeighed(a: Weighed, b: Weighed, options: Pick<SearchOptions, 'quick' | 'ties'>): number {
+  const short = a.seg.moves.length - b.seg.moves.length || b.seg.support - a.seg.support;
   const ties =
     options.ties === 'short'
-      ? a.seg.moves.length - b.seg.moves.length || b.seg.support - a.seg.support
-      : b.seg.support - a.seg.support || b.seg.moves.length - a.seg.moves.length;
+      ? short
+      : options.ties === 'home'
+        ? b.home - a.home || b.open - a.open || short
+        : b.seg.support - a.seg.support || b.seg.moves.length - a.seg.moves.length;
   return (
     Number(b.complete) - Number(a.complete) ||
     weighedValue(b, options.quick) - weighedValue(a, options.quick) ||
@@ -352,13 +483,18 @@ function startsWith(plan: readonly AtomicMove[], prefix: readonly AtomicMove[]):
 
 /** The world after a sequence of moves, or undefined when one is illegal there. */
 function playOut(world: Position, rules: Rules, moves: readonly AtomicMove[]): Position | undefined {
+  return playState(world, rules, moves)?.toPosition();
+}
+
+/** The state after a sequence of moves, or undefined when one is illegal there. */
+function playState(world: Position, rules: Rules, moves: readonly AtomicMove[]): State | undefined {
   const s = State.fromPosition(world, rules);
   for (const m of moves) {
     const x = findMove(s, m);
     if (!x.ok) return undefined;
     make(s, x.value);
   }
-  return s.toPosition();
+  return s;
 }
 
 /**
@@ -393,20 +529,21 @@ function segmentNote(seg: Segment): string {
   return `${n === 1 ? 'this move' : `${n} moves: ${seg.key}`}${plans}`;
 }
 
-/** One candidate per first move (its best segment), best first. */
-function shownCandidates(results: { seg: Segment; wins: number; complete: boolean }[], total: number): Candidate[] {
+/** One candidate per first move (its best segment), best first; with `cards`, its note gives the cards home expected. */
+function shownCandidates(results: { seg: Segment; wins: number; complete: boolean }[], total: number, cards: boolean): Candidate[] {
   const seen = new Set<string>();
   const out: Candidate[] = [];
   for (const r of results) {
     const k = moveKey(r.seg.moves[0]);
     if (seen.has(k)) continue;
     seen.add(k);
+    const expected = cards && r.complete ? `${(r.wins / total).toFixed(1)} cards home expected; ` : '';
     out.push({
       move: r.seg.moves[0],
-      chance: r.complete ? r.wins / total : undefined,
-      wins: r.complete ? r.wins : undefined,
+      chance: r.complete && !cards ? r.wins / total : undefined,
+      wins: r.complete && !cards ? r.wins : undefined,
       samples: total,
-      note: r.complete ? segmentNote(r.seg) : `${segmentNote(r.seg)}; cut off: cannot beat the best`,
+      note: r.complete ? `${expected}${segmentNote(r.seg)}` : `${segmentNote(r.seg)}; cut off: cannot beat the best`,
     });
   }
   return out;

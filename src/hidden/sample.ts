@@ -9,6 +9,10 @@
  * a uniform world conditioned this way is again uniform among the worlds consistent with the new
  * observation (each consistent arrangement is reached from exactly as many old ones), so worlds
  * can be kept across moves instead of drawn afresh.
+ *
+ * A policy's generator is seeded by `observationSeed`: its seed mixed with a hash of what it sees
+ * when it draws its worlds. Nothing else goes in (not the deal, not a clock), so two games that differ
+ * only in cards not yet seen draw the same worlds, and anyone can check that a player does not peek.
  */
 import type { Card } from '../engine/cards.ts';
 import type { Position } from '../engine/position.ts';
@@ -37,6 +41,20 @@ export class Random {
   seed(): number {
     return this.mt.next();
   }
+}
+
+/**
+ * The seed of the worlds drawn at an observation: a 32-bit mix of the policy seed and a hash
+ * (FNV-1a) of the observation's key, so it is a function of what is seen and nothing else.
+ */
+export function observationSeed(seed: number, o: Observation): number {
+  const key = o.key();
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  h = Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) ^ h;
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 /** The world with the unseen cards in `cards` order, slot by slot (tableau piles bottom up, then the stock). */

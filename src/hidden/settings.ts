@@ -21,7 +21,7 @@ export interface SearchOptions {
   samples: number;
   /** Node budget of each solve. */
   nodes: number;
-  /** Seed of the policy's own random numbers. */
+  /** Seed of the policy's own random numbers; its worlds are drawn from it and the observation alone. */
   seed: number;
   /** Segments from the plans weighed at a decision (the most chosen first), besides the revealing moves. */
   candidates: number;
@@ -39,14 +39,27 @@ export interface SearchOptions {
   quick: number;
   /** Worlds added to the value of a move that reveals a card now, when ranking (a taste for information). */
   revealBonus: number;
-  /** At equal value: the shorter segment first (`short`), or the one more plans chose, then the longer (`support`). */
-  ties: 'short' | 'support';
+  /**
+   * At equal value: the shorter segment first (`short`); the one more plans chose, then the longer
+   * (`support`); or the one with more cards home at its end, then more legal moves after it, then the shorter (`home`).
+   */
+  ties: 'short' | 'support' | 'home';
+  /** With unlimited passes, go once through the stock first while that is free (every stock card is then seen). */
+  look: boolean;
+  /** What a candidate is worth: the worlds won after it (`win`), or the cards home after it, 52 for a win (`cards`, Vegas). */
+  objective: 'win' | 'cards';
+  /** When above 0, a world the budget left undecided is solved again with this many times the node budget. */
+  retry: number;
+  /** Most worlds a decision may sample: more are drawn while the two best candidates are close (adaptive; `samples` is the least). */
+  maxSamples: number;
+  /** Two candidates are close when their values differ by at most this many worlds (`cards`: 52 cards a world). */
+  close: number;
 }
 
 /** The search policy's defaults (the settings of every published figure unless stated). */
 export const DEFAULT_SEARCH: SearchOptions = {
-  samples: 24,
-  nodes: 20_000,
+  samples: 32,
+  nodes: 30_000,
   seed: 1,
   candidates: 24,
   allMoves: false,
@@ -56,5 +69,19 @@ export const DEFAULT_SEARCH: SearchOptions = {
   extendWorlds: 1,
   quick: 0,
   revealBonus: 0,
-  ties: 'short',
+  ties: 'home',
+  look: true,
+  objective: 'win',
+  retry: 4,
+  maxSamples: 96,
+  close: 1,
 };
+
+/** The objectives of the search policy. */
+export const OBJECTIVES: readonly SearchOptions['objective'][] = ['win', 'cards'];
+
+/** Reads an objective. */
+export function parseObjective(text: string): Result<SearchOptions['objective']> {
+  const t = text.trim().toLowerCase();
+  return t === 'win' || t === 'cards' ? ok(t) : err(`objective must be win or cards, got ${JSON.stringify(text)}`);
+}

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BatchOptions, playerParams, runBatch } from '../../src/batch/run.ts';
-import { gameSeed, playSeeded } from '../../src/hidden/policies.ts';
+import { playSeeded } from '../../src/hidden/policies.ts';
 import { movesToCompact } from '../../src/engine/notation.ts';
 import { computePlayStats, vegasPayoff } from '../../src/stats/plays.ts';
 import { wilson } from '../../src/stats/wilson.ts';
@@ -116,18 +116,6 @@ describe('batch --player', () => {
       /samples must be a whole number/,
     );
     await expect(runBatch(opts(db, { player: { policy: 'search', stock: 'hidden', policySeed: -1 } }))).rejects.toThrow(/policy seed/);
-  });
-});
-
-describe('game seeds', () => {
-  it('a seed as a number or a bigint gives the same game seed; big seeds fold into 32 bits', () => {
-    expect(gameSeed(1, 5)).toBe(gameSeed(1, 5n));
-    expect(gameSeed(1, 5)).not.toBe(gameSeed(2, 5));
-    const big = 10n ** 67n + 12345n;
-    const g = gameSeed(1, big);
-    expect(Number.isInteger(g) && g >= 0 && g < 2 ** 32).toBe(true);
-    expect(g).not.toBe(gameSeed(1, big + 1n));
-    expect(g).not.toBe(gameSeed(1, big + 2n ** 32n));
   });
 });
 

@@ -9,7 +9,7 @@ import { Game } from '../../src/hidden/game.ts';
 import { Observation } from '../../src/hidden/observation.ts';
 import { isSafeHome, legalMoves } from '../../src/hidden/policy.ts';
 import { PriorityPolicy, priorityMoves } from '../../src/hidden/policy-priority.ts';
-import { SearchPolicy, type Weighed, compareWeighed } from '../../src/hidden/policy-search.ts';
+import { SearchPolicy, type Weighed, compareWeighed, freeLook } from '../../src/hidden/policy-search.ts';
 import { Random } from '../../src/hidden/sample.ts';
 import { movesToCompact, type AtomicMove } from '../../src/engine/notation.ts';
 import type { Position } from '../../src/engine/position.ts';
@@ -129,7 +129,7 @@ describe('a policy cannot peek', () => {
       const oa = start(a, rules, stock).observe();
       const ob = start(b, rules, stock).observe();
       expect(ob.key()).toBe(oa.key());
-      const opts = { samples: 6, nodes: 3000, seed: 77 };
+      const opts = { samples: 6, nodes: 3000, seed: 77, look: false };
       const da = new SearchPolicy(opts).decide(oa);
       const db = new SearchPolicy(opts).decide(ob);
       expect(db).toEqual(da);
@@ -142,7 +142,7 @@ describe('a policy cannot peek', () => {
     const b = twinDeal(a, stock, seed + 1);
     const ga = start(a, rules, stock);
     const gb = start(b, rules, stock);
-    const opts = { samples: 6, nodes: 3000, seed: 5 };
+    const opts = { samples: 6, nodes: 3000, seed: 5, look: false };
     const pa = new SearchPolicy(opts);
     const pb = new SearchPolicy(opts);
     let same = 0;
@@ -174,6 +174,9 @@ describe('the search policy ranks candidates by the worlds won after them', () =
     complete: true,
     bonus: 0,
     rank: 0,
+    home: 0,
+    open: 0,
+    weighed: wins,
   });
 
   it('without the quick option, a count of quick wins never outranks the win count', () => {
@@ -200,7 +203,7 @@ describe('the search policy ranks candidates by the worlds won after them', () =
     'in play, the move chosen has the most wins among the candidates fully weighed (draw $rules.draw, stock $stock)',
     ({ rules, stock, seed }) => {
       const g = start(deal(seed), rules, stock);
-      const policy = new SearchPolicy({ samples: 8, nodes: 3000, seed });
+      const policy = new SearchPolicy({ samples: 8, nodes: 3000, seed, look: false, maxSamples: rules.draw === 1 ? 8 : 24 });
       let searched = 0;
       for (let k = 0; k < 120 && !g.won; k++) {
         const d = policy.decide(g.observe());
@@ -217,4 +220,63 @@ describe('the search policy ranks candidates by the worlds won after them', () =
       expect(searched).toBeGreaterThan(2);
     },
   );
+});
+
+describe('the search policy looks through the stock while that is free', () => {
+  it('with unlimited passes and the stock hidden it draws through the stock first; under a pass limit, or with look off, it does not', () => {
+    const g = start(deal(100_004), DRAW3, 'hidden');
+    const p = new SearchPolicy({ samples: 4, nodes: 2000 });
+    const reasons: string[] = [];
+    for (let k = 0; k < 8; k++) {
+      const d = p.decide(g.observe());
+      if (!d.move) break;
+      reasons.push(d.reason);
+      expect(d.move.from).toBe('stock');
+      expect(d.solves).toBe(0);
+      g.play(d.move);
+    }
+    expect(reasons).toEqual(Array(8).fill('look'));
+    expect(g.observe().unseen.length).toBe(21);
+    expect(freeLook(g.observe())).toBe(false);
+    const fresh = start(deal(100_004), DRAW3, 'hidden').observe();
+    expect(new SearchPolicy({ samples: 4, nodes: 2000, look: false }).decide(fresh).reason).not.toBe('look');
+    expect(new SearchPolicy({ samples: 4, nodes: 2000, allMoves: true }).decide(fresh).reason).not.toBe('look');
+    const limited = start(deal(100_004), { ...DRAW3, passes: 3 }, 'hidden').observe();
+    expect(freeLook(limited)).toBe(false);
+    expect(freeLook(start(deal(100_004), DRAW3, 'visible').observe())).toBe(false);
+  });
+
+  it('at draw 3 the look is free only while the waste holds a multiple of three cards', () => {
+    const g = start(deal(100_004), DRAW3, 'hidden');
+    expect(freeLook(g.observe())).toBe(true);
+    g.play({ from: 'stock', to: 'waste', count: 3 });
+    expect(freeLook(g.observe())).toBe(true);
+    const o = g.observe();
+    const fromWaste = legalMoves(o).find((m) => m.from === 'waste');
+    if (fromWaste) {
+      g.play(fromWaste);
+      expect(freeLook(g.observe())).toBe(false);
+    }
+  });
+});
+
+describe('the cards objective', () => {
+  it('plays a Vegas game for cards home: candidates carry the cards expected, not a chance', () => {
+    const rules: Rules = { draw: 1, passes: 1, foundationReturn: true };
+    const g = start(deal(100_002), rules, 'hidden');
+    const p = new SearchPolicy({ samples: 3, nodes: 1000, objective: 'cards' });
+    let weighedOnce = false;
+    for (let k = 0; k < 200 && !g.won && !weighedOnce; k++) {
+      const d = p.decide(g.observe());
+      if (!d.move) break;
+      expect(d.reason).not.toBe('look');
+      if (d.reason === 'search' && d.candidates.length > 1) {
+        weighedOnce = true;
+        for (const c of d.candidates) expect(c.chance).toBeUndefined();
+        expect(d.candidates[0].note).toMatch(/cards home expected/);
+      }
+      g.play(d.move);
+    }
+    expect(weighedOnce).toBe(true);
+  });
 });

@@ -55,6 +55,8 @@ const WORDS: Record<string, string> = {
   stock: 'the stock',
   forced: 'the only legal move',
   'no world won': 'no sampled deal could be won: the hint order instead',
+  cards: 'no sampled deal could be won: the most cards home instead',
+  'no card to win': 'no sampled deal sends another card home: the hint order instead',
 };
 const words = (x: string | undefined) => (x === undefined ? '' : (WORDS[x] ?? x));
 
