@@ -11,6 +11,7 @@ import type { Seed } from '../deals/families.ts';
 import { type Format, parsePartialPosition } from '../deals/formats/index.ts';
 import { type Game, gameAfter } from '../hidden/game.ts';
 import { Observation } from '../hidden/observation.ts';
+import { DEFAULT_SEARCH, parseObjective } from '../hidden/settings.ts';
 import { readText } from './io.ts';
 import { pct as percent } from '../stats/percent.ts';
 import { movesFromCompact } from '../engine/notation.ts';
@@ -86,6 +87,17 @@ export function unseenLabel(o: Observation): string {
 
 /** A whole number ≥ 1 option parser. */
 export const positive = (what: string) => fromResult(parseIntIn(what, 1, Number.MAX_SAFE_INTEGER));
+
+/** The options of a search player that `hint` and `play` share, after `addPolicyOptions`: its node budget and objective. */
+export function addSearchPlayerOptions(cmd: Command): Command {
+  return cmd
+    .option('--max-nodes <n>', `search: node budget of each solve (default ${DEFAULT_SEARCH.nodes})`, positive('max-nodes'))
+    .option(
+      '--objective <win|cards>',
+      `search: what a move is worth, the worlds won after it or the cards home (Vegas; default ${DEFAULT_SEARCH.objective})`,
+      fromResult(parseObjective),
+    );
+}
 
 /** A whole number ≥ 0 option parser (seeds). */
 export const natural = (what: string) => fromResult(parseIntIn(what, 0, 0xffffffff));

@@ -11,11 +11,11 @@
 import type { Command } from 'commander';
 import { type Decision, describeMove } from '../hidden/policy.ts';
 import { DEFAULT_SEARCH, type PolicyName, createPolicy } from '../hidden/policies.ts';
-import { type SearchOptions, parseObjective } from '../hidden/settings.ts';
+import type { SearchOptions } from '../hidden/settings.ts';
 import { movesToCompact } from '../engine/notation.ts';
 import { rulesLabel } from '../types.ts';
-import { type SeenSourceOptions, addSeenSourceOptions, pct, positive, seenSourceFromOptions, unseenLabel } from './hidden.ts';
-import { type RuleOptions, addPolicyOptions, addRuleOptions, fromResult, rulesFromOptions } from './options.ts';
+import { type SeenSourceOptions, addSearchPlayerOptions, addSeenSourceOptions, pct, seenSourceFromOptions, unseenLabel } from './hidden.ts';
+import { type RuleOptions, addPolicyOptions, addRuleOptions, rulesFromOptions } from './options.ts';
 
 /** Options of `klondike hint` after parsing. */
 export interface HintOptions extends SeenSourceOptions, RuleOptions {
@@ -88,13 +88,8 @@ export function registerHint(program: Command): void {
   addSeenSourceOptions(cmd);
   addRuleOptions(cmd);
   addPolicyOptions(cmd, 'policy', 'search');
+  addSearchPlayerOptions(cmd);
   cmd
-    .option('--max-nodes <n>', `search: node budget of each solve (default ${DEFAULT_SEARCH.nodes})`, positive('max-nodes'))
-    .option(
-      '--objective <win|cards>',
-      `search: what a move is worth, the worlds won after it or the cards home (Vegas; default ${DEFAULT_SEARCH.objective})`,
-      fromResult(parseObjective),
-    )
     .option('--json', 'print the decision as JSON')
     .addHelpText('after', '\nExit codes: 0 a move is suggested, 1 no move is left, 2 bad input.')
     .action((opts: HintOptions) => {

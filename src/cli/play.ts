@@ -16,13 +16,13 @@ import type { Command } from 'commander';
 import { cardPretty } from '../engine/cards.ts';
 import { describeMove } from '../hidden/policy.ts';
 import { DEFAULT_SEARCH, type PolicyName, createPolicy } from '../hidden/policies.ts';
-import { type SearchOptions, parseObjective } from '../hidden/settings.ts';
+import type { SearchOptions } from '../hidden/settings.ts';
 import { type PlayResult, playGame } from '../hidden/play.ts';
 
 import { movesToCompact } from '../engine/notation.ts';
 
 import { type Family, UserError, rulesLabel, unwrap, type StockMode } from '../types.ts';
-import { positive } from './hidden.ts';
+import { addSearchPlayerOptions } from './hidden.ts';
 import { seededDeal } from './options.ts';
 import {
   type RuleOptions,
@@ -136,13 +136,8 @@ export function registerPlay(program: Command): void {
   addStockOption(cmd);
   addRuleOptions(cmd);
   addPolicyOptions(cmd, 'policy', 'search');
+  addSearchPlayerOptions(cmd);
   cmd
-    .option('--max-nodes <n>', `search: node budget of each solve (default ${DEFAULT_SEARCH.nodes})`, positive('max-nodes'))
-    .option(
-      '--objective <win|cards>',
-      `search: what a move is worth, the worlds won after it or the cards home (Vegas; default ${DEFAULT_SEARCH.objective})`,
-      fromResult(parseObjective),
-    )
     .option('--no-look', 'search: do not go once through the stock first when that is free (unlimited passes)')
     .option('--json', 'print the game as a solution JSON (replayable by klondike replay)')
     .option('--quiet', 'print only the outcome')
