@@ -61,8 +61,9 @@ export function checkBudget(b: unknown): Result<Budget> {
   const o = b as Budget;
   if (o.maxNodes !== undefined && (typeof o.maxNodes !== 'number' || !Number.isSafeInteger(o.maxNodes) || o.maxNodes < 1))
     return err(`max-nodes must be a whole number ≥ 1, got ${show(o.maxNodes)}`);
-  if (o.timeoutMs !== undefined && (typeof o.timeoutMs !== 'number' || !Number.isFinite(o.timeoutMs) || o.timeoutMs <= 0))
-    return err(`timeoutMs must be a number of milliseconds above 0, got ${show(o.timeoutMs)}`);
+  // Infinity is no time limit (a player's solves are bounded by nodes only, so a clock cannot change a decision)
+  if (o.timeoutMs !== undefined && (typeof o.timeoutMs !== 'number' || Number.isNaN(o.timeoutMs) || o.timeoutMs <= 0))
+    return err(`timeoutMs must be a number of milliseconds above 0 (Infinity: no limit), got ${show(o.timeoutMs)}`);
   if (
     o.maxMemoryMb !== undefined &&
     (typeof o.maxMemoryMb !== 'number' || !Number.isInteger(o.maxMemoryMb) || o.maxMemoryMb < 1 || o.maxMemoryMb > MAX_TABLE_MB)
