@@ -44,8 +44,8 @@ import { DEFAULT_SEARCH, type PolicyName, type PolicyOptions, parsePolicyName } 
 import { AddressSpaceError } from '../solver/core.ts';
 import { checkBudget, checkRules } from '../solver/validate.ts';
 import { type Budget, DEFAULT_BUDGET, type MoveCount } from '../solver/index.ts';
-import { describeDbError, fileId, isBusy } from '../store/files.ts';
-import { EMPTY_RESULT_EXTRAS, type PlayRow, type ResultRow, type ShortestRow, canonicalParams } from '../store/rows.ts';
+import { describeDbError, fileId } from '../store/files.ts';
+import { canonicalParams } from '../store/rows.ts';
 import { type PlayKey, type Store, openStore } from '../store/writer.ts';
 import { type Family, type Result, type Rules, type SeedRange, UserError, err, ok, type StockMode } from '../types.ts';
 import {
@@ -69,8 +69,12 @@ import {
   seedsOf,
   shardSize,
 } from './seeds.ts';
-import { type DealOutcome, type PlayOutcome, type StoredVerdict, errorOutcome, errorPlay } from './task.ts';
-import { VERSION } from '../version.ts';
+import { type StoredVerdict, errorOutcome, errorPlay } from './task.ts';
+import { RowBuffer, type RunControl } from './buffer.ts';
+import { dispatch } from './dispatch.ts';
+import { Recorder } from './record.ts';
+
+export { SOLVER_VERSION } from './record.ts';
 
 /**
  * The budget of a batch deal when none is given: 100 M nodes decides every deal of Solvitaire seeds
@@ -182,9 +186,6 @@ export interface BatchHooks {
   onNotice?(text: string): void;
 }
 
-/** The version stamped on every row this batch writes: the package version. */
-export const SOLVER_VERSION: string = VERSION;
-
 /** Largest worker count accepted. */
 export const MAX_WORKERS = 256;
 /** Seeds looked up per database query. */
@@ -292,6 +293,192 @@ function* todoSeeds(
 }
 
 /**
+ * The threads a batch can run: V8 aborts the process when a thread cannot reserve its memory, so
+ * the threads asked are fitted to the process's address-space limit (ulimit -v) first. Throws
+ * AddressSpaceError when not even one thread fits.
+ */
+function fitThreads(workers: number, memoryMb: number): { threads: number; limitMb: number | undefined } {
+  let threads = workers;
+  const limitMb = addressSpaceLimitMb();
+  if (limitMb !== undefined && batchAddressSpaceMb(threads, memoryMb) > limitMb) {
+    while (threads > 0 && batchAddressSpaceMb(threads, memoryMb) > limitMb) threads--;
+    if (threads === 0)
+      throw new AddressSpaceError(
+        batchAddressSpaceMb(1, memoryMb),
+        `a batch needs about ${batchAddressSpaceMb(1, memoryMb)} MiB of address space with one thread and --max-memory ${memoryMb}; the process's limit (ulimit -v) is ${limitMb} MiB: raise it, or give a smaller --max-memory`,
+      );
+  }
+  return { threads, limitMb };
+}
+
+/**
+ * The database-gone check: a database deleted or replaced under the batch would take every later
+ * row with it. The returned check is true (and the run's failure set, and the run stopped) when the
+ * file at `db` is no longer the one opened.
+ */
+function watchDatabase(db: string, control: RunControl, stored: () => number): () => boolean {
+  const openedId = fileId(db);
+  return () => {
+    if (control.failure !== undefined || fileId(db) === openedId) return false;
+    control.failure = `database ${db} was deleted or replaced while the batch ran; stopped, the ${stored()} deals stored in it are lost with it`;
+    control.stop();
+    return true;
+  };
+}
+
+/** What a run has to do, worked out from the database. */
+interface Plan {
+  ruleSet: number;
+  /** A player's key, for a player's batch. */
+  played?: PlayKey;
+  /** Deals to solve in this run. */
+  total: number;
+  /** The seeds to solve, looked up again as they are taken. */
+  todo(): Generator<bigint>;
+}
+
+/** Works out the rule set, the player's key and the seeds still to solve; throws a database error. */
+function planRun(store: Store, o: BatchOptions, list: SeedSource, shard: Shard): Plan {
+  const ruleSet = store.ruleSetId(o.rules);
+  const player = o.player;
+  let played: PlayKey | undefined;
+  let empty: boolean;
+  if (player) {
+    played = { family: o.family, ruleSet, stock: player.stock, policy: player.policy, params: playerParams(player) };
+    empty = !store.db
+      .prepare('SELECT 1 FROM plays WHERE family = ? AND rule_set = ? AND stock = ? AND policy = ? AND params = ? LIMIT 1')
+      .get(played.family, played.ruleSet, played.stock, played.policy, played.params);
+  } else if (o.shortest)
+    empty = !store.db
+      .prepare('SELECT 1 FROM shortest WHERE family = ? AND rule_set = ? AND count = ? LIMIT 1')
+      .get(o.family, ruleSet, o.shortest);
+  else empty = !store.db.prepare('SELECT 1 FROM results WHERE family = ? AND rule_set = ? LIMIT 1').get(o.family, ruleSet);
+  const retry = o.retryUnknown === true;
+  const todo = () => todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true, played, o.shortest);
+  let total = 0;
+  for (const _ of todo()) total++;
+  return { ruleSet, ...(played ? { played } : {}), total, todo };
+}
+
+/** Solves (or plays) one deal on the pool and records its outcome, unless the run failed meanwhile. */
+function startDeal(pool: SolverPool, seed: bigint, o: BatchOptions, budget: Required<Budget>, recorder: Recorder, control: RunControl) {
+  const lost = (e: unknown) => !(e instanceof PoolClosedError) && control.failure === undefined;
+  const player = o.player;
+  if (player)
+    return pool.play({ kind: 'play', seed, family: o.family, rules: o.rules, ...player }).then(
+      (r) => {
+        if (control.failure === undefined) recorder.play(r);
+      },
+      (e) => {
+        if (lost(e)) recorder.play(errorPlay(seed, String(e)));
+      },
+    );
+  return pool
+    .solve({
+      seed,
+      family: o.family,
+      rules: o.rules,
+      budget,
+      ...(o.mostHome ? { mostHome: true } : {}),
+      ...(o.shortest ? { shortest: o.shortest } : {}),
+    })
+    .then(
+      (r) => {
+        if (control.failure === undefined) recorder.deal(r);
+      },
+      (e) => {
+        if (lost(e)) recorder.deal(errorOutcome(seed, String(e)));
+      },
+    );
+}
+
+/** The summary of a run from its counts and why it stopped. */
+function summaryOf(
+  p: BatchProgress,
+  t0: number,
+  interrupted: boolean,
+  db: string,
+  stored: number,
+  c: RunControl,
+  migratedFrom?: number,
+): BatchSummary {
+  return {
+    ...p,
+    elapsedMs: performance.now() - t0,
+    interrupted: interrupted || c.failure !== undefined || c.cannotRun !== undefined || c.allFailed !== undefined,
+    db,
+    stored,
+    ...(c.failure !== undefined ? { failure: c.failure } : {}),
+    ...(c.cannotRun !== undefined ? { cannotRun: c.cannotRun } : {}),
+    ...(c.allFailed !== undefined ? { allFailed: c.allFailed } : {}),
+    ...(migratedFrom !== undefined ? { migratedFrom } : {}),
+  };
+}
+
+/** What `solveDeals` solves, and into what. */
+interface Solving {
+  o: BatchOptions;
+  plan: Plan;
+  budget: Required<Budget>;
+  memoryMb: number;
+  /** Threads of the pool. */
+  slots: number;
+  rows: RowBuffer;
+  control: RunControl;
+  progress: BatchProgress;
+  report(): void;
+}
+
+/**
+ * Solves the plan's deals on a pool of worker threads, recording their outcomes into the row
+ * buffer, then writes what is left. The pool is destroyed and the rows written however it ends.
+ */
+async function solveDeals(s: Solving): Promise<void> {
+  const { o, plan, budget, rows, control } = s;
+  let pool: SolverPool | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    pool = createSolverPool({ workers: s.slots, heapMb: heapLimitMb(s.memoryMb), hardLimitMs: hardLimitMs(budget.timeoutMs) });
+    await pool.ready();
+    timer = setInterval(() => rows.flush(), o.flushMs ?? 1000);
+    timer.unref();
+    const recorder = new Recorder({
+      family: o.family,
+      ruleSet: plan.ruleSet,
+      budget,
+      ...(o.shortest ? { shortest: o.shortest } : {}),
+      ...(plan.played ? { played: plan.played } : {}),
+      buffer: rows,
+      control,
+      tally: s.progress,
+      flushEvery: o.flushEvery ?? 50,
+      report: s.report,
+    });
+    const activePool = pool;
+    await dispatch({
+      todo: plan.todo(),
+      slots: s.slots,
+      ...(o.signal ? { signal: o.signal } : {}),
+      control,
+      start: (seed) => startDeal(activePool, seed, o, budget, recorder, control),
+      // a database lookup of the next seeds failed
+      lookupFailed: (e) => {
+        control.failure = `${describeDbError(o.db, e)}; stopped, ${rows.stored} deals stored`;
+      },
+    });
+    await pool.destroy();
+    pool = undefined;
+    const heldFailure = rows.heldFailure();
+    if (heldFailure !== undefined && control.allFailed === undefined && !o.signal?.aborted) control.allFailed = heldFailure;
+    await rows.flushAll();
+  } finally {
+    if (timer) clearInterval(timer);
+    if (pool) await pool.destroy();
+    await rows.flushAll();
+  }
+}
+
+/**
  * Runs a batch. Throws UserError for bad options or an unusable database (before anything is
  * written); returns the counts, with `interrupted` set when stopped by the signal and `failure`
  * when writing failed.
@@ -304,121 +491,31 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
   const list = seedSource(o.seeds);
   const budget: Required<Budget> = { ...BATCH_BUDGET, ...o.budget };
   const memoryMb = o.player ? (o.player.options?.maxMemoryMb ?? DEFAULT_SEARCH.maxMemoryMb) : budget.maxMemoryMb;
-  // V8 aborts the process when a thread cannot reserve its memory: fit the threads to a limit first
-  let threads = o.workers;
-  const limitMb = addressSpaceLimitMb();
-  if (limitMb !== undefined && batchAddressSpaceMb(threads, memoryMb) > limitMb) {
-    while (threads > 0 && batchAddressSpaceMb(threads, memoryMb) > limitMb) threads--;
-    if (threads === 0)
-      throw new AddressSpaceError(
-        batchAddressSpaceMb(1, memoryMb),
-        `a batch needs about ${batchAddressSpaceMb(1, memoryMb)} MiB of address space with one thread and --max-memory ${memoryMb}; the process's limit (ulimit -v) is ${limitMb} MiB: raise it, or give a smaller --max-memory`,
-      );
-  }
+  const { threads, limitMb } = fitThreads(o.workers, memoryMb);
   const opened = openStore(o.db, { busyTimeoutMs: o.busyTimeoutMs });
   if (!opened.ok) throw new UserError(opened.error);
   const store = opened.value;
-  // the file opened: a database deleted or replaced under the batch would take every later row with it
-  const openedId = fileId(o.db);
-  const gone = () => {
-    if (failure !== undefined || fileId(o.db) === openedId) return false;
-    failure = `database ${o.db} was deleted or replaced while the batch ran; stopped, the ${stored} deals stored in it are lost with it`;
-    stop();
-    return true;
-  };
+  const control: RunControl = { stop: () => {} };
+  let buffer: RowBuffer | undefined;
+  const gone = watchDatabase(o.db, control, () => buffer?.stored ?? 0);
   hooks.onOpen?.({ migratedFrom: store.migratedFrom });
   if (threads < o.workers)
     hooks.onNotice?.(
       `the address-space limit (ulimit -v) of ${limitMb} MiB holds ${threads} of the ${o.workers} threads asked with --max-memory ${memoryMb}: running ${threads}`,
     );
-  let pool: SolverPool | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let pending: ResultRow[] = [];
-  let pendingPlays: PlayRow[] = [];
-  let pendingShortest: ShortestRow[] = [];
-  let stored = 0;
-  let failure: string | undefined;
-  let cannotRun: string | undefined;
-  let allFailed: string | undefined;
-  /** Error rows finished before any deal succeeded, stored once one does. */
-  let held: ResultRow[] = [];
-  let heldPlays: PlayRow[] = [];
-  let heldShortest: ShortestRow[] = [];
-  let anyOk = false;
-  let busySince: number | undefined;
-  let stop = () => {};
-  const giveUpMs = o.busyGiveUpMs ?? 60_000;
-  /** Writes the finished rows; a busy database keeps them for the next try, up to giveUpMs. */
-  const flush = () => {
-    if ((pending.length === 0 && pendingPlays.length === 0 && pendingShortest.length === 0) || failure !== undefined || gone()) return;
-    try {
-      store.putResults(pending);
-      stored += pending.length;
-      pending = [];
-      store.putPlays(pendingPlays);
-      stored += pendingPlays.length;
-      pendingPlays = [];
-      store.putShortest(pendingShortest);
-      stored += pendingShortest.length;
-      pendingShortest = [];
-      busySince = undefined;
-    } catch (e) {
-      const now = performance.now();
-      busySince ??= now;
-      if (isBusy(e) && now - busySince < giveUpMs) return;
-      failure = `${describeDbError(o.db, e)}; stopped, ${stored} deals stored, ${pending.length + pendingPlays.length + pendingShortest.length} finished ones not saved`;
-      stop();
-    }
-  };
-  /** The last write: tried again while the database is busy, up to giveUpMs. */
-  const flushAll = async () => {
-    for (flush(); pending.length + pendingPlays.length + pendingShortest.length > 0 && failure === undefined; flush())
-      await new Promise((r) => setTimeout(r, 100));
-  };
   const p: BatchProgress = { total: 0, done: 0, skipped: 0, winnable: 0, unwinnable: 0, unknown: 0, errors: 0, elapsedMs: 0 };
   if (o.player) p.games = true;
-  const summary = (interrupted: boolean): BatchSummary => ({
-    ...p,
-    elapsedMs: performance.now() - t0,
-    interrupted: interrupted || failure !== undefined || cannotRun !== undefined || allFailed !== undefined,
-    db: o.db,
-    stored,
-    ...(failure !== undefined ? { failure } : {}),
-    ...(cannotRun !== undefined ? { cannotRun } : {}),
-    ...(allFailed !== undefined ? { allFailed } : {}),
-    ...(store.migratedFrom !== undefined ? { migratedFrom: store.migratedFrom } : {}),
-  });
+  const summary = (interrupted: boolean) => summaryOf(p, t0, interrupted, o.db, buffer?.stored ?? 0, control, store.migratedFrom);
   try {
-    let ruleSet: number;
-    let empty: boolean;
-    let played: PlayKey | undefined;
-    const player = o.player;
-    try {
-      ruleSet = store.ruleSetId(o.rules);
-      if (player) {
-        played = { family: o.family, ruleSet, stock: player.stock, policy: player.policy, params: playerParams(player) };
-        empty = !store.db
-          .prepare('SELECT 1 FROM plays WHERE family = ? AND rule_set = ? AND stock = ? AND policy = ? AND params = ? LIMIT 1')
-          .get(played.family, played.ruleSet, played.stock, played.policy, played.params);
-      } else if (o.shortest)
-        empty = !store.db
-          .prepare('SELECT 1 FROM shortest WHERE family = ? AND rule_set = ? AND count = ? LIMIT 1')
-          .get(o.family, ruleSet, o.shortest);
-      else empty = !store.db.prepare('SELECT 1 FROM results WHERE family = ? AND rule_set = ? LIMIT 1').get(o.family, ruleSet);
-    } catch (e) {
-      failure = `${describeDbError(o.db, e)}; nothing was solved`;
-      return summary(true);
-    }
-    const retry = o.retryUnknown === true;
     const shard = o.shard ?? { index: 1, count: 1 };
-    let total = 0;
+    let plan: Plan;
     try {
-      for (const _ of todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true, played, o.shortest))
-        total++;
+      plan = planRun(store, o, list, shard);
     } catch (e) {
-      failure = `${describeDbError(o.db, e)}; nothing was solved`;
+      control.failure = `${describeDbError(o.db, e)}; nothing was solved`;
       return summary(true);
     }
+    const total = plan.total;
     p.total = total;
     p.skipped = Number(shardSize(list, shard)) - total;
     const report = () => {
@@ -429,221 +526,13 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     const signal = o.signal;
     if (total === 0 || signal?.aborted) return summary(signal?.aborted === true);
 
-    const flushEvery = o.flushEvery ?? 50;
-    const slots = Math.min(threads, total);
-    const heapMb = heapLimitMb(memoryMb);
-    pool = createSolverPool({ workers: slots, heapMb, hardLimitMs: hardLimitMs(budget.timeoutMs) });
-    await pool.ready();
-    timer = setInterval(() => flush(), o.flushMs ?? 1000);
-    timer.unref();
-    /** Holds error rows back until a deal succeeds; true when the row was held. */
-    const hold = (error: string | null, seed: bigint): boolean => {
-      if (error === null) {
-        anyOk = true;
-        return false;
-      }
-      if (anyOk) return false;
-      if (held.length + heldPlays.length + heldShortest.length + 1 >= Math.min(ALL_ERRORS_STOP, total)) {
-        allFailed = `every deal ended in an error (seed ${seed}: ${error.split('\n')[0]}); none of them stored`;
-        stop();
-      }
-      return true;
-    };
-    /** A deal succeeded: the error rows held back are stored with the rest. */
-    const release = () => {
-      pending.push(...held);
-      held = [];
-      pendingPlays.push(...heldPlays);
-      heldPlays = [];
-      pendingShortest.push(...heldShortest);
-      heldShortest = [];
-    };
-    const shortestCount = o.shortest;
-    const recordShortest = (r: DealOutcome, count: MoveCount) => {
-      const sh = r.shortest;
-      const row: ShortestRow = {
-        family: o.family,
-        seed: r.seed,
-        ruleSet,
-        count,
-        verdict: r.verdict,
-        length: sh?.length ?? null,
-        lowerBound: sh?.lowerBound ?? null,
-        proved: sh?.proved ?? null,
-        firstLength: sh?.firstLength ?? null,
-        shortenedLength: sh?.shortenedLength ?? null,
-        atomicLength: sh?.atomicLength ?? null,
-        ksolveLength: sh?.ksolveLength ?? null,
-        moves: sh ? r.moves : null,
-        nodes: r.nodes,
-        ms: r.ms,
-        stopReason: r.stopReason,
-        error: r.error,
-        maxNodes: budget.maxNodes,
-        timeoutMs: Math.round(budget.timeoutMs),
-        maxMemoryMb: budget.maxMemoryMb,
-        solverVersion: SOLVER_VERSION,
-        solvedAt: new Date().toISOString(),
-      };
-      if (hold(r.verdict === 'error' ? (r.error ?? 'error') : null, r.seed)) heldShortest.push(row);
-      else {
-        release();
-        pendingShortest.push(row);
-      }
-      p.done++;
-      if (r.verdict === 'error') p.errors++;
-      else p[r.verdict]++;
-      if (pendingShortest.length >= flushEvery) flush();
-      report();
-    };
-    const record = (r: DealOutcome) => {
-      if (r.cannotRun !== undefined) {
-        cannotRun ??= r.cannotRun;
-        stop();
-        return;
-      }
-      if (shortestCount) {
-        recordShortest(r, shortestCount);
-        return;
-      }
-      const { cannotRun: _, shortest: __, ...outcome } = r;
-      const row: ResultRow = {
-        ...EMPTY_RESULT_EXTRAS,
-        ...outcome,
-        family: o.family,
-        ruleSet,
-        maxNodes: budget.maxNodes,
-        timeoutMs: Math.round(budget.timeoutMs),
-        maxMemoryMb: budget.maxMemoryMb,
-        solverVersion: SOLVER_VERSION,
-        solvedAt: new Date().toISOString(),
-      };
-      if (hold(r.verdict === 'error' ? (r.error ?? 'error') : null, r.seed)) held.push(row);
-      else {
-        release();
-        pending.push(row);
-      }
-      p.done++;
-      if (r.verdict === 'error') p.errors++;
-      else p[r.verdict]++;
-      if (pending.length >= flushEvery) flush();
-      report();
-    };
-    const recordPlay = (r: PlayOutcome) => {
-      if (!played) return;
-      if (r.cannotRun !== undefined) {
-        cannotRun ??= r.cannotRun;
-        stop();
-        return;
-      }
-      const { cannotRun: _, ...outcome } = r;
-      const row: PlayRow = { ...played, ...outcome, solverVersion: SOLVER_VERSION, solvedAt: new Date().toISOString() };
-      if (hold(r.error, r.seed)) heldPlays.push(row);
-      else {
-        release();
-        pendingPlays.push(row);
-      }
-      p.done++;
-      if (r.error !== null) p.errors++;
-      else if (r.won) p.winnable++;
-      else p.unwinnable++;
-      if (pendingPlays.length >= flushEvery) flush();
-      report();
-    };
-
-    const todo = todoSeeds(store, o.family, ruleSet, seedsOf(list, shard), retry, empty, o.mostHome === true, played, o.shortest);
-    const activePool = pool;
-    let stopped = false;
-    let internal: unknown;
-    const onAbort = () => stop();
-    await new Promise<void>((resolve) => {
-      let inFlight = 0;
-      let exhausted = false;
-      const finish = () => {
-        stopped = true;
-        resolve();
-      };
-      stop = finish;
-      const pump = () => {
-        while (!stopped && inFlight < slots && !exhausted) {
-          const next = todo.next();
-          if (next.done) {
-            exhausted = true;
-            break;
-          }
-          const seed = next.value;
-          inFlight++;
-          const lost = (e: unknown) => !(e instanceof PoolClosedError) && failure === undefined;
-          const job = player
-            ? activePool.play({ kind: 'play', seed, family: o.family, rules: o.rules, ...player }).then(
-                (r) => {
-                  if (failure === undefined) recordPlay(r);
-                },
-                (e) => {
-                  if (lost(e)) recordPlay(errorPlay(seed, String(e)));
-                },
-              )
-            : activePool
-                .solve({
-                  seed,
-                  family: o.family,
-                  rules: o.rules,
-                  budget,
-                  ...(o.mostHome ? { mostHome: true } : {}),
-                  ...(o.shortest ? { shortest: o.shortest } : {}),
-                })
-                .then(
-                  (r) => {
-                    if (failure === undefined) record(r);
-                  },
-                  (e) => {
-                    if (lost(e)) record(errorOutcome(seed, String(e)));
-                  },
-                );
-          job
-            .catch((e) => {
-              internal = e;
-              finish();
-            })
-            .finally(() => {
-              inFlight--;
-              if (!stopped) safePump();
-            });
-        }
-        if (!stopped && inFlight === 0 && exhausted) finish();
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      if (signal?.aborted) finish();
-      const safePump = () => {
-        try {
-          pump();
-        } catch (e) {
-          // a database lookup of the next seeds failed
-          failure = `${describeDbError(o.db, e)}; stopped, ${stored} deals stored`;
-          finish();
-        }
-      };
-      safePump();
-    });
-    signal?.removeEventListener('abort', onAbort);
-    if (internal !== undefined) throw internal;
-    await pool.destroy();
-    pool = undefined;
-    if (!anyOk && held.length + heldPlays.length + heldShortest.length > 0 && allFailed === undefined && !signal?.aborted) {
-      const firstRow = held[0] ?? heldPlays[0] ?? heldShortest[0];
-      const first = firstRow?.error ?? 'error';
-      allFailed = `every deal ended in an error (seed ${firstRow?.seed}: ${first.split('\n')[0]}); none of them stored`;
-    }
-    await flushAll();
+    const giveUpMs = o.busyGiveUpMs ?? 60_000;
+    const rows = new RowBuffer(store, control, { db: o.db, giveUpMs, errorLimit: Math.min(ALL_ERRORS_STOP, total), gone });
+    buffer = rows;
+    await solveDeals({ o, plan, budget, memoryMb, slots: Math.min(threads, total), rows, control, progress: p, report });
     gone();
     return summary(signal?.aborted === true && p.done < p.total);
   } finally {
-    if (timer) clearInterval(timer);
-    try {
-      if (pool) await pool.destroy();
-      await flushAll();
-    } finally {
-      store.close();
-    }
+    store.close();
   }
 }

@@ -1,5 +1,6 @@
 /**
- * Writing a results database: open and check, create or migrate, lock, add rows.
+ * Writing a results database: open and check, create or migrate, lock, add rows. The lock row is
+ * `lock.ts`'s, the writes of each table `writes.ts`'s, the lookups of seeds `lookups.ts`'s.
  *
  * Safety rules:
  * - Nothing is written before the file is known to be an SQLite database with our schema (any
@@ -20,39 +21,19 @@
  *   per statement; what happens after that is the caller's choice (`isBusy` tells it apart).
  */
 import { linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { type Result, type Rules, err, ok, type StockMode } from '../types.ts';
-import { COMPANIONS, checkDbPath, describeDbError, errorCode, fileId, pidAlive, readHeader, removeStaleTemps, tempPath } from './files.ts';
+import { type Result, type Rules, err, ok } from '../types.ts';
+import { COMPANIONS, checkDbPath, describeDbError, errorCode, fileId, readHeader, removeStaleTemps, tempPath } from './files.ts';
+import { lockHolder, markHeld, releaseLock, writeLock } from './lock.ts';
+import { type PlayKey, SeedLookups } from './lookups.ts';
 import { migrateToV3 } from './migrate.ts';
-import {
-  type PlayRow,
-  type Ranked,
-  type ResultRow,
-  type ShortestCount,
-  type ShortestRow,
-  type StoredVerdict,
-  better,
-  betterHome,
-  betterShortest,
-  conflictOf,
-} from './rows.ts';
-import {
-  PLAYS,
-  RESULTS,
-  SCHEMA_VERSION,
-  SHORTEST,
-  type SqlValue,
-  decodeRow,
-  encodeRow,
-  initSchema,
-  inspectSchema,
-  insertSql,
-  passesToDb,
-  schemaProblem,
-  encodeSeed,
-} from './schema.ts';
+import type { PlayRow, ResultRow, ShortestCount, ShortestRow, StoredVerdict } from './rows.ts';
+import { SCHEMA_VERSION, initSchema, inspectSchema, passesToDb, schemaProblem } from './schema.ts';
+import { type PutSummary, playWrites, resultWrites, shortestWrites } from './writes.ts';
+
+export type { PlayKey } from './lookups.ts';
+export type { PutSummary } from './writes.ts';
 
 /** How long a statement waits for another program's write lock by default. */
 export const BUSY_TIMEOUT_MS = 5000;
@@ -60,25 +41,6 @@ export const BUSY_TIMEOUT_MS = 5000;
 /** Options of `openStore`. */
 export interface StoreOptions {
   busyTimeoutMs?: number;
-}
-
-/** The key of a player's games: everything but the seed. */
-export interface PlayKey {
-  family: string;
-  ruleSet: number;
-  stock: StockMode;
-  policy: string;
-  params: string;
-}
-
-/** What `putResults` did with the rows it was given. */
-export interface PutSummary {
-  inserted: number;
-  replaced: number;
-  /** Rows dropped because an equal or better row was stored. */
-  kept: number;
-  /** Rows that disagree with the stored one on a decided fact (the stored one is kept). */
-  conflicts: { row: ResultRow; kept: string; other: string }[];
 }
 
 /** An open, checked, locked results database. */
@@ -114,31 +76,8 @@ export interface Store {
   close(): void;
 }
 
-const LOCK_KEY = 'lock';
 /** The longest name SQLite adds to a database's. */
 const JOURNAL = '-journal';
-/** Database files (dev:ino) this process holds the lock of. */
-const held = new Set<string>();
-/** Seeds per `IN (…)` lookup. */
-const CHUNK = 500;
-
-function lockValue(): string {
-  return `${process.pid}@${hostname()}`;
-}
-
-/** Who holds the lock of the database, or undefined when it is free (stale locks count as free). */
-function lockHolder(db: Database.Database, key: string): string | undefined {
-  if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get()) return undefined;
-  const value = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(LOCK_KEY) as string | undefined;
-  const m = value === undefined ? null : /^(\d+)@(.*)$/.exec(value);
-  if (!m) return undefined;
-  const pid = Number(m[1]);
-  if (m[2] === hostname()) {
-    // Our own pid on a file we do not hold: a killed process whose pid was reused by us.
-    if (pid === process.pid ? !held.has(key) : !pidAlive(pid)) return undefined;
-  }
-  return `pid ${pid} on ${m[2]}`;
-}
 
 /** Creates a complete empty database at `path` (which does not exist), atomically. */
 function createDatabase(path: string): Result<void> {
@@ -225,7 +164,7 @@ export function openStore(path: string, options: StoreOptions = {}): Result<Stor
       }
       const h = lockHolder(db, key);
       if (h) return `database ${path} is in use by another batch (${h})`;
-      db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(LOCK_KEY, lockValue());
+      writeLock(db);
       return undefined;
     });
     let h: string | undefined;
@@ -239,7 +178,7 @@ export function openStore(path: string, options: StoreOptions = {}): Result<Stor
       throw e;
     }
     if (h) return fail(h);
-    held.add(key);
+    markHeld(key);
     try {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
@@ -252,186 +191,62 @@ export function openStore(path: string, options: StoreOptions = {}): Result<Stor
   }
 }
 
-const RANK_COLUMNS = 'verdict, nodes, solution_length, most_home, most_home_bound, most_home_proved';
-
-function makeStore(path: string, key: string, db: Database.Database, migratedFrom: number | undefined): Store {
+/** The id of a rule set, created if new, in one transaction. */
+function ruleSets(db: Database.Database): (rules: Rules) => number {
   const findRules = db.prepare('SELECT id FROM rule_sets WHERE draw = ? AND passes = ? AND foundation_return = ?').pluck();
   const addRules = db.prepare('INSERT INTO rule_sets (draw, passes, foundation_return) VALUES (?, ?, ?)');
-  const getRanked = db.prepare(`SELECT ${RANK_COLUMNS} FROM results WHERE family = ? AND seed = ? AND rule_set = ?`);
-  const putRow = db.prepare(insertSql(RESULTS, 'INSERT OR REPLACE'));
-  const putHome = db.prepare(
-    'UPDATE results SET most_home = ?, most_home_bound = ?, most_home_proved = ? WHERE family = ? AND seed = ? AND rule_set = ?',
-  );
-  const homeOf = (r: Ranked) => ({ mostHome: r.mostHome, mostHomeBound: r.mostHomeBound, mostHomeProved: r.mostHomeProved });
-  const addNew = db.prepare(`${insertSql(RESULTS)} ON CONFLICT (family, seed, rule_set) DO NOTHING`);
-  const keyCols = ['family', 'seed', 'rule_set', 'stock', 'policy', 'params'];
-  const putPlay = db.prepare(
-    `${insertSql(PLAYS)} ON CONFLICT (${keyCols.join(', ')}) DO UPDATE SET ` +
-      PLAYS.columns
-        .filter((c) => !keyCols.includes(c.name))
-        .map((c) => `${c.name} = excluded.${c.name}`)
-        .join(', ') +
-      ' WHERE plays.error IS NOT NULL',
-  );
-  const byChunk = new Map<string, Database.Statement>();
-  const chunked = (sql: (marks: string) => string, n: number): Database.Statement => {
-    const k = `${sql('')}#${n}`;
-    let s = byChunk.get(k);
-    if (!s) {
-      s = db
-        .prepare(sql(Array.from({ length: n }, () => '?').join(', ')))
-        .raw()
-        .safeIntegers(true);
-      byChunk.set(k, s);
-    }
-    return s;
+  return (rules) => {
+    const k = [rules.draw, passesToDb(rules.passes), rules.foundationReturn ? 1 : 0];
+    const tx = db.transaction(() => {
+      const id = findRules.get(...k) as number | undefined;
+      return id ?? Number(addRules.run(...k).lastInsertRowid);
+    });
+    return tx.immediate();
   };
+}
 
-  const putAll = db.transaction((rows: readonly ResultRow[]): PutSummary => {
-    const sum: PutSummary = { inserted: 0, replaced: 0, kept: 0, conflicts: [] };
-    for (const row of rows) {
-      const values = encodeRow(RESULTS, row);
-      if (addNew.run(values).changes > 0) {
-        sum.inserted++;
-        continue;
-      }
-      const stored = getRanked.get(row.family, encodeSeed(row.seed), row.ruleSet) as Record<string, SqlValue>;
-      const have = decodeRow<Ranked>(RESULTS, stored);
-      const conflict = conflictOf(row, have);
-      if (conflict) sum.conflicts.push({ row, ...conflict });
-      else if (better(row, have)) {
-        // a better verdict never drops what the stored row knew of the most cards home
-        putRow.run(betterHome(have, row) ? encodeRow(RESULTS, { ...row, ...homeOf(have) }) : values);
-        sum.replaced++;
-      } else if (betterHome(row, have)) {
-        // the stored verdict stays; the row's most-cards-home knowledge is added to it
-        const h = homeOf(row);
-        putHome.run(
-          h.mostHome,
-          h.mostHomeBound,
-          h.mostHomeProved === null ? null : h.mostHomeProved ? 1 : 0,
-          row.family,
-          encodeSeed(row.seed),
-          row.ruleSet,
-        );
-        sum.replaced++;
-      } else sum.kept++;
-    }
-    return sum;
-  });
-  const getShortest = db.prepare('SELECT * FROM shortest WHERE family = ? AND seed = ? AND rule_set = ? AND count = ?').safeIntegers(true);
-  const addShortest = db.prepare(`${insertSql(SHORTEST)} ON CONFLICT (family, seed, rule_set, count) DO NOTHING`);
-  const putShortestRow = db.prepare(insertSql(SHORTEST, 'INSERT OR REPLACE'));
-  const putShortest = db.transaction((rows: readonly ShortestRow[]) => {
-    for (const row of rows) {
-      if (addShortest.run(encodeRow(SHORTEST, row)).changes > 0) continue;
-      const stored = getShortest.get(row.family, encodeSeed(row.seed), row.ruleSet, row.count) as Record<string, SqlValue>;
-      const keep = betterShortest(row, decodeRow<ShortestRow>(SHORTEST, stored));
-      if (keep) putShortestRow.run(encodeRow(SHORTEST, keep));
-    }
-  });
-  const putPlays = db.transaction((rows: readonly PlayRow[]) => {
-    for (const r of rows) putPlay.run(encodeRow(PLAYS, r));
-  });
+/** Releases the lock, leaves WAL mode (when no one else has the file open) and closes the database. */
+function closeStore(db: Database.Database, key: string): void {
+  releaseLock(db, key);
+  try {
+    db.pragma('journal_mode = DELETE');
+  } catch {
+    // Someone else has it open: it stays in WAL mode until the last one leaves.
+  }
+  db.close();
+}
+
+/** The store over an open, checked and locked database: its writes, its seed lookups and its close. */
+function makeStore(path: string, key: string, db: Database.Database, migratedFrom: number | undefined): Store {
+  const ruleSetId = ruleSets(db);
+  const putAll = resultWrites(db);
+  const putShortest = shortestWrites(db);
+  const putPlays = playWrites(db);
+  const lookups = new SeedLookups(db);
   let open = true;
   return {
     path,
     db,
     migratedFrom,
-    ruleSetId(rules) {
-      const k = [rules.draw, passesToDb(rules.passes), rules.foundationReturn ? 1 : 0];
-      const tx = db.transaction(() => {
-        const id = findRules.get(...k) as number | undefined;
-        return id ?? Number(addRules.run(...k).lastInsertRowid);
-      });
-      return tx.immediate();
-    },
-    verdicts(family, ruleSet, seeds) {
-      const out = new Map<bigint, StoredVerdict>();
-      for (let i = 0; i < seeds.length; i += CHUNK) {
-        const part = seeds.slice(i, i + CHUNK).map(encodeSeed);
-        const q = chunked((m) => `SELECT seed, verdict FROM results WHERE family = ? AND rule_set = ? AND seed IN (${m})`, part.length);
-        for (const [s, v] of q.all(family, ruleSet, ...part) as [bigint | string, StoredVerdict][]) out.set(BigInt(s), v);
-      }
-      return out;
-    },
-    mostHomeProved(family, ruleSet, seeds) {
-      const out = new Set<bigint>();
-      for (let i = 0; i < seeds.length; i += CHUNK) {
-        const part = seeds.slice(i, i + CHUNK).map(encodeSeed);
-        const q = chunked(
-          (m) => `SELECT seed FROM results WHERE family = ? AND rule_set = ? AND most_home_proved = 1 AND seed IN (${m})`,
-          part.length,
-        );
-        for (const [s] of q.all(family, ruleSet, ...part) as [bigint | string][]) out.add(BigInt(s));
-      }
-      return out;
-    },
-    mostHomeStored(family, ruleSet, seeds) {
-      const out = new Map<bigint, boolean>();
-      for (let i = 0; i < seeds.length; i += CHUNK) {
-        const part = seeds.slice(i, i + CHUNK).map(encodeSeed);
-        const q = chunked(
-          (m) =>
-            `SELECT seed, most_home_proved FROM results WHERE family = ? AND rule_set = ? AND most_home IS NOT NULL AND seed IN (${m})`,
-          part.length,
-        );
-        for (const [s, p] of q.all(family, ruleSet, ...part) as [bigint | string, bigint | number | null][])
-          out.set(BigInt(s), Number(p) === 1);
-      }
-      return out;
-    },
+    ruleSetId,
+    verdicts: (family, ruleSet, seeds) => lookups.verdicts(family, ruleSet, seeds),
+    mostHomeProved: (family, ruleSet, seeds) => lookups.mostHomeProved(family, ruleSet, seeds),
+    mostHomeStored: (family, ruleSet, seeds) => lookups.mostHomeStored(family, ruleSet, seeds),
+    playedSeeds: (k, seeds) => lookups.playedSeeds(k, seeds),
+    shortestStored: (family, ruleSet, count, seeds) => lookups.shortestStored(family, ruleSet, count, seeds),
     putResults(rows) {
       return rows.length > 0 ? putAll.immediate(rows) : { inserted: 0, replaced: 0, kept: 0, conflicts: [] };
     },
     putPlays(rows) {
       if (rows.length > 0) putPlays.immediate(rows);
     },
-    playedSeeds(k, seeds) {
-      const out = new Set<bigint>();
-      for (let i = 0; i < seeds.length; i += CHUNK) {
-        const part = seeds.slice(i, i + CHUNK).map(encodeSeed);
-        const q = chunked(
-          (m) =>
-            'SELECT seed FROM plays WHERE family = ? AND rule_set = ? AND stock = ? AND policy = ? AND params = ? ' +
-            `AND error IS NULL AND seed IN (${m})`,
-          part.length,
-        );
-        for (const [s] of q.all(k.family, k.ruleSet, k.stock, k.policy, k.params, ...part) as [bigint | string][]) out.add(BigInt(s));
-      }
-      return out;
-    },
     putShortest(rows) {
       if (rows.length > 0) putShortest.immediate(rows);
-    },
-    shortestStored(family, ruleSet, count, seeds) {
-      const out = new Map<bigint, { verdict: StoredVerdict; proved: boolean }>();
-      for (let i = 0; i < seeds.length; i += CHUNK) {
-        const part = seeds.slice(i, i + CHUNK).map(encodeSeed);
-        const q = chunked(
-          (m) => `SELECT seed, verdict, proved FROM shortest WHERE family = ? AND rule_set = ? AND count = ? AND seed IN (${m})`,
-          part.length,
-        );
-        for (const [s, v, p] of q.all(family, ruleSet, count, ...part) as [bigint | string, StoredVerdict, bigint | null][])
-          out.set(BigInt(s), { verdict: v, proved: p !== null && Number(p) === 1 });
-      }
-      return out;
     },
     close() {
       if (!open) return;
       open = false;
-      try {
-        db.prepare('DELETE FROM meta WHERE key = ? AND value = ?').run(LOCK_KEY, lockValue());
-      } catch {
-        // Busy or full: the row names this process, which is about to end, so the next run takes it over.
-      }
-      try {
-        db.pragma('journal_mode = DELETE');
-      } catch {
-        // Someone else has it open: it stays in WAL mode until the last one leaves.
-      }
-      held.delete(key);
-      db.close();
+      closeStore(db, key);
     },
   };
 }
