@@ -52,21 +52,23 @@
  *
  * Worlds are complete positions and the solver sees only them, never the game: the policy cannot
  * peek, even through the solver.
+ *
+ * Segments themselves (cutting a plan at its first reveal, playing one in a world) are in
+ * segment.ts; the order of the weighed candidates and their tie-breakers, in ranking.ts.
  */
-import { findMove } from '../engine/solution.ts';
-import { genAtomic, make } from '../engine/moves.ts';
 import { type AtomicMove, movesToCompact } from '../engine/notation.ts';
 import { type Position, UNSEEN } from '../engine/position.ts';
 import { type Budget, mostHome, solve } from '../solver/index.ts';
-import { State } from '../engine/state.ts';
 import type { Rules } from '../types.ts';
 import type { Observation } from './observation.ts';
-import { type Candidate, type Decision, type Policy, isSafeHome, legalMoves, moveKey, revealsCard, sameMove } from './policy.ts';
+import { type Candidate, type Decision, type Policy, isSafeHome, legalMoves, revealsCard, sameMove } from './policy.ts';
 import { PriorityPolicy, priorityRank } from './policy-priority.ts';
+import { type Weighed, compareWeighed, openAfter, shownCandidates, weighedValue } from './ranking.ts';
 import { Random, observationSeed, repairWorld, sampleWorld } from './sample.ts';
+import { type Segment, addSegment, playOut, segmentNote, segmentOf, startsWith, unseenSet } from './segment.ts';
 import { DEFAULT_SEARCH, type SearchOptions } from './settings.ts';
 
-export { DEFAULT_SEARCH, type SearchOptions };
+export { DEFAULT_SEARCH, type SearchOptions, type Segment, type Weighed, compareWeighed, weighedValue };
 
 type Status = 'winnable' | 'unwinnable' | 'unknown' | 'stale';
 
@@ -106,14 +108,6 @@ interface Round {
   quick: number;
   /** The most a world can add to a value: 52 cards when counting cards, else one win. */
   top: number;
-}
-
-/** A run of moves weighed as one decision. */
-export interface Segment {
-  moves: AtomicMove[];
-  key: string;
-  /** Plans that begin with it. */
-  support: number;
 }
 
 /** Determinized sampling over the solver, segment by segment (module head). */
@@ -501,68 +495,6 @@ function leftPlan(w: World): void {
   } else setStale(w);
 }
 
-/** Sets a tied candidate's tie-breakers: cards home at its end, and the legal moves after it (summed over the worlds). */
-function openAfter(x: Weighed, pool: readonly World[], rules: Rules): void {
-  x.open = 0;
-  x.home = -1;
-  for (const w of pool) {
-    const s = playState(w.pos, rules, x.seg.moves);
-    if (!s) continue;
-    if (x.home < 0) x.home = s.home;
-    x.open += genAtomic(s, MOVE_BUFFER);
-  }
-}
-
-const MOVE_BUFFER = new Int32Array(256);
-
-/** A candidate segment weighed over the worlds won. */
-export interface Weighed {
-  seg: Segment;
-  /** Worlds won after it. */
-  wins: number;
-  /** Worlds won after it within `quick` nodes (counted only when `quick` is above 0). */
-  quick: number;
-  /** False when weighing stopped early because it could not reach the best. */
-  complete: boolean;
-  /** Its reveal bonus (`revealBonus` for a single revealing move, else 0). */
-  bonus: number;
-  /** Its first move's place in the hint order. */
-  rank: number;
-  /** Tie-breakers (set only among the candidates tied at the best value, with `ties: 'home'`): cards home at its end, legal moves after it summed over the worlds. */
-  home: number;
-  open: number;
-  /** Worlds weighed. */
-  weighed: number;
-}
-
-/** The value a candidate is ranked by: the worlds won after it (only those won quickly when `quick` is above 0), plus its bonus. */
-export function weighedValue(r: Weighed, quick: number): number {
-  return (quick > 0 ? r.quick : r.wins) + r.bonus;
-}
-
-/**
- * Orders weighed candidates, best first: fully weighed ones first, then by value, then by wins,
- * then by the tie rule (`short`: fewer moves, then more plans; `support`: more plans, then more
- * moves; `home`: more cards home at its end, then more legal moves after it, then as `short`), then
- * by the hint order.
- */
-export function compareWeighed(a: Weighed, b: Weighed, options: Pick<SearchOptions, 'quick' | 'ties'>): number {
-  const short = a.seg.moves.length - b.seg.moves.length || b.seg.support - a.seg.support;
-  const ties =
-    options.ties === 'short'
-      ? short
-      : options.ties === 'home'
-        ? b.home - a.home || b.open - a.open || short
-        : b.seg.support - a.seg.support || b.seg.moves.length - a.seg.moves.length;
-  return (
-    Number(b.complete) - Number(a.complete) ||
-    weighedValue(b, options.quick) - weighedValue(a, options.quick) ||
-    b.wins - a.wins ||
-    ties ||
-    a.rank - b.rank
-  );
-}
-
 /** Records the outcome found after a candidate in a world. */
 function remember(round: Round, w: World, key: string, r: Outcome): void {
   const m = round.after.get(w) ?? new Map<string, Outcome>();
@@ -570,98 +502,7 @@ function remember(round: Round, w: World, key: string, r: Outcome): void {
   m.set(key, r);
 }
 
-/** Adds a segment to the candidates by key, or adds its support to the one there; an empty one is skipped. */
-function addSegment(byKey: Map<string, Segment>, moves: AtomicMove[], support: number): void {
-  if (moves.length === 0) return;
-  const key = movesToCompact(moves);
-  const s = byKey.get(key);
-  if (s) s.support += support;
-  else byKey.set(key, { moves, key, support });
-}
-
-/** The unseen cards of an observation, as 1 at each card. */
-function unseenSet(o: Observation): Uint8Array {
-  const hidden = new Uint8Array(53);
-  for (const c of o.unseen) hidden[c] = 1;
-  return hidden;
-}
-
 function setStale(w: World): void {
   w.status = 'stale';
   w.plan = [];
-}
-
-/** True when `plan` begins with `prefix`. */
-function startsWith(plan: readonly AtomicMove[], prefix: readonly AtomicMove[]): boolean {
-  if (plan.length < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (!sameMove(plan[i], prefix[i])) return false;
-  return true;
-}
-
-/** The world after a sequence of moves, or undefined when one is illegal there. */
-function playOut(world: Position, rules: Rules, moves: readonly AtomicMove[]): Position | undefined {
-  return playState(world, rules, moves)?.toPosition();
-}
-
-/** The state after a sequence of moves, or undefined when one is illegal there. */
-function playState(world: Position, rules: Rules, moves: readonly AtomicMove[]): State | undefined {
-  const s = State.fromPosition(world, rules);
-  for (const m of moves) {
-    const x = findMove(s, m);
-    if (!x.ok) return undefined;
-    make(s, x.value);
-  }
-  return s;
-}
-
-/**
- * A plan's first segment: its moves up to and including the first that reveals a card (turns up a
- * face-down card, or draws a card that is unseen) or, with `macro`, the first that cannot be taken
- * back (a waste card played, a card sent home or brought back down, a card turned up), or the
- * whole plan when none does.
- */
-function segmentOf(world: Position, rules: Rules, plan: readonly AtomicMove[], hidden: Uint8Array, macro: boolean): AtomicMove[] {
-  const s = State.fromPosition(world, rules);
-  const out: AtomicMove[] = [];
-  for (const m of plan) {
-    out.push(m);
-    const x = findMove(s, m);
-    if (!x.ok) break;
-    let reveals = false;
-    if (m.from[0] === 't') {
-      const a = Number(m.from[1]) - 1;
-      reveals = s.down[a] > 0 && m.count === s.len[a] - s.down[a];
-    } else if (m.from === 'stock') {
-      for (let i = s.w; i < s.w + m.count && i < s.n; i++) if (hidden[s.deck[i]]) reveals = true;
-    }
-    if (reveals || (macro && m.from !== 'stock' && m.to !== 'stock' && !(m.from[0] === 't' && m.to[0] === 't'))) break;
-    make(s, x.value);
-  }
-  return out;
-}
-
-function segmentNote(seg: Segment): string {
-  const n = seg.moves.length;
-  const plans = seg.support ? `, chosen by ${seg.support} plan${seg.support === 1 ? '' : 's'}` : '';
-  return `${n === 1 ? 'this move' : `${n} moves: ${seg.key}`}${plans}`;
-}
-
-/** One candidate per first move (its best segment), best first; with `cards`, its note gives the cards home expected. */
-function shownCandidates(results: { seg: Segment; wins: number; complete: boolean }[], total: number, cards: boolean): Candidate[] {
-  const seen = new Set<string>();
-  const out: Candidate[] = [];
-  for (const r of results) {
-    const k = moveKey(r.seg.moves[0]);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    const expected = cards && r.complete ? `${(r.wins / total).toFixed(1)} cards home expected; ` : '';
-    out.push({
-      move: r.seg.moves[0],
-      chance: r.complete && !cards ? r.wins / total : undefined,
-      wins: r.complete && !cards ? r.wins : undefined,
-      samples: total,
-      note: r.complete ? `${expected}${segmentNote(r.seg)}` : `${segmentNote(r.seg)}; cut off: cannot beat the best`,
-    });
-  }
-  return out;
 }
