@@ -130,6 +130,7 @@ export class SearchPolicy implements Policy {
     this.rng = new Random(this.options.seed);
   }
 
+  /** The move now: the free look, else the segment's next move, else an obvious move, else a search. */
   decide(o: Observation): Decision {
     this.solves = 0;
     this.nodes = 0;
@@ -465,11 +466,13 @@ export class SearchPolicy implements Policy {
     }
   }
 
+  /** Returns a move chosen, remembering it (and how many cards were unseen) for the next `sync`. */
   private commit(o: Observation, move: AtomicMove, reason: string, candidates: Candidate[]): Decision {
     this.last = { move, unseen: o.unseen.length };
     return this.done(move, reason, candidates);
   }
 
+  /** The decision, with the solves and nodes it took. */
   private done(move: AtomicMove | null, reason: string, candidates: Candidate[]): Decision {
     return { move, reason, candidates, solves: this.solves, nodes: this.nodes };
   }
@@ -502,6 +505,7 @@ function remember(round: Round, w: World, key: string, r: Outcome): void {
   m.set(key, r);
 }
 
+/** Marks a world to be solved again, its plan dropped. */
 function setStale(w: World): void {
   w.status = 'stale';
   w.plan = [];
