@@ -52,21 +52,23 @@
  *
  * Worlds are complete positions and the solver sees only them, never the game: the policy cannot
  * peek, even through the solver.
+ *
+ * Segments themselves (cutting a plan at its first reveal, playing one in a world) are in
+ * segment.ts; the order of the weighed candidates and their tie-breakers, in ranking.ts.
  */
-import { findMove } from '../engine/solution.ts';
-import { genAtomic, make } from '../engine/moves.ts';
 import { type AtomicMove, movesToCompact } from '../engine/notation.ts';
 import { type Position, UNSEEN } from '../engine/position.ts';
 import { type Budget, mostHome, solve } from '../solver/index.ts';
-import { State } from '../engine/state.ts';
 import type { Rules } from '../types.ts';
 import type { Observation } from './observation.ts';
-import { type Candidate, type Decision, type Policy, isSafeHome, legalMoves, moveKey, revealsCard, sameMove } from './policy.ts';
+import { type Candidate, type Decision, type Policy, isSafeHome, legalMoves, revealsCard, sameMove } from './policy.ts';
 import { PriorityPolicy, priorityRank } from './policy-priority.ts';
+import { type Weighed, compareWeighed, openAfter, shownCandidates, weighedValue } from './ranking.ts';
 import { Random, observationSeed, repairWorld, sampleWorld } from './sample.ts';
+import { type Segment, addSegment, playOut, segmentNote, segmentOf, startsWith, unseenSet } from './segment.ts';
 import { DEFAULT_SEARCH, type SearchOptions } from './settings.ts';
 
-export { DEFAULT_SEARCH, type SearchOptions };
+export { DEFAULT_SEARCH, type SearchOptions, type Segment, type Weighed, compareWeighed, weighedValue };
 
 type Status = 'winnable' | 'unwinnable' | 'unknown' | 'stale';
 
@@ -89,12 +91,23 @@ interface World {
   next: Outcome | undefined;
 }
 
-/** A run of moves weighed as one decision. */
-export interface Segment {
-  moves: AtomicMove[];
-  key: string;
-  /** Plans that begin with it. */
-  support: number;
+/** One decision's search: the worlds weighed over, and what was found after each candidate in each. */
+interface Round {
+  o: Observation;
+  /** Whether the cards home are counted (else the worlds won). */
+  cards: boolean;
+  /** The worlds the candidates are weighed over (it grows while the two best are close). */
+  pool: World[];
+  /** 1 for each unseen card. */
+  hidden: Uint8Array;
+  /** The outcome found after each candidate (by key) in each world. */
+  after: Map<World, Map<string, Outcome>>;
+  /** Where the next extension takes its world among those with a line (they take turns). */
+  spread: number;
+  /** Nodes within which a win counts as quick (0: not counted, always when counting cards). */
+  quick: number;
+  /** The most a world can add to a value: 52 cards when counting cards, else one win. */
+  top: number;
 }
 
 /** Determinized sampling over the solver, segment by segment (module head). */
@@ -117,79 +130,110 @@ export class SearchPolicy implements Policy {
     this.rng = new Random(this.options.seed);
   }
 
+  /** The move now: the free look, else the segment's next move, else an obvious move, else a search. */
   decide(o: Observation): Decision {
     this.solves = 0;
     this.nodes = 0;
     this.sync(o);
-    const opt = this.options;
     const moves = legalMoves(o);
     if (moves.length === 0) return this.done(null, 'no legal move', []);
-    if (opt.look && !opt.allMoves && freeLook(o)) {
-      const draw = moves.find((m) => m.from === 'stock');
-      if (draw) {
-        this.worlds = [];
-        this.segment = undefined;
-        return this.commit(o, draw, 'look', []);
-      }
-    }
-    const seg = this.segment;
-    if (seg && !opt.allMoves) {
-      const m = seg.moves[seg.index];
-      if (moves.some((x) => sameMove(x, m))) {
-        seg.index++;
-        return this.commit(o, m, 'plan', []);
-      }
-      this.abandonSegment();
-    }
-    const safe = moves.find((m) => isSafeHome(o, m));
-    if (safe && !opt.allMoves) return this.commit(o, safe, 'safe', []);
-    if (moves.length === 1) return this.commit(o, moves[0], 'forced', []);
+    return this.lookThroughStock(o, moves) ?? this.followSegment(o, moves) ?? this.obvious(o, moves) ?? this.search(o, moves);
+  }
 
+  /** The free look through the stock (`freeLook`): draws, forgetting the worlds, which the look would make stale. */
+  private lookThroughStock(o: Observation, moves: readonly AtomicMove[]): Decision | undefined {
+    if (!this.options.look || this.options.allMoves || !freeLook(o)) return undefined;
+    const draw = moves.find((m) => m.from === 'stock');
+    if (!draw) return undefined;
+    this.worlds = [];
+    this.segment = undefined;
+    return this.commit(o, draw, 'look', []);
+  }
+
+  /** The next move of the segment being played, while it is legal; gives the segment up when it is not. */
+  private followSegment(o: Observation, moves: readonly AtomicMove[]): Decision | undefined {
+    const seg = this.segment;
+    if (!seg || this.options.allMoves) return undefined;
+    const m = seg.moves[seg.index];
+    if (moves.some((x) => sameMove(x, m))) {
+      seg.index++;
+      return this.commit(o, m, 'plan', []);
+    }
+    this.abandonSegment();
+    return undefined;
+  }
+
+  /** A safe foundation move, or the only legal move: played without searching. */
+  private obvious(o: Observation, moves: readonly AtomicMove[]): Decision | undefined {
+    const safe = moves.find((m) => isSafeHome(o, m));
+    if (safe && !this.options.allMoves) return this.commit(o, safe, 'safe', []);
+    if (moves.length === 1) return this.commit(o, moves[0], 'forced', []);
+    return undefined;
+  }
+
+  /** The decision by search: the worlds solved, the candidate segments built and weighed over them, the best one started. */
+  private search(o: Observation, moves: readonly AtomicMove[]): Decision {
+    const opt = this.options;
+    const cards = this.solveWorlds(o);
+    const reason = cards && opt.objective === 'win' ? 'cards' : 'search';
+    const pool = this.worlds.filter((w) => (cards ? w.plan.length > 0 || w.status === 'winnable' : w.status === 'winnable'));
+    if (pool.length === 0) return this.fallbackMove(o);
+    const round: Round = {
+      o,
+      cards,
+      pool: cards ? this.worlds.slice() : pool,
+      hidden: unseenSet(o),
+      after: new Map(),
+      spread: 0,
+      quick: cards ? 0 : opt.quick,
+      top: cards ? 52 : 1,
+    };
+    const { cands, unreached } = this.candidates(round, moves);
+    if (cands.length === 1) return this.start(o, cands[0], round.pool.length, this.worlds.length, [], cards, reason);
+    const results = this.weighAll(round, cands);
+    return this.choose(round, results, unreached, reason);
+  }
+
+  /**
+   * Draws the worlds when there are none, and solves the stale ones. Returns whether the cards home
+   * are counted (the cards objective, or the win objective when no world is won), having then
+   * counted them in every world.
+   */
+  private solveWorlds(o: Observation): boolean {
+    const opt = this.options;
     if (this.worlds.length === 0) {
       this.rng = new Random(observationSeed(opt.seed, o));
       this.addWorlds(o, o.complete ? 1 : opt.samples);
     }
     for (const w of this.worlds) if (w.status === 'stale') this.solveWorld(w, o.rules, opt.objective === 'cards');
-    // the cards objective, or the win objective's fallback when no world is won: count the cards
     const cards = opt.objective === 'cards' || !this.worlds.some((w) => w.status === 'winnable');
-    const reason = cards && opt.objective === 'win' ? 'cards' : 'search';
     if (cards) for (const w of this.worlds) if (w.home < 0) this.solveWorld(w, o.rules, true);
-    const worth = (r: Outcome) => (cards ? r.home : r.status === 'winnable' ? 1 : 0);
-    let pool = this.worlds.filter((w) => (cards ? w.plan.length > 0 || w.status === 'winnable' : w.status === 'winnable'));
-    const total = () => this.worlds.length;
-    if (pool.length === 0) {
-      const d = this.fallback.decide(o);
-      if (!d.move) return this.done(null, 'no world won, no move suggested', []);
-      const why = opt.objective === 'win' ? 'no world won' : 'no card to win';
-      return this.commit(o, d.move, why, [{ move: d.move, chance: 0, wins: 0, samples: total(), note: d.reason }]);
-    }
-    if (cards) pool = this.worlds.slice();
+    return cards;
+  }
 
-    // the candidate segments
-    const hidden = new Uint8Array(53);
-    for (const c of o.unseen) hidden[c] = 1;
-    const macro = opt.unit === 'macro';
+  /** The move of the hint order when no world has a line worth playing. */
+  private fallbackMove(o: Observation): Decision {
+    const d = this.fallback.decide(o);
+    if (!d.move) return this.done(null, 'no world won, no move suggested', []);
+    const why = this.options.objective === 'win' ? 'no world won' : 'no card to win';
+    return this.commit(o, d.move, why, [{ move: d.move, chance: 0, wins: 0, samples: this.worlds.length, note: d.reason }]);
+  }
+
+  /**
+   * The candidate segments: the plans' first segments, the most chosen first (up to `candidates`);
+   * then each other legal move that reveals a card, alone; then, with `extend`, each other move
+   * extended by a world's line after it. `unreached` holds the moves no world tried was won after.
+   */
+  private candidates(round: Round, moves: readonly AtomicMove[]): { cands: Segment[]; unreached: AtomicMove[] } {
+    const { o } = round;
+    const opt = this.options;
     const byKey = new Map<string, Segment>();
-    const add = (moves: AtomicMove[], support: number) => {
-      if (moves.length === 0) return;
-      const key = movesToCompact(moves);
-      const s = byKey.get(key);
-      if (s) s.support += support;
-      else byKey.set(key, { moves, key, support });
-    };
-    for (const w of pool) add(segmentOf(w.pos, o.rules, w.plan, hidden, macro), 1);
+    for (const w of round.pool) addSegment(byKey, segmentOf(w.pos, o.rules, w.plan, round.hidden, opt.unit === 'macro'), 1);
     const rank = (s: Segment) => priorityRank(o, s.moves[0]);
     const fromPlans = [...byKey.values()].sort((a, b) => b.support - a.support || a.moves.length - b.moves.length || rank(a) - rank(b));
     const cands = fromPlans.slice(0, Math.max(1, opt.candidates));
-    const after = new Map<World, Map<string, Outcome>>();
-    const remember = (w: World, key: string, r: Outcome) => {
-      const m = after.get(w) ?? new Map<string, Outcome>();
-      after.set(w, m);
-      m.set(key, r);
-    };
-    let spread = 0;
     const unreached: AtomicMove[] = [];
-    const withLine = pool.filter((w) => w.plan.length > 0);
+    const withLine = round.pool.filter((w) => w.plan.length > 0);
     for (const m of moves) {
       if (cands.some((c) => sameMove(c.moves[0], m))) continue;
       const key = movesToCompact([m]);
@@ -198,89 +242,134 @@ export class SearchPolicy implements Policy {
         continue;
       }
       if ((!opt.extend && !opt.allMoves) || withLine.length === 0) continue;
-      // a move no candidate starts with: extend it by a world's line after it, up to its next
-      // reveal (one world; for a hint, every world until one is won)
-      let found = 0;
-      const tries = Math.min(withLine.length, opt.allMoves ? withLine.length : opt.extendWorlds);
-      for (let t = 0; t < tries && (found === 0 || !opt.allMoves); t++) {
-        const w = withLine[spread++ % withLine.length];
-        const next = playOut(w.pos, o.rules, [m]);
-        const r = next ? this.solveAs(next, o.rules, cards, opt.nodes) : undefined;
-        if (!next || !r || (!cards && r.status !== 'winnable')) continue;
-        const moves2 = [m, ...segmentOf(next, o.rules, r.plan, hidden, macro)];
-        const seg = { moves: moves2, key: movesToCompact(moves2), support: 0 };
-        remember(w, seg.key, { ...r, plan: r.plan.slice(moves2.length - 1) });
-        found++;
-        if (!cands.some((c) => c.key === seg.key)) cands.push(seg);
-      }
-      if (found === 0) unreached.push(m);
+      if (this.extendMove(round, m, withLine, cands) === 0) unreached.push(m);
     }
-    if (cands.length === 1) return this.start(o, cands[0], pool.length, total(), [], cards, reason);
+    return { cands, unreached };
+  }
 
-    // weigh each candidate over the pool; stop one once it cannot reach the best; while the two
-    // best are close, draw more worlds and weigh again the candidates still close to the best
-    const quickly = cards ? 0 : opt.quick;
-    const top = cards ? 52 : 1;
+  /**
+   * Extends a move no candidate starts with by a world's line after it, up to its next reveal (in
+   * `extendWorlds` worlds taking turns; for a hint, every world until one is won), adding each new
+   * segment to `cands`. Returns how many worlds gave a segment.
+   */
+  private extendMove(round: Round, m: AtomicMove, withLine: readonly World[], cands: Segment[]): number {
+    const { o, cards } = round;
+    const opt = this.options;
+    let found = 0;
+    const tries = Math.min(withLine.length, opt.allMoves ? withLine.length : opt.extendWorlds);
+    for (let t = 0; t < tries && (found === 0 || !opt.allMoves); t++) {
+      const w = withLine[round.spread++ % withLine.length];
+      const next = playOut(w.pos, o.rules, [m]);
+      const r = next ? this.solveAs(next, o.rules, cards, opt.nodes) : undefined;
+      if (!next || !r || (!cards && r.status !== 'winnable')) continue;
+      const moves = [m, ...segmentOf(next, o.rules, r.plan, round.hidden, opt.unit === 'macro')];
+      const seg = { moves, key: movesToCompact(moves), support: 0 };
+      remember(round, w, seg.key, { ...r, plan: r.plan.slice(moves.length - 1) });
+      found++;
+      if (!cands.some((c) => c.key === seg.key)) cands.push(seg);
+    }
+    return found;
+  }
+
+  /**
+   * Weighs the candidates over the pool, each stopped once it cannot reach the best; while the two
+   * best are close, draws more worlds and weighs again the candidates still close to the best.
+   * Returns every candidate weighed, the fully weighed ones marked `complete`.
+   */
+  private weighAll(round: Round, cands: Segment[]): Weighed[] {
     const weighed = new Map<string, Weighed>();
-    let active = cands;
-    for (;;) {
+    let active: Segment[] | undefined = cands;
+    while (active) {
       let best = -1;
       for (const seg of active) {
-        const bonus = seg.moves.length === 1 && revealsCard(o, seg.moves[0]) ? opt.revealBonus * top : 0;
-        const x: Weighed = { seg, wins: 0, quick: 0, complete: true, bonus, rank: rank(seg), home: 0, open: 0, weighed: 0 };
-        let left = pool.length;
-        for (const w of pool) {
-          left--;
-          let r = after.get(w)?.get(seg.key);
-          if (!r || (quickly > 0 && r.nodes === undefined)) {
-            if (quickly === 0 && startsWith(w.plan, seg.moves))
-              r = { status: w.status === 'stale' ? 'unknown' : w.status, plan: w.plan.slice(seg.moves.length), home: w.home };
-            else {
-              const next = playOut(w.pos, o.rules, seg.moves);
-              r = next ? this.solveAs(next, o.rules, cards, opt.nodes) : { status: 'unwinnable', plan: [], home: 0, nodes: 0 };
-            }
-            remember(w, seg.key, r);
-          }
-          x.weighed++;
-          x.wins += worth(r);
-          if (!cards && r.status === 'winnable' && quickly > 0 && r.nodes !== undefined && r.nodes <= quickly) x.quick++;
-          if (!opt.allMoves && weighedValue(x, quickly) + left * top < best) {
-            x.complete = false;
-            break;
-          }
-        }
+        const x = this.weigh(round, seg, best);
         weighed.set(seg.key, x);
-        if (x.complete) best = Math.max(best, weighedValue(x, quickly));
+        if (x.complete) best = Math.max(best, weighedValue(x, round.quick));
       }
       for (const x of weighed.values()) if (!active.includes(x.seg)) x.complete = false;
-      const ranked = [...weighed.values()].filter((x) => x.complete).sort((a, b) => weighedValue(b, quickly) - weighedValue(a, quickly));
-      if (opt.allMoves || this.worlds.length >= opt.maxSamples || o.complete || ranked.length < 2) break;
-      const margin = opt.close * top;
-      if (weighedValue(ranked[0], quickly) - weighedValue(ranked[1], quickly) > margin) break;
-      const grown = this.addWorlds(o, Math.min(opt.maxSamples - this.worlds.length, Math.max(1, opt.samples >> 1)));
-      for (const w of grown) {
-        this.solveWorld(w, o.rules, cards);
-        if (cards || w.status === 'winnable') pool.push(w);
-      }
-      const cut = weighedValue(ranked[0], quickly) - margin;
-      active = ranked.filter((x) => weighedValue(x, quickly) >= cut).map((x) => x.seg);
+      active = this.closeLeaders(round, weighed);
     }
-    const results = [...weighed.values()];
-    // ties: the cards home at the end of the segment, then the moves left open after it
+    return [...weighed.values()];
+  }
+
+  /** Weighs one candidate over the pool; stops (not `complete`) once it cannot reach `best`. */
+  private weigh(round: Round, seg: Segment, best: number): Weighed {
+    const { o, cards, pool, quick, top } = round;
+    const opt = this.options;
+    const bonus = seg.moves.length === 1 && revealsCard(o, seg.moves[0]) ? opt.revealBonus * top : 0;
+    const x: Weighed = { seg, wins: 0, quick: 0, complete: true, bonus, rank: priorityRank(o, seg.moves[0]), home: 0, open: 0, weighed: 0 };
+    let left = pool.length;
+    for (const w of pool) {
+      left--;
+      const r = this.outcomeAfter(round, w, seg);
+      x.weighed++;
+      x.wins += cards ? r.home : r.status === 'winnable' ? 1 : 0;
+      if (!cards && r.status === 'winnable' && quick > 0 && r.nodes !== undefined && r.nodes <= quick) x.quick++;
+      if (!opt.allMoves && weighedValue(x, quick) + left * top < best) {
+        x.complete = false;
+        break;
+      }
+    }
+    return x;
+  }
+
+  /** The outcome after a segment in a world: remembered, read off the world's own plan, or solved (and remembered). */
+  private outcomeAfter(round: Round, w: World, seg: Segment): Outcome {
+    let r = round.after.get(w)?.get(seg.key);
+    if (r && !(round.quick > 0 && r.nodes === undefined)) return r;
+    if (round.quick === 0 && startsWith(w.plan, seg.moves))
+      r = { status: w.status === 'stale' ? 'unknown' : w.status, plan: w.plan.slice(seg.moves.length), home: w.home };
+    else {
+      const next = playOut(w.pos, round.o.rules, seg.moves);
+      r = next ? this.solveAs(next, round.o.rules, round.cards, this.options.nodes) : { status: 'unwinnable', plan: [], home: 0, nodes: 0 };
+    }
+    remember(round, w, seg.key, r);
+    return r;
+  }
+
+  /**
+   * The adaptive extension: while the two best candidates are within `close` worlds of each other
+   * (and more worlds may be drawn), draws more, solves them, adds them to the pool, and returns the
+   * candidates still close to the best, to weigh again; otherwise undefined.
+   */
+  private closeLeaders(round: Round, weighed: Map<string, Weighed>): Segment[] | undefined {
+    const { o, quick, top } = round;
+    const opt = this.options;
+    const ranked = [...weighed.values()].filter((x) => x.complete).sort((a, b) => weighedValue(b, quick) - weighedValue(a, quick));
+    if (opt.allMoves || this.worlds.length >= opt.maxSamples || o.complete || ranked.length < 2) return undefined;
+    const margin = opt.close * top;
+    if (weighedValue(ranked[0], quick) - weighedValue(ranked[1], quick) > margin) return undefined;
+    const grown = this.addWorlds(o, Math.min(opt.maxSamples - this.worlds.length, Math.max(1, opt.samples >> 1)));
+    for (const w of grown) {
+      this.solveWorld(w, o.rules, round.cards);
+      if (round.cards || w.status === 'winnable') round.pool.push(w);
+    }
+    const cut = weighedValue(ranked[0], quick) - margin;
+    return ranked.filter((x) => weighedValue(x, quick) >= cut).map((x) => x.seg);
+  }
+
+  /**
+   * The final choice: the tie-breakers set among the candidates tied at the best value (`ties:
+   * 'home'`), the best by `compareWeighed` started, each world expecting the outcome found after it.
+   */
+  private choose(round: Round, results: Weighed[], unreached: readonly AtomicMove[], reason: string): Decision {
+    const { o, pool, quick, cards } = round;
+    const opt = this.options;
     const lead = results.filter((x) => x.complete);
-    const headValue = Math.max(...lead.map((x) => weighedValue(x, quickly)));
-    const tied = lead.filter((x) => weighedValue(x, quickly) === headValue);
+    const headValue = Math.max(...lead.map((x) => weighedValue(x, quick)));
+    const tied = lead.filter((x) => weighedValue(x, quick) === headValue);
     if (opt.ties === 'home' && tied.length > 1) for (const x of tied) openAfter(x, pool, o.rules);
     results.sort((a, b) => compareWeighed(a, b, opt));
     const chosen = results[0].seg;
     for (const w of pool) {
-      const r = after.get(w)?.get(chosen.key);
+      const r = round.after.get(w)?.get(chosen.key);
       if (r) w.next = r;
     }
-    const shown = shownCandidates(results, total(), cards);
+    const total = this.worlds.length;
+    const shown = shownCandidates(results, total, cards);
     if (opt.allMoves)
-      for (const m of unreached) shown.push({ move: m, chance: 0, wins: 0, samples: total(), note: 'no world tried was won after it' });
-    return this.start(o, chosen, results[0].wins, total(), shown, cards, reason);
+      for (const m of unreached) shown.push({ move: m, chance: 0, wins: 0, samples: total, note: 'no world tried was won after it' });
+    return this.start(o, chosen, results[0].wins, total, shown, cards, reason);
   }
 
   /** Draws n more worlds from the observation; returns them. */
@@ -377,11 +466,13 @@ export class SearchPolicy implements Policy {
     }
   }
 
+  /** Returns a move chosen, remembering it (and how many cards were unseen) for the next `sync`. */
   private commit(o: Observation, move: AtomicMove, reason: string, candidates: Candidate[]): Decision {
     this.last = { move, unseen: o.unseen.length };
     return this.done(move, reason, candidates);
   }
 
+  /** The decision, with the solves and nodes it took. */
   private done(move: AtomicMove | null, reason: string, candidates: Candidate[]): Decision {
     return { move, reason, candidates, solves: this.solves, nodes: this.nodes };
   }
@@ -407,144 +498,15 @@ function leftPlan(w: World): void {
   } else setStale(w);
 }
 
-/** Sets a tied candidate's tie-breakers: cards home at its end, and the legal moves after it (summed over the worlds). */
-function openAfter(x: Weighed, pool: readonly World[], rules: Rules): void {
-  x.open = 0;
-  x.home = -1;
-  for (const w of pool) {
-    const s = playState(w.pos, rules, x.seg.moves);
-    if (!s) continue;
-    if (x.home < 0) x.home = s.home;
-    x.open += genAtomic(s, MOVE_BUFFER);
-  }
+/** Records the outcome found after a candidate in a world. */
+function remember(round: Round, w: World, key: string, r: Outcome): void {
+  const m = round.after.get(w) ?? new Map<string, Outcome>();
+  round.after.set(w, m);
+  m.set(key, r);
 }
 
-const MOVE_BUFFER = new Int32Array(256);
-
-/** A candidate segment weighed over the worlds won. */
-export interface Weighed {
-  seg: Segment;
-  /** Worlds won after it. */
-  wins: number;
-  /** Worlds won after it within `quick` nodes (counted only when `quick` is above 0). */
-  quick: number;
-  /** False when weighing stopped early because it could not reach the best. */
-  complete: boolean;
-  /** Its reveal bonus (`revealBonus` for a single revealing move, else 0). */
-  bonus: number;
-  /** Its first move's place in the hint order. */
-  rank: number;
-  /** Tie-breakers (set only among the candidates tied at the best value, with `ties: 'home'`): cards home at its end, legal moves after it summed over the worlds. */
-  home: number;
-  open: number;
-  /** Worlds weighed. */
-  weighed: number;
-}
-
-/** The value a candidate is ranked by: the worlds won after it (only those won quickly when `quick` is above 0), plus its bonus. */
-export function weighedValue(r: Weighed, quick: number): number {
-  return (quick > 0 ? r.quick : r.wins) + r.bonus;
-}
-
-/**
- * Orders weighed candidates, best first: fully weighed ones first, then by value, then by wins,
- * then by the tie rule (`short`: fewer moves, then more plans; `support`: more plans, then more
- * moves; `home`: more cards home at its end, then more legal moves after it, then as `short`), then
- * by the hint order.
- */
-export function compareWeighed(a: Weighed, b: Weighed, options: Pick<SearchOptions, 'quick' | 'ties'>): number {
-  const short = a.seg.moves.length - b.seg.moves.length || b.seg.support - a.seg.support;
-  const ties =
-    options.ties === 'short'
-      ? short
-      : options.ties === 'home'
-        ? b.home - a.home || b.open - a.open || short
-        : b.seg.support - a.seg.support || b.seg.moves.length - a.seg.moves.length;
-  return (
-    Number(b.complete) - Number(a.complete) ||
-    weighedValue(b, options.quick) - weighedValue(a, options.quick) ||
-    b.wins - a.wins ||
-    ties ||
-    a.rank - b.rank
-  );
-}
-
+/** Marks a world to be solved again, its plan dropped. */
 function setStale(w: World): void {
   w.status = 'stale';
   w.plan = [];
-}
-
-/** True when `plan` begins with `prefix`. */
-function startsWith(plan: readonly AtomicMove[], prefix: readonly AtomicMove[]): boolean {
-  if (plan.length < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (!sameMove(plan[i], prefix[i])) return false;
-  return true;
-}
-
-/** The world after a sequence of moves, or undefined when one is illegal there. */
-function playOut(world: Position, rules: Rules, moves: readonly AtomicMove[]): Position | undefined {
-  return playState(world, rules, moves)?.toPosition();
-}
-
-/** The state after a sequence of moves, or undefined when one is illegal there. */
-function playState(world: Position, rules: Rules, moves: readonly AtomicMove[]): State | undefined {
-  const s = State.fromPosition(world, rules);
-  for (const m of moves) {
-    const x = findMove(s, m);
-    if (!x.ok) return undefined;
-    make(s, x.value);
-  }
-  return s;
-}
-
-/**
- * A plan's first segment: its moves up to and including the first that reveals a card (turns up a
- * face-down card, or draws a card that is unseen) or, with `macro`, the first that cannot be taken
- * back (a waste card played, a card sent home or brought back down, a card turned up), or the
- * whole plan when none does.
- */
-function segmentOf(world: Position, rules: Rules, plan: readonly AtomicMove[], hidden: Uint8Array, macro: boolean): AtomicMove[] {
-  const s = State.fromPosition(world, rules);
-  const out: AtomicMove[] = [];
-  for (const m of plan) {
-    out.push(m);
-    const x = findMove(s, m);
-    if (!x.ok) break;
-    let reveals = false;
-    if (m.from[0] === 't') {
-      const a = Number(m.from[1]) - 1;
-      reveals = s.down[a] > 0 && m.count === s.len[a] - s.down[a];
-    } else if (m.from === 'stock') {
-      for (let i = s.w; i < s.w + m.count && i < s.n; i++) if (hidden[s.deck[i]]) reveals = true;
-    }
-    if (reveals || (macro && m.from !== 'stock' && m.to !== 'stock' && !(m.from[0] === 't' && m.to[0] === 't'))) break;
-    make(s, x.value);
-  }
-  return out;
-}
-
-function segmentNote(seg: Segment): string {
-  const n = seg.moves.length;
-  const plans = seg.support ? `, chosen by ${seg.support} plan${seg.support === 1 ? '' : 's'}` : '';
-  return `${n === 1 ? 'this move' : `${n} moves: ${seg.key}`}${plans}`;
-}
-
-/** One candidate per first move (its best segment), best first; with `cards`, its note gives the cards home expected. */
-function shownCandidates(results: { seg: Segment; wins: number; complete: boolean }[], total: number, cards: boolean): Candidate[] {
-  const seen = new Set<string>();
-  const out: Candidate[] = [];
-  for (const r of results) {
-    const k = moveKey(r.seg.moves[0]);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    const expected = cards && r.complete ? `${(r.wins / total).toFixed(1)} cards home expected; ` : '';
-    out.push({
-      move: r.seg.moves[0],
-      chance: r.complete && !cards ? r.wins / total : undefined,
-      wins: r.complete && !cards ? r.wins : undefined,
-      samples: total,
-      note: r.complete ? `${expected}${segmentNote(r.seg)}` : `${segmentNote(r.seg)}; cut off: cannot beat the best`,
-    });
-  }
-  return out;
 }
