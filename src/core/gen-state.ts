@@ -37,6 +37,8 @@ export const topCol = new StaticArray<i32>(53);
 export const tops = new StaticArray<i32>(7);
 /** The first empty pile (−1: none). */
 export let firstEmpty: i32 = -1;
+/** The cards that fit on some pile's top (bit c: one of c's parents is a top), so that "does any pile take c" is one test. */
+export let takenMask: u64 = 0;
 /** After a restriction onto pile `only`: the two cards that fit on its top (−1: no restriction), and whether either is face up in the tableau. */
 export let fit1: i32 = -1;
 export let fit2: i32 = -1;
@@ -96,12 +98,18 @@ export function beginCall(n: i32, w: i32, redealLeft: bool, lastCardSafe: bool, 
       firstEmpty = b;
       break;
     }
+  let taken: u64 = 0;
   for (let b = 0; b < 7; b++) {
     const l = len(b);
     const t = l === 0 ? -1 : col(b * STRIDE + l - 1);
     unchecked((tops[b] = t));
-    if (t >= 0) unchecked((topCol[t] = b));
+    if (t >= 0) {
+      unchecked((topCol[t] = b));
+      // a top's children (52 for an Ace's: no card) are the cards that fit on it
+      taken |= ((<u64>1) << (<u64>unchecked(CHILD1[t]))) | ((<u64>1) << (<u64>unchecked(CHILD2[t])));
+    }
   }
+  takenMask = taken;
   marked = false;
   kingMayCome = -1;
   if (only >= 0 && len(only) !== 0) {
@@ -268,7 +276,7 @@ export function faceUpInTableau(c: i32): bool {
   return c < 52 && !isDown(c) && !inDeck(c) && found(c & 3) < unchecked(RANK[c]);
 }
 export function anyPileTakes(c: i32): bool {
-  return unchecked(topCol[unchecked(PARENT1[c])]) >= 0 || unchecked(topCol[unchecked(PARENT2[c])]) >= 0;
+  return ((takenMask >> <u64>c) & 1) !== 0;
 }
 export function addOnto(base: i32, n: i32, c: i32, kind: i32, a: i32, i: i32, score: i32, only: i32): i32 {
   let b1 = unchecked(topCol[unchecked(PARENT1[c])]);

@@ -10,7 +10,20 @@ import { S2F, S2T, mv } from './shared/move-encoding.ts';
 import { makeCard } from './shared/cards.ts';
 import { PLACED, UNCOVERED } from './shared/modes.ts';
 import { CHILD1, CHILD2, RANK } from './cards.ts';
-import { addOnto, allReach, dn, dw, firstEmpty, firstEmptyOnly, lastSafe, reach, reachCost, reachN, tops } from './gen-state.ts';
+import {
+  addOnto,
+  allReach,
+  anyPileTakes,
+  dn,
+  dw,
+  firstEmpty,
+  firstEmptyOnly,
+  lastSafe,
+  reach,
+  reachCost,
+  reachN,
+  tops,
+} from './gen-state.ts';
 import { push } from './moves-out.ts';
 
 const wantCard = new StaticArray<i32>(24);
@@ -31,9 +44,9 @@ export function stockPlays(base: i32, n: i32, only: i32, mode: i32): i32 {
 
 function cardPlays(base: i32, n: i32, i: i32, cost: i32, only: i32, mustBuild: bool): i32 {
   const c = deck(i);
-  if (mustBuild) return addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, only);
+  if (mustBuild) return anyPileTakes(c) ? addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, only) : n;
   if (found(c & 3) === unchecked(RANK[c]) - 1) n = push(base, n, mv(S2F, 0, c & 3, 1, i), STOCK_TO_FOUNDATION - cost);
-  if (unchecked(RANK[c]) !== 13) return addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, -1);
+  if (unchecked(RANK[c]) !== 13) return anyPileTakes(c) ? addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, -1) : n;
   for (let b = 0; b < 7; b++) {
     if (len(b) !== 0) continue;
     n = push(base, n, mv(S2T, 0, b, 1, i), STOCK_KING_TO_EMPTY - cost);

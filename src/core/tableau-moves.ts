@@ -80,11 +80,11 @@ export function wholeRuns(base: i32, n: i32, only: i32, mode: i32): i32 {
     if (l === 0) continue;
     const d = down(a);
     const baseCard = col(a * STRIDE + d);
+    if (!anyPileTakes(baseCard)) continue;
     const anyPile = mode === PLACED && emptyingAfterPlaced(a);
     if (c1 >= 0 && baseCard !== c1 && baseCard !== c2 && !anyPile) continue;
     let b1 = unchecked(topCol[unchecked(PARENT1[baseCard])]);
     let b2 = unchecked(topCol[unchecked(PARENT2[baseCard])]);
-    if (b1 < 0 && b2 < 0) continue;
     if (d === 0 && emptyForKing && !kingMayComeNow()) continue;
     if (b1 > b2) {
       const t = b1;
