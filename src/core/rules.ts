@@ -10,7 +10,7 @@ import { STRIDE } from './shared/layout.ts';
 import { isRed, makeCard, parent1, rankOf } from './shared/cards.ts';
 import { F2T, S2T, T2T } from './shared/move-encoding.ts';
 import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
-import { col, deck, down, drawN, found, len, returnsAllowed, sn, sw, top, unlimited, wk } from './state.ts';
+import { col, deck, down, drawN, found, len, onGrid, returnsAllowed, sn, sw, top, unlimited, wk } from './state.ts';
 
 // ---- Safe foundation moves (safeFoundation) ----
 
@@ -85,7 +85,7 @@ export function safeLastStockCard(): bool {
 
 /** The stock position is on the draw grid: w a multiple of the draw, or the whole stock turned. */
 export function onDrawGrid(): bool {
-  return sw === sn || sw % drawN === 0;
+  return sw === sn || onGrid(sw);
 }
 
 // ---- Stock dominance (stockDominance) ----

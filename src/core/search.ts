@@ -414,11 +414,14 @@ export function search(): i32 {
       st32(fTokenAt, d, make(m));
       st32(pathAt, pathLen++, m);
     }
-    let r: i32;
-    if (mode === PLACED) r = enter(d + 1, (m >> 8) & 15, PLACED, top((m >> 8) & 15), cost);
-    else if (mode === UNCOVERED) r = enter(d + 1, (m >> 4) & 15, UNCOVERED, top((m >> 4) & 15), cost);
-    else if (mode === EMPTIED) r = enter(d + 1, (m >> 4) & 15, EMPTIED, -1, cost);
-    else r = enter(d + 1, -1, FREE, -1, cost);
+    // the pile the restriction names (the one built on, or the one left), and its top
+    let rCol = -1;
+    let rCard = -1;
+    if (mode !== FREE) {
+      rCol = mode === PLACED ? (m >> 8) & 15 : (m >> 4) & 15;
+      if (mode !== EMPTIED) rCard = top(rCol);
+    }
+    const r = enter(d + 1, rCol, mode, rCard, cost);
     if (r === WON) return 1;
     if (r === EXPANDED) {
       d++;

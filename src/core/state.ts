@@ -120,6 +120,12 @@ export let unlimited: bool = true;
 export let returnsAllowed: bool = true;
 let hashPass: bool = false;
 let gridW: bool = false;
+/** Which stock positions w (below 64) are multiples of the draw, a byte each, set with the rules: no division at a move. */
+const gridAt: usize = memory.data(64, 16);
+/** w (0–63) is a multiple of the draw. */
+export function onGrid(w: i32): bool {
+  return load<u8>(gridAt + <usize>w) !== 0;
+}
 
 /** The rules and key of the search's state (state.ts): the draw, the pass limit (negative: unlimited), returns, the pass in the hash, stock positions on the grid as 0. */
 export function setRules(draw: i32, limit: i32, returns: bool, passHashed: bool, grid: bool): void {
@@ -129,6 +135,7 @@ export function setRules(draw: i32, limit: i32, returns: bool, passHashed: bool,
   returnsAllowed = returns;
   hashPass = passHashed;
   gridW = grid;
+  for (let w = 0; w < 64; w++) store<u8>(gridAt + <usize>w, w % draw === 0 ? 1 : 0);
 }
 
 // ---- the Zobrist terms (state.ts's, written here by its module) ----
@@ -172,7 +179,7 @@ function passTerm2(p: i32): i32 {
 
 /** The stock position as hashed: w, or 0 on the draw grid (state.ts `wk`). */
 export function wk(w: i32, n: i32): i32 {
-  return gridW && (w === n || w % drawN === 0) ? 0 : w;
+  return gridW && (w === n || onGrid(w)) ? 0 : w;
 }
 
 // ---- the primitives (state.ts), each keeping the hash ----
@@ -288,7 +295,7 @@ function putDeck(i: i32, c: i32): void {
 function stockPassFor(i: i32): i32 {
   const w = sw;
   if (i === w - 1) return spass;
-  if (i >= w && ((i + 1 - w) % drawN === 0 || i === sn - 1)) return spass;
+  if (i >= w && (onGrid(i + 1 - w) || i === sn - 1)) return spass;
   return spass + 1;
 }
 
