@@ -103,7 +103,7 @@ export function setStock(n: i32, w: i32, redealLeft: bool): void {
 
 /** Sets up a call of the generator on the position (`only`: the pile the previous move restricts the next to, or −1). */
 export function beginCall(n: i32, w: i32, redealLeft: bool, lastCardSafe: bool, only: i32): void {
-  setStock(n, w, redealLeft);
+  inline.always(setStock(n, w, redealLeft));
   lastSafe = lastCardSafe;
   if (!allReach) stockReach();
   firstEmpty = -1;
@@ -130,7 +130,7 @@ export function beginCall(n: i32, w: i32, redealLeft: bool, lastCardSafe: bool, 
     const t = top(only);
     fit1 = at(CHILD1, t);
     fit2 = at(CHILD2, t);
-    fitFaceUp = faceUpInTableau(fit1) || faceUpInTableau(fit2);
+    fitFaceUp = inline.always(faceUpInTableau(fit1)) || inline.always(faceUpInTableau(fit2));
   } else {
     fit1 = -1;
     fit2 = -1;
@@ -299,8 +299,8 @@ export function addOnto(base: i32, n: i32, c: i32, kind: i32, a: i32, i: i32, sc
     b1 = b2;
     b2 = t;
   }
-  if (b1 >= 0 && (only < 0 || b1 === only)) n = push(base, n, mv(kind, a, b1, 1, i), score);
-  if (b2 >= 0 && (only < 0 || b2 === only)) n = push(base, n, mv(kind, a, b2, 1, i), score);
+  if (b1 >= 0 && (only < 0 || b1 === only)) n = inline.always(push(base, n, mv(kind, a, b1, 1, i), score));
+  if (b2 >= 0 && (only < 0 || b2 === only)) n = inline.always(push(base, n, mv(kind, a, b2, 1, i), score));
   return n;
 }
 
@@ -324,7 +324,7 @@ export function availableMarked(): bool {
 
 /** The stock list (`stockReach`) of a deck of n cards at stock position w, for the tests: its indices and their costs in `out`; returns how many. */
 export function reachOfInto(n: i32, w: i32, redealLeft: bool, out: usize): i32 {
-  setStock(n, w, redealLeft);
+  inline.always(setStock(n, w, redealLeft));
   reachStamp++; // worked out afresh
   stockReach();
   for (let k = 0; k < reachN; k++) {

@@ -35,7 +35,7 @@ export function setMove(k: i32, m: i32): void {
   store<i32>(outAt + ((<usize>k) << 2), m);
 }
 export function push(base: i32, n: i32, move: i32, score: i32): i32 {
-  setMove(base + n, move);
+  inline.always(setMove(base + n, move));
   put(scores, n, score);
   return n + 1;
 }
@@ -79,15 +79,15 @@ export function addNoise(n: i32): void {
 /** Sorts the moves at `base` by scores[0 … n), highest first, stable (insertion sort: lists are short). */
 export function sortByScore(base: i32, n: i32): void {
   for (let i = 1; i < n; i++) {
-    const m = moveAt(base + i);
+    const m = inline.always(moveAt(base + i));
     const v = at(scores, i);
     let j = i - 1;
     while (j >= 0 && at(scores, j) < v) {
-      setMove(base + j + 1, moveAt(base + j));
+      inline.always(setMove(base + j + 1, moveAt(base + j)));
       put(scores, j + 1, at(scores, j));
       j--;
     }
-    setMove(base + j + 1, m);
+    inline.always(setMove(base + j + 1, m));
     put(scores, j + 1, v);
   }
 }
@@ -102,13 +102,13 @@ export function noiseOf(amount: i32, seed: i32, n: i32): i32 {
   rng = seed;
   addNoise(n);
   noise = 0;
-  for (let i = 0; i < n; i++) setMove(i, at(scores, i));
+  for (let i = 0; i < n; i++) inline.always(setMove(i, at(scores, i)));
   return rng;
 }
 
 /** Sorts the `n` moves at `outPtr` by the scores that follow them there (out[n … 2n)). */
 export function sortOut(n: i32): void {
   outAt = mv0;
-  for (let i = 0; i < n; i++) put(scores, i, moveAt(n + i));
-  sortByScore(0, n);
+  for (let i = 0; i < n; i++) put(scores, i, inline.always(moveAt(n + i)));
+  inline.always(sortByScore(0, n));
 }

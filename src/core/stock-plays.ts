@@ -37,19 +37,20 @@ export function stockPlays(base: i32, n: i32, only: i32, mode: i32): i32 {
   for (let k = 0; k < reachN; k++) {
     const cost = reachCost(k);
     if (cost === 2 && skipRedeal) continue;
-    n = cardPlays(base, n, reach(k), cost, only, mustBuild);
+    n = inline.always(cardPlays(base, n, reach(k), cost, only, mustBuild));
   }
   return n;
 }
 
 function cardPlays(base: i32, n: i32, i: i32, cost: i32, only: i32, mustBuild: bool): i32 {
   const c = deck(i);
-  if (mustBuild) return anyPileTakes(c) ? addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, only) : n;
-  if (found(c & 3) === at(RANK, c) - 1) n = push(base, n, mv(S2F, 0, c & 3, 1, i), STOCK_TO_FOUNDATION - cost);
-  if (at(RANK, c) !== 13) return anyPileTakes(c) ? addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, -1) : n;
+  if (mustBuild) return inline.always(anyPileTakes(c)) ? inline.always(addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, only)) : n;
+  if (found(c & 3) === at(RANK, c) - 1) n = inline.always(push(base, n, mv(S2F, 0, c & 3, 1, i), STOCK_TO_FOUNDATION - cost));
+  if (at(RANK, c) !== 13)
+    return inline.always(anyPileTakes(c)) ? inline.always(addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, -1)) : n;
   for (let b = 0; b < 7; b++) {
     if (len(b) !== 0) continue;
-    n = push(base, n, mv(S2T, 0, b, 1, i), STOCK_KING_TO_EMPTY - cost);
+    n = inline.always(push(base, n, mv(S2T, 0, b, 1, i), STOCK_KING_TO_EMPTY - cost));
     if (firstEmptyOnly()) break;
   }
   return n;
@@ -104,7 +105,7 @@ function stockPlaysAll(base: i32, n: i32, only: i32, mustBuild: bool): i32 {
   }
   for (let q = 0; q < k; q++) {
     const i = at(wantIndex, q);
-    n = cardPlays(base, n, i, i === w - 1 ? 0 : i >= w ? 1 : 2, only, mustBuild);
+    n = inline.always(cardPlays(base, n, i, i === w - 1 ? 0 : i >= w ? 1 : 2, only, mustBuild));
   }
   return n;
 }

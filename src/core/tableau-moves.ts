@@ -52,7 +52,7 @@ export function toFoundation(base: i32, n: i32, only: i32, mode: i32): i32 {
     const t = top(a);
     if (found(t & 3) !== at(RANK, t) - 1) continue;
     const d = down(a);
-    n = push(base, n, mv(T2F, a, t & 3, 1, 0), TO_FOUNDATION + (l === d + 1 ? d : 0));
+    n = inline.always(push(base, n, mv(T2F, a, t & 3, 1, 0), TO_FOUNDATION + (l === d + 1 ? d : 0)));
   }
   return n;
 }
@@ -65,7 +65,7 @@ export function kingRuns(base: i32, n: i32, only: i32): i32 {
     if (l === 0 || at(RANK, col(a * STRIDE + d)) !== 13 || !kingRunMayMove(a)) continue;
     for (let b = 0; b < 7; b++) {
       if (len(b) !== 0 || (only >= 0 && b !== only) || (firstEmptyOnly() && b !== firstEmpty)) continue;
-      n = push(base, n, mv(T2T, a, b, l - d, 0), KING_TO_EMPTY + d);
+      n = inline.always(push(base, n, mv(T2T, a, b, l - d, 0), KING_TO_EMPTY + d));
     }
   }
   return n;
@@ -80,7 +80,7 @@ export function wholeRuns(base: i32, n: i32, only: i32, mode: i32): i32 {
     if (l === 0) continue;
     const d = down(a);
     const baseCard = col(a * STRIDE + d);
-    if (!anyPileTakes(baseCard)) continue;
+    if (!inline.always(anyPileTakes(baseCard))) continue;
     const anyPile = mode === PLACED && emptyingAfterPlaced(a);
     if (c1 >= 0 && baseCard !== c1 && baseCard !== c2 && !anyPile) continue;
     let b1 = at(topCol, at(PARENT1, baseCard));
@@ -93,14 +93,14 @@ export function wholeRuns(base: i32, n: i32, only: i32, mode: i32): i32 {
     }
     const move = mv(T2T, a, 0, l - d, 0);
     const score = d > 0 ? RUN_TURNS_UP + d : RUN_EMPTIES;
-    if (b1 >= 0 && (only < 0 || b1 === only || anyPile)) n = push(base, n, move | (b1 << 8), score);
-    if (b2 >= 0 && (only < 0 || b2 === only || anyPile)) n = push(base, n, move | (b2 << 8), score);
+    if (b1 >= 0 && (only < 0 || b1 === only || anyPile)) n = inline.always(push(base, n, move | (b1 << 8), score));
+    if (b2 >= 0 && (only < 0 || b2 === only || anyPile)) n = inline.always(push(base, n, move | (b2 << 8), score));
   }
   return n;
 }
 
 export function partialRuns(base: i32, n: i32, only: i32): i32 {
-  if (partialRule && twinSwaps) return partialHomeRuns(base, n, only);
+  if (partialRule && twinSwaps) return inline.always(partialHomeRuns(base, n, only));
   for (let a = 0; a < 7; a++) {
     const end = a * STRIDE + len(a);
     const pileMove = mv(T2T, a, 0, 0, 0);
@@ -131,7 +131,7 @@ export function partialRuns(base: i32, n: i32, only: i32): i32 {
         slots |= 1 << b;
       }
     }
-    for (let b = 0; slots !== 0; b++, slots >>= 1) if (slots & 1) n = push(base, n, at(partialMove, b), at(partialScore, b));
+    for (let b = 0; slots !== 0; b++, slots >>= 1) if (slots & 1) n = inline.always(push(base, n, at(partialMove, b), at(partialScore, b)));
   }
   return n;
 }
@@ -169,7 +169,7 @@ export function partialHomeRuns(base: i32, n: i32, only: i32): i32 {
         slots |= 1 << b;
       }
     }
-    for (let b = 0; slots !== 0; b++, slots >>= 1) if (slots & 1) n = push(base, n, at(partialMove, b), PARTIAL_HOME);
+    for (let b = 0; slots !== 0; b++, slots >>= 1) if (slots & 1) n = inline.always(push(base, n, at(partialMove, b), PARTIAL_HOME));
   }
   return n;
 }
@@ -179,17 +179,17 @@ export function returns(base: i32, n: i32, only: i32): i32 {
   for (let suit = 0; suit < 4; suit++) {
     const h = found(suit);
     if (h === 0) continue;
-    if (h === 13 ? firstEmpty < 0 : !anyPileTakes(makeCard(h, suit))) continue;
+    if (h === 13 ? firstEmpty < 0 : !inline.always(anyPileTakes(makeCard(h, suit)))) continue;
     if (foundationReturns && !returnUseful(suit)) continue;
     if (h === 13) {
       for (let b = 0; b < 7; b++) {
         if (len(b) !== 0 || (only >= 0 && b !== only)) continue;
-        n = push(base, n, mv(F2T, suit, b, 1, 0), RETURN);
+        n = inline.always(push(base, n, mv(F2T, suit, b, 1, 0), RETURN));
         if (firstEmptyOnly()) break;
       }
       continue;
     }
-    n = addOnto(base, n, makeCard(h, suit), F2T, suit, 0, RETURN, only);
+    n = inline.always(addOnto(base, n, makeCard(h, suit), F2T, suit, 0, RETURN, only));
   }
   return n;
 }
@@ -199,14 +199,14 @@ function returnsOnto(base: i32, n: i32, only: i32): i32 {
   const c2 = fit2;
   if (c1 === 52) return n;
   if (found(c1 & 3) === at(RANK, c1) && (!foundationReturns || returnUseful(c1 & 3)))
-    n = push(base, n, mv(F2T, c1 & 3, only, 1, 0), RETURN);
+    n = inline.always(push(base, n, mv(F2T, c1 & 3, only, 1, 0), RETURN));
   if (found(c2 & 3) === at(RANK, c2) && (!foundationReturns || returnUseful(c2 & 3)))
-    n = push(base, n, mv(F2T, c2 & 3, only, 1, 0), RETURN);
+    n = inline.always(push(base, n, mv(F2T, c2 & 3, only, 1, 0), RETURN));
   return n;
 }
 
 export function kingsAfterEmptied(n: i32, w: i32, redealLeft: bool): i32 {
-  setStock(n, w, redealLeft);
+  inline.always(setStock(n, w, redealLeft));
   const base = 0;
   let k = 0;
   stockReach();
@@ -214,13 +214,14 @@ export function kingsAfterEmptied(n: i32, w: i32, redealLeft: bool): i32 {
     if (len(b) !== 0) continue;
     for (let q = 0; q < reachN; q++) {
       const i = reach(q);
-      if (at(RANK, deck(i)) === 13) setMove(base + k++, mv(S2T, 0, b, 1, i));
+      if (at(RANK, deck(i)) === 13) inline.always(setMove(base + k++, mv(S2T, 0, b, 1, i)));
     }
     for (let a = 0; a < 7; a++) {
       if (len(a) === 0 || down(a) === 0 || at(RANK, col(a * STRIDE + down(a))) !== 13) continue;
-      setMove(base + k++, mv(T2T, a, b, len(a) - down(a), 0));
+      inline.always(setMove(base + k++, mv(T2T, a, b, len(a) - down(a), 0)));
     }
-    if (foundationReturn) for (let suit = 0; suit < 4; suit++) if (found(suit) === 13) setMove(base + k++, mv(F2T, suit, b, 1, 0));
+    if (foundationReturn)
+      for (let suit = 0; suit < 4; suit++) if (found(suit) === 13) inline.always(setMove(base + k++, mv(F2T, suit, b, 1, 0)));
     if (firstEmptyOnly()) break;
   }
   return k;
