@@ -25,7 +25,7 @@
  */
 import { STRIDE } from './shared/layout.ts';
 import { REDEAL, S2F, S2T } from './shared/move-encoding.ts';
-import { RANK } from './cards.ts';
+import { RANK, at } from './cards.ts';
 import { col, down, drawN, len, shome, sn, sw } from './state.ts';
 
 /** A redeal's cost: 1 (atomic moves), or 0 (KSolve's count). */
@@ -66,7 +66,7 @@ export function lowerBound(): i32 {
     for (let k = 0; k < l; k++) {
       const c = col(base + k);
       const suit = c & 3;
-      const r = unchecked(RANK[c]);
+      const r = at(RANK, c);
       const low = (lows >> (suit << 2)) & 15;
       if (low < r) {
         if (k < d) bound++;

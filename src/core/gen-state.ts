@@ -8,7 +8,7 @@ import { col, deck, down, found, inDeck, isDown, len, top } from './state.ts';
 import { STRIDE } from './shared/layout.ts';
 import { makeCard } from './shared/cards.ts';
 import { mv } from './shared/move-encoding.ts';
-import { CHILD1, CHILD2, PARENT1, PARENT2, RANK, RED } from './cards.ts';
+import { CHILD1, CHILD2, PARENT1, PARENT2, RANK, RED, at, put } from './cards.ts';
 import { push } from './moves-out.ts';
 
 // ---- the position's numbers for the running call ----
@@ -33,10 +33,12 @@ export let lastCheck: bool = false;
 
 // ---- where cards could go, for the running call ----
 /** The pile whose top each card is (−1: none; all −1 between calls), and each pile's top. */
-export const topCol = new StaticArray<i32>(53);
-export const tops = new StaticArray<i32>(7);
+export const topCol: usize = memory.data(53 * 4, 16);
+export const tops: usize = memory.data(7 * 4, 16);
 /** The first empty pile (−1: none). */
 export let firstEmpty: i32 = -1;
+/** The cards that fit on some pile's top (bit c: one of c's parents is a top), so that "does any pile take c" is one test. */
+export let takenMask: u64 = 0;
 /** After a restriction onto pile `only`: the two cards that fit on its top (−1: no restriction), and whether either is face up in the tableau. */
 export let fit1: i32 = -1;
 export let fit2: i32 = -1;
@@ -45,19 +47,33 @@ export let fitFaceUp: bool = false;
 let kingMayCome: i32 = -1;
 
 // ---- the stock list ----
-export const reach = new StaticArray<i32>(52);
-export const reachCost = new StaticArray<i32>(52);
+/**
+ * The stock lists worked out so far, one row for each deck length n (0–52), stock position w
+ * (0–n) and whether a redeal is left: a stamp (the row is this search's when it holds `reachStamp`),
+ * the count, the indices (from byte 8) and their costs (from byte 60), a byte each.
+ */
+const REACH_ROW: i32 = 112;
+const reachRows: usize = memory.data(53 * 53 * 2 * REACH_ROW, 16);
+/** Rows stamped otherwise were made under other rules (a new search's `configure` moves it on). */
+let reachStamp: i32 = 1;
+/** The running call's row, and its count. */
+let reachAt: usize = reachRows;
 export let reachN: i32 = 0;
-let reachW: i32 = -1;
-let reachDeck: i32 = -1;
-let reachRedeal: i32 = -1;
+/** The k-th deck index of the stock list. */
+export function reach(k: i32): i32 {
+  return <i32>load<u8>(reachAt + 8 + <usize>k);
+}
+/** Its cost: 0 the waste top, 1 this pass, 2 after a redeal. */
+export function reachCost(k: i32): i32 {
+  return <i32>load<u8>(reachAt + 60 + <usize>k);
+}
 
 // ---- cards that could land somewhere now (`markAvailable`) ----
-const available = new StaticArray<i32>(52);
+const available: usize = memory.data(52 * 4, 16);
 let mark: i32 = 0;
 let marked: bool = false;
 
-for (let c = 0; c < 53; c++) topCol[c] = -1;
+for (let c = 0; c < 53; c++) put(topCol, c, -1);
 
 /**
  * The rules and the pruning switches of a search (bits: partialRuns 1, foundationReturns 2,
@@ -75,7 +91,7 @@ export function configure(drawN: i32, unlimitedPasses: bool, returnsAllowed: boo
   twinSwaps = (switches & 8) !== 0;
   emptyForKing = (switches & 16) !== 0;
   lastCheck = (switches & 32) !== 0 && !(drawN === 1 && unlimitedPasses);
-  reachW = -1;
+  reachStamp++;
 }
 
 /** The stock's numbers for the running call: the deck's length, the stock position, a redeal left. */
@@ -87,7 +103,7 @@ export function setStock(n: i32, w: i32, redealLeft: bool): void {
 
 /** Sets up a call of the generator on the position (`only`: the pile the previous move restricts the next to, or −1). */
 export function beginCall(n: i32, w: i32, redealLeft: bool, lastCardSafe: bool, only: i32): void {
-  setStock(n, w, redealLeft);
+  inline.always(setStock(n, w, redealLeft));
   lastSafe = lastCardSafe;
   if (!allReach) stockReach();
   firstEmpty = -1;
@@ -96,19 +112,25 @@ export function beginCall(n: i32, w: i32, redealLeft: bool, lastCardSafe: bool, 
       firstEmpty = b;
       break;
     }
+  let taken: u64 = 0;
   for (let b = 0; b < 7; b++) {
     const l = len(b);
     const t = l === 0 ? -1 : col(b * STRIDE + l - 1);
-    unchecked((tops[b] = t));
-    if (t >= 0) unchecked((topCol[t] = b));
+    put(tops, b, t);
+    if (t >= 0) {
+      put(topCol, t, b);
+      // a top's children (52 for an Ace's: no card) are the cards that fit on it
+      taken |= ((<u64>1) << (<u64>at(CHILD1, t))) | ((<u64>1) << (<u64>at(CHILD2, t)));
+    }
   }
+  takenMask = taken;
   marked = false;
   kingMayCome = -1;
   if (only >= 0 && len(only) !== 0) {
     const t = top(only);
-    fit1 = unchecked(CHILD1[t]);
-    fit2 = unchecked(CHILD2[t]);
-    fitFaceUp = faceUpInTableau(fit1) || faceUpInTableau(fit2);
+    fit1 = at(CHILD1, t);
+    fit2 = at(CHILD2, t);
+    fitFaceUp = inline.always(faceUpInTableau(fit1)) || inline.always(faceUpInTableau(fit2));
   } else {
     fit1 = -1;
     fit2 = -1;
@@ -119,8 +141,8 @@ export function beginCall(n: i32, w: i32, redealLeft: bool, lastCardSafe: bool, 
 /** After a call: `topCol` back to all −1. */
 export function endCall(): void {
   for (let b = 0; b < 7; b++) {
-    const t = unchecked(tops[b]);
-    if (t >= 0) unchecked((topCol[t] = -1));
+    const t = at(tops, b);
+    if (t >= 0) put(topCol, t, -1);
   }
 }
 
@@ -137,7 +159,7 @@ export function returnUseful(suit: i32): bool {
   const h = found(suit);
   if (h <= 1) return false;
   const c = makeCard(h, suit);
-  const red = unchecked(RED[c]) !== 0;
+  const red = at(RED, c) !== 0;
   const o1 = red ? 0 : 1;
   const o2 = red ? 3 : 2;
   return !isDown(makeCard(h - 1, o1)) || !isDown(makeCard(h - 1, o2)) || !isDown(makeCard(h, o1)) || !isDown(makeCard(h, o2));
@@ -151,7 +173,7 @@ export function returnUseful(suit: i32): bool {
  * place on x (`twinCanReplace`).
  */
 export function partialSendsHome(x: i32): bool {
-  return found(x & 3) === unchecked(RANK[x]) - 1;
+  return found(x & 3) === at(RANK, x) - 1;
 }
 /**
  * True when some King could go into a pile emptied now: a King among the stock cards that can be
@@ -167,11 +189,11 @@ export function kingMayFill(): bool {
   if (foundationReturn && (found(0) === 13 || found(1) === 13 || found(2) === 13 || found(3) === 13)) return true;
   for (let a = 0; a < 7; a++) {
     const d = down(a);
-    if (d > 0 && unchecked(RANK[col(a * STRIDE + d)]) === 13) return true;
+    if (d > 0 && at(RANK, col(a * STRIDE + d)) === 13) return true;
   }
   if (!inDeck(48) && !inDeck(49) && !inDeck(50) && !inDeck(51)) return false;
   if (allReach) return true;
-  for (let k = 0; k < reachN; k++) if (unchecked(RANK[deck(unchecked(reach[k]))]) === 13) return true;
+  for (let k = 0; k < reachN; k++) if (at(RANK, deck(reach(k))) === 13) return true;
   return false;
 }
 
@@ -207,7 +229,7 @@ export function emptyingAfterPlaced(a: i32): bool {
  * now (marked by `markAvailable`) and can take c's place on x.
  */
 export function twinCanReplace(c: i32): bool {
-  return unchecked(available[c ^ 3]) === mark;
+  return at(available, c ^ 3) === mark;
 }
 
 /** Whether some King could fill a pile emptied now (`kingMayFill`), worked out once a call. */
@@ -228,72 +250,70 @@ export function kingMayComeNow(): bool {
  * `stockCost` describes (a card on both grids, or the waste top, counts at its lower cost: the
  * grids coincide from w on when w is a multiple of the draw); the tests check the two agree at
  * every node. Which indices those are depends only on the stock position, the deck's length and
- * whether a redeal is left (the draw is the search's), so the list of the last call is kept while
- * those stay the same: most moves leave the stock alone.
+ * whether a redeal is left (the draw is the search's), so each list is worked out once a search
+ * and kept in its row (`reachRows`): a search moves between a few stock positions, back and forth.
  */
+/** Writes deck index i with its cost as entry k of the stock list at `row`; returns k + 1. */
+function listed(row: usize, k: i32, i: i32, cost: i32): i32 {
+  store<u8>(row + 8 + <usize>k, <u8>i);
+  store<u8>(row + 60 + <usize>k, <u8>cost);
+  return k + 1;
+}
 export function stockReach(): void {
   const r: i32 = redeal ? 1 : 0;
-  if (dw === reachW && dn === reachDeck && r === reachRedeal) return;
   const w = dw;
   const n = dn;
-  let k = 0;
-  if (w > 0) {
-    unchecked((reach[k] = w - 1));
-    unchecked((reachCost[k++] = 0));
+  const row = reachRows + <usize>(((n * 53 + w) * 2 + r) * REACH_ROW);
+  reachAt = row;
+  if (load<i32>(row) === reachStamp) {
+    reachN = <i32>load<u8>(row, 4);
+    return;
   }
+  let k = 0;
+  if (w > 0) k = listed(row, k, w - 1, 0);
   if (w < n) {
-    for (let i = w + draw - 1; i < n - 1; i += draw) {
-      unchecked((reach[k] = i));
-      unchecked((reachCost[k++] = 1));
-    }
-    unchecked((reach[k] = n - 1));
-    unchecked((reachCost[k++] = 1));
+    for (let i = w + draw - 1; i < n - 1; i += draw) k = listed(row, k, i, 1);
+    k = listed(row, k, n - 1, 1);
   }
   if (redeal) {
     const end = w % draw === 0 ? min(w, n - 1) : n - 1;
-    for (let i = draw - 1; i < end; i += draw)
-      if (i !== w - 1) {
-        unchecked((reach[k] = i));
-        unchecked((reachCost[k++] = 2));
-      }
+    for (let i = draw - 1; i < end; i += draw) if (i !== w - 1) k = listed(row, k, i, 2);
   }
+  store<u8>(row, <u8>k, 4);
+  store<i32>(row, reachStamp);
   reachN = k;
-  reachW = w;
-  reachDeck = n;
-  reachRedeal = r;
 }
 
 // ---- where a card can go ----
 export function faceUpInTableau(c: i32): bool {
-  return c < 52 && !isDown(c) && !inDeck(c) && found(c & 3) < unchecked(RANK[c]);
+  return c < 52 && !isDown(c) && !inDeck(c) && found(c & 3) < at(RANK, c);
 }
 export function anyPileTakes(c: i32): bool {
-  return unchecked(topCol[unchecked(PARENT1[c])]) >= 0 || unchecked(topCol[unchecked(PARENT2[c])]) >= 0;
+  return ((takenMask >> <u64>c) & 1) !== 0;
 }
 export function addOnto(base: i32, n: i32, c: i32, kind: i32, a: i32, i: i32, score: i32, only: i32): i32 {
-  let b1 = unchecked(topCol[unchecked(PARENT1[c])]);
-  let b2 = unchecked(topCol[unchecked(PARENT2[c])]);
+  let b1 = at(topCol, at(PARENT1, c));
+  let b2 = at(topCol, at(PARENT2, c));
   if (b1 > b2) {
     const t = b1;
     b1 = b2;
     b2 = t;
   }
-  if (b1 >= 0 && (only < 0 || b1 === only)) n = push(base, n, mv(kind, a, b1, 1, i), score);
-  if (b2 >= 0 && (only < 0 || b2 === only)) n = push(base, n, mv(kind, a, b2, 1, i), score);
+  if (b1 >= 0 && (only < 0 || b1 === only)) n = inline.always(push(base, n, mv(kind, a, b1, 1, i), score));
+  if (b2 >= 0 && (only < 0 || b2 === only)) n = inline.always(push(base, n, mv(kind, a, b2, 1, i), score));
   return n;
 }
 
 /** Marks with a fresh mark (marks never need clearing) the cards that could land somewhere now: face-up tableau cards, reachable stock cards, foundation tops. */
 export function markAvailable(): void {
   if (++mark === 0x7fffffff) {
-    for (let c = 0; c < 52; c++) unchecked((available[c] = 0));
+    for (let c = 0; c < 52; c++) put(available, c, 0);
     mark = 1;
   }
   stockReach();
-  for (let a = 0; a < 7; a++) for (let j = a * STRIDE + down(a); j < a * STRIDE + len(a); j++) unchecked((available[col(j)] = mark));
-  for (let k = 0; k < reachN; k++) unchecked((available[deck(unchecked(reach[k]))] = mark));
-  if (foundationReturn)
-    for (let suit = 0; suit < 4; suit++) if (found(suit) > 0) unchecked((available[makeCard(found(suit), suit)] = mark));
+  for (let a = 0; a < 7; a++) for (let j = a * STRIDE + down(a); j < a * STRIDE + len(a); j++) put(available, col(j), mark);
+  for (let k = 0; k < reachN; k++) put(available, deck(reach(k)), mark);
+  if (foundationReturn) for (let suit = 0; suit < 4; suit++) if (found(suit) > 0) put(available, makeCard(found(suit), suit), mark);
   marked = true;
 }
 
@@ -304,12 +324,12 @@ export function availableMarked(): bool {
 
 /** The stock list (`stockReach`) of a deck of n cards at stock position w, for the tests: its indices and their costs in `out`; returns how many. */
 export function reachOfInto(n: i32, w: i32, redealLeft: bool, out: usize): i32 {
-  setStock(n, w, redealLeft);
-  reachW = -1;
+  inline.always(setStock(n, w, redealLeft));
+  reachStamp++; // worked out afresh
   stockReach();
   for (let k = 0; k < reachN; k++) {
-    store<i32>(out + ((<usize>k) << 2), unchecked(reach[k]));
-    store<i32>(out + ((<usize>(reachN + k)) << 2), unchecked(reachCost[k]));
+    store<i32>(out + ((<usize>k) << 2), reach(k));
+    store<i32>(out + ((<usize>(reachN + k)) << 2), reachCost(k));
   }
   return reachN;
 }

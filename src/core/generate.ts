@@ -62,15 +62,15 @@ function generateMoves(addsNoise: bool, rCol: i32, mode: i32, n: i32, w: i32, re
   const base = 0;
   const only = mode === FREE ? -1 : rCol;
   beginCall(n, w, redealLeft, lastCardSafe, only);
-  let k = stockPlays(base, 0, only, mode);
-  k = toFoundation(base, k, only, mode);
-  k = kingRuns(base, k, only);
-  k = wholeRuns(base, k, only, mode);
-  k = partialRuns(base, k, only);
-  if (foundationReturn) k = returns(base, k, only);
+  let k = inline.always(stockPlays(base, 0, only, mode));
+  k = inline.always(toFoundation(base, k, only, mode));
+  k = inline.always(kingRuns(base, k, only));
+  k = inline.always(wholeRuns(base, k, only, mode));
+  k = inline.always(partialRuns(base, k, only));
+  if (foundationReturn) k = inline.always(returns(base, k, only));
   endCall();
   if (addsNoise && noisy()) addNoise(k);
-  sortByScore(base, k);
+  inline.always(sortByScore(base, k));
   return k;
 }
 

@@ -5,6 +5,11 @@
  * tableau-moves.ts), the pruning rules the search asks (rules.ts), the transposition table
  * (table.ts) and the search (search.ts); shared/ holds what the TypeScript around it reads too.
  * This file lists what the module exports.
+ *
+ * Calls on a node's path are written `inline.always(f(…))`: the compiler then puts f's body in
+ * place of the call (its optimiser inlines only small functions, and few with one caller), which
+ * saves the call and its frame and lets the compiled code keep the caller's values in registers
+ * (docs/solver.md, "Cheaper positions").
  */
 // The position's module first: its memory then comes first, below 1 KiB, where the compiler folds
 // its addresses into the loads and stores (Binaryen's low-memory assumption).

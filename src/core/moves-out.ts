@@ -3,6 +3,7 @@
  * with their scores (shared/order.ts), the seeded noise a restarted search adds to the scores,
  * and the stable sort that orders the moves by them.
  */
+import { at, put } from './cards.ts';
 
 /** The most moves a call writes. */
 export const OUT_MOVES: i32 = 256;
@@ -17,7 +18,7 @@ export function outMoves(): i32 {
   return OUT_MOVES;
 }
 
-const scores = new StaticArray<i32>(OUT_MOVES);
+const scores: usize = memory.data(OUT_MOVES * 4, 16);
 let noise: i32 = 0;
 let rng: i32 = 1;
 
@@ -34,8 +35,8 @@ export function setMove(k: i32, m: i32): void {
   store<i32>(outAt + ((<usize>k) << 2), m);
 }
 export function push(base: i32, n: i32, move: i32, score: i32): i32 {
-  setMove(base + n, move);
-  unchecked((scores[n] = score));
+  inline.always(setMove(base + n, move));
+  put(scores, n, score);
   return n + 1;
 }
 
@@ -70,7 +71,7 @@ export function addNoise(n: i32): void {
     x ^= x >>> 17;
     x ^= x << 5;
     const add = small ? <i32>((((<u32>x >>> 16) % <u32>noise) * 0x10000 + (<u32>x & 0xffff)) % <u32>noise) : <i32>(<u32>x % <u32>noise);
-    unchecked((scores[i] += add));
+    put(scores, i, at(scores, i) + add);
   }
   rng = x;
 }
@@ -78,16 +79,16 @@ export function addNoise(n: i32): void {
 /** Sorts the moves at `base` by scores[0 … n), highest first, stable (insertion sort: lists are short). */
 export function sortByScore(base: i32, n: i32): void {
   for (let i = 1; i < n; i++) {
-    const m = moveAt(base + i);
-    const v = unchecked(scores[i]);
+    const m = inline.always(moveAt(base + i));
+    const v = at(scores, i);
     let j = i - 1;
-    while (j >= 0 && unchecked(scores[j]) < v) {
-      setMove(base + j + 1, moveAt(base + j));
-      unchecked((scores[j + 1] = scores[j]));
+    while (j >= 0 && at(scores, j) < v) {
+      inline.always(setMove(base + j + 1, moveAt(base + j)));
+      put(scores, j + 1, at(scores, j));
       j--;
     }
-    setMove(base + j + 1, m);
-    unchecked((scores[j + 1] = v));
+    inline.always(setMove(base + j + 1, m));
+    put(scores, j + 1, v);
   }
 }
 
@@ -96,18 +97,18 @@ export function sortByScore(base: i32, n: i32): void {
 /** The scores of `n` moves at `outPtr` (read back there), each 0, with noise in [0, amount) from the xorshift state `seed`; returns the next state. */
 export function noiseOf(amount: i32, seed: i32, n: i32): i32 {
   outAt = mv0;
-  for (let i = 0; i < n; i++) unchecked((scores[i] = 0));
+  for (let i = 0; i < n; i++) put(scores, i, 0);
   noise = amount;
   rng = seed;
   addNoise(n);
   noise = 0;
-  for (let i = 0; i < n; i++) setMove(i, unchecked(scores[i]));
+  for (let i = 0; i < n; i++) inline.always(setMove(i, at(scores, i)));
   return rng;
 }
 
 /** Sorts the `n` moves at `outPtr` by the scores that follow them there (out[n … 2n)). */
 export function sortOut(n: i32): void {
   outAt = mv0;
-  for (let i = 0; i < n; i++) unchecked((scores[i] = moveAt(n + i)));
-  sortByScore(0, n);
+  for (let i = 0; i < n; i++) put(scores, i, inline.always(moveAt(n + i)));
+  inline.always(sortByScore(0, n));
 }

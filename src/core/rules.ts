@@ -10,7 +10,7 @@ import { STRIDE } from './shared/layout.ts';
 import { isRed, makeCard, parent1, rankOf } from './shared/cards.ts';
 import { F2T, S2T, T2T } from './shared/move-encoding.ts';
 import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
-import { col, deck, down, drawN, found, len, returnsAllowed, sn, sw, top, unlimited, wk } from './state.ts';
+import { col, deck, down, drawN, found, len, onGrid, returnsAllowed, sn, sw, top, unlimited, wk } from './state.ts';
 
 // ---- Safe foundation moves (safeFoundation) ----
 
@@ -49,7 +49,7 @@ export function safeSuits(): i32 {
   const kept = <i32>load<u8>(at);
   if (kept !== 0) return kept - 1;
   let bits = 0;
-  for (let suit = 0; suit < 4; suit++) if (found(suit) < 13 && safeHome(makeCard(found(suit) + 1, suit))) bits |= 1 << suit;
+  for (let suit = 0; suit < 4; suit++) if (found(suit) < 13 && inline.always(safeHome(makeCard(found(suit) + 1, suit)))) bits |= 1 << suit;
   store<u8>(at, <u8>(bits + 1));
   return bits;
 }
@@ -80,12 +80,12 @@ export function stockAlwaysReachable(): bool {
  * redeal the same way.
  */
 export function safeLastStockCard(): bool {
-  return sn > 0 && drawN > 1 && unlimited && safeHome(deck(sn - 1));
+  return sn > 0 && drawN > 1 && unlimited && inline.always(safeHome(deck(sn - 1)));
 }
 
 /** The stock position is on the draw grid: w a multiple of the draw, or the whole stock turned. */
 export function onDrawGrid(): bool {
-  return sw === sn || sw % drawN === 0;
+  return sw === sn || onGrid(sw);
 }
 
 // ---- Stock dominance (stockDominance) ----
@@ -105,7 +105,7 @@ export function onDrawGrid(): bool {
  */
 export function drawReach(): i32 {
   const w = sw;
-  if (wk(w, sn) === 0) return 0;
+  if (inline.always(wk(w, sn)) === 0) return 0;
   let bits = 1;
   for (let v = w + drawN; v < sn; v += drawN) bits |= 1 << v;
   return bits;
@@ -193,10 +193,10 @@ export function locks(m: i32): bool {
 // ---- for the tests: the rules on the position loaded ----
 
 export function safeSuitsHere(): i32 {
-  return safeSuits();
+  return inline.always(safeSuits());
 }
 export function safeHomeOf(c: i32): bool {
-  return safeHome(c);
+  return inline.always(safeHome(c));
 }
 export function safeLastStockCardHere(): bool {
   return safeLastStockCard();

@@ -193,10 +193,10 @@ export function getPathLen(): i32 {
 /** Stores the position; true when it was there. A bounded search stores positions with their moves to spare, on entering them. */
 export function insertHere(): bool {
   if (bounded) return false;
-  return dom ? ttInsertBit(h1, h2, wk(sw, sn)) : ttInsert(h1, h2);
+  return dom ? ttInsertBit(h1, h2, inline.always(wk(sw, sn))) : ttInsert(h1, h2);
 }
 function removeHere(): void {
-  if (dom) ttRemoveBit(h1, h2, wk(sw, sn));
+  if (dom) ttRemoveBit(h1, h2, inline.always(wk(sw, sn)));
   else ttRemove(h1, h2);
 }
 function closeHere(): void {
@@ -205,7 +205,7 @@ function closeHere(): void {
 }
 function childBit(m: i32): i32 {
   const kind = m & 15;
-  return kind === S2F || kind === S2T ? wk((m >> 18) & 63, sn - 1) : wk(sw, sn);
+  return kind === S2F || kind === S2T ? inline.always(wk((m >> 18) & 63, sn - 1)) : inline.always(wk(sw, sn));
 }
 
 // ---- the search ----
@@ -216,11 +216,11 @@ const SAFE_TABLEAU: i32 = 1;
 const SAFE_DECK: i32 = 2;
 
 function pushPath(m: i32): void {
-  st32(tokensAt, pathLen, make(m));
+  st32(tokensAt, pathLen, inline.always(make(m)));
   st32(pathAt, pathLen++, m);
 }
 function safeNext(): i32 {
-  let suits = safeSuits();
+  let suits = inline.always(safeSuits());
   if (suits === 0) return 0;
   let where = 0;
   for (let suit = 0; suits !== 0; suit++, suits >>= 1) {
@@ -236,30 +236,30 @@ function playSafe(): i32 {
   let again = true;
   while (again) {
     again = false;
-    const where = safeNext();
+    const where = inline.always(safeNext());
     if (where === 0) break;
     if (where & SAFE_TABLEAU)
       for (let a = 0; a < 7; a++) {
         const l = len(a);
         if (l === 0) continue;
         const c = col(a * STRIDE + l - 1);
-        if (found(c & 3) !== rankOf(c) - 1 || !safeHome(c)) continue;
-        pushPath(mv(T2F, a, c & 3, 1, 0));
+        if (found(c & 3) !== rankOf(c) - 1 || !inline.always(safeHome(c))) continue;
+        inline.always(pushPath(mv(T2F, a, c & 3, 1, 0)));
         count++;
         again = true;
       }
-    if (lastToo && ((again ? safeNext() : where) & SAFE_DECK) !== 0 && onDrawGrid() && safeLastStockCard()) {
+    if (lastToo && ((again ? inline.always(safeNext()) : where) & SAFE_DECK) !== 0 && onDrawGrid() && safeLastStockCard()) {
       const i = sn - 1;
-      pushPath(mv(S2F, 0, deck(i) & 3, 1, i));
+      inline.always(pushPath(mv(S2F, 0, deck(i) & 3, 1, i)));
       count++;
       again = true;
       lastPlayed = true;
     }
-    if (stockToo && ((again ? safeNext() : where) & SAFE_DECK) !== 0) {
+    if (stockToo && ((again ? inline.always(safeNext()) : where) & SAFE_DECK) !== 0) {
       for (let i = 0; i < sn; i++) {
         const c = deck(i);
-        if (found(c & 3) !== rankOf(c) - 1 || !safeHome(c)) continue;
-        pushPath(mv(S2F, 0, c & 3, 1, i));
+        if (found(c & 3) !== rankOf(c) - 1 || !inline.always(safeHome(c))) continue;
+        inline.always(pushPath(mv(S2F, 0, c & 3, 1, i)));
         count++;
         again = true;
         break;
@@ -269,14 +269,14 @@ function playSafe(): i32 {
   return count;
 }
 function undoSafe(autos: i32, pathMark: i32): void {
-  for (let k = pathMark + autos - 1; k >= pathMark; k--) undo(ld(pathAt, k), ld(tokensAt, k));
+  for (let k = pathMark + autos - 1; k >= pathMark; k--) inline.always(undo(ld(pathAt, k), ld(tokensAt, k)));
   pathLen = pathMark;
 }
 function childHashes(base: i32, n: i32): void {
   for (let k = base; k < base + n; k++) {
     const m = ld(movesAt, k);
     if (m & HOME_AFTER) continue;
-    childHash(m);
+    inline.always(childHash(m));
     st32(childH1At, k, ph1);
     st32(childH2At, k, ph2);
   }
@@ -352,11 +352,11 @@ function enter(d: i32, rCol: i32, mode: i32, rCard: i32, cost: i32): i32 {
 function takeBack(d: i32, m: i32): void {
   if (m & HOME_AFTER) {
     pathLen -= 2;
-    undo(ld(pathAt, pathLen + 1), ld(fToken2At, d));
-    undo(m & ~HOME_AFTER, ld(fTokenAt, d));
+    inline.always(undo(ld(pathAt, pathLen + 1), ld(fToken2At, d)));
+    inline.always(undo(m & ~HOME_AFTER, ld(fTokenAt, d)));
   } else {
     pathLen--;
-    undo(m, ld(fTokenAt, d));
+    inline.always(undo(m, ld(fTokenAt, d)));
   }
 }
 
@@ -389,13 +389,13 @@ export function search(): i32 {
       const m1 = m & ~HOME_AFTER;
       const from = (m1 >> 4) & 15;
       if (bounded) cost = ld(fCostAt, d) + 2;
-      st32(fTokenAt, d, make(m1));
+      st32(fTokenAt, d, inline.always(make(m1)));
       const m2 = mv(T2F, from, top(from) & 3, 1, 0);
-      st32(fToken2At, d, make(m2));
+      st32(fToken2At, d, inline.always(make(m2)));
       if (insertHere()) {
         hits += 1;
-        undo(m2, ld(fToken2At, d));
-        undo(m1, ld(fTokenAt, d));
+        inline.always(undo(m2, ld(fToken2At, d)));
+        inline.always(undo(m1, ld(fTokenAt, d)));
         continue;
       }
       st32(pathAt, pathLen++, m1);
@@ -403,22 +403,27 @@ export function search(): i32 {
     } else {
       if (
         !bounded &&
-        (dom ? ttInsertBit(ld(childH1At, at), ld(childH2At, at), childBit(m)) : ttInsert(ld(childH1At, at), ld(childH2At, at)))
+        (dom
+          ? ttInsertBit(ld(childH1At, at), ld(childH2At, at), inline.always(childBit(m)))
+          : ttInsert(ld(childH1At, at), ld(childH2At, at)))
       ) {
         hits += 1;
         continue;
       }
       if (locksOn && locks(m)) continue;
-      mode = restrictionAfter(m, delayStock, delayPartial, emptyForKing);
+      mode = inline.always(restrictionAfter(m, delayStock, delayPartial, emptyForKing));
       if (bounded) cost = ld(fCostAt, d) + moveCost(m);
-      st32(fTokenAt, d, make(m));
+      st32(fTokenAt, d, inline.always(make(m)));
       st32(pathAt, pathLen++, m);
     }
-    let r: i32;
-    if (mode === PLACED) r = enter(d + 1, (m >> 8) & 15, PLACED, top((m >> 8) & 15), cost);
-    else if (mode === UNCOVERED) r = enter(d + 1, (m >> 4) & 15, UNCOVERED, top((m >> 4) & 15), cost);
-    else if (mode === EMPTIED) r = enter(d + 1, (m >> 4) & 15, EMPTIED, -1, cost);
-    else r = enter(d + 1, -1, FREE, -1, cost);
+    // the pile the restriction names (the one built on, or the one left), and its top
+    let rCol = -1;
+    let rCard = -1;
+    if (mode !== FREE) {
+      rCol = mode === PLACED ? (m >> 8) & 15 : (m >> 4) & 15;
+      if (mode !== EMPTIED) rCard = top(rCol);
+    }
+    const r = enter(d + 1, rCol, mode, rCard, cost);
     if (r === WON) return 1;
     if (r === EXPANDED) {
       d++;

@@ -120,6 +120,12 @@ export let unlimited: bool = true;
 export let returnsAllowed: bool = true;
 let hashPass: bool = false;
 let gridW: bool = false;
+/** Which stock positions w (below 64) are multiples of the draw, a byte each, set with the rules: no division at a move. */
+const gridAt: usize = memory.data(64, 16);
+/** w (0–63) is a multiple of the draw. */
+export function onGrid(w: i32): bool {
+  return load<u8>(gridAt + <usize>w) !== 0;
+}
 
 /** The rules and key of the search's state (state.ts): the draw, the pass limit (negative: unlimited), returns, the pass in the hash, stock positions on the grid as 0. */
 export function setRules(draw: i32, limit: i32, returns: bool, passHashed: bool, grid: bool): void {
@@ -129,6 +135,7 @@ export function setRules(draw: i32, limit: i32, returns: bool, passHashed: bool,
   returnsAllowed = returns;
   hashPass = passHashed;
   gridW = grid;
+  for (let w = 0; w < 64; w++) store<u8>(gridAt + <usize>w, w % draw === 0 ? 1 : 0);
 }
 
 // ---- the Zobrist terms (state.ts's, written here by its module) ----
@@ -172,7 +179,7 @@ function passTerm2(p: i32): i32 {
 
 /** The stock position as hashed: w, or 0 on the draw grid (state.ts `wk`). */
 export function wk(w: i32, n: i32): i32 {
-  return gridW && (w === n || w % drawN === 0) ? 0 : w;
+  return gridW && (w === n || onGrid(w)) ? 0 : w;
 }
 
 // ---- the primitives (state.ts), each keeping the hash ----
@@ -228,10 +235,10 @@ function moveRun(a: i32, b: i32, count: i32): i32 {
   for (let k = 0; k < count; k++) setCol(to + k, col(from + k));
   setLen(a, la - count);
   setLen(b, lb + count);
-  return flip(a);
+  return inline.always(flip(a));
 }
 function unmoveRun(a: i32, b: i32, count: i32, flipped: i32): void {
-  if (flipped) unflip(a);
+  if (flipped) inline.always(unflip(a));
   const lb = len(b) - count;
   const from = b * STRIDE + lb;
   const base = col(from);
@@ -248,8 +255,8 @@ function unmoveRun(a: i32, b: i32, count: i32, flipped: i32): void {
   setLen(b, lb);
 }
 function setStock(w: i32, pass: i32): void {
-  const k0 = wk(sw, sn);
-  const k1 = wk(w, sn);
+  const k0 = inline.always(wk(sw, sn));
+  const k1 = inline.always(wk(w, sn));
   h1 ^= z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
   h2 ^= z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
   if (hashPass && pass !== spass) {
@@ -261,8 +268,8 @@ function setStock(w: i32, pass: i32): void {
 }
 function takeDeck(i: i32): i32 {
   const c = deck(i);
-  const k0 = wk(sw, sn);
-  const k1 = wk(i, sn - 1);
+  const k0 = inline.always(wk(sw, sn));
+  const k1 = inline.always(wk(i, sn - 1));
   h1 ^= z(ZS1_AT + c) ^ z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
   h2 ^= z(ZS2_AT + c) ^ z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
   const n = sn;
@@ -277,8 +284,8 @@ function putDeck(i: i32, c: i32): void {
   setDeck(i, c);
   setInDeck(c, 1);
   sn++;
-  const k0 = wk(sw, sn - 1);
-  const k1 = wk(i + 1, sn);
+  const k0 = inline.always(wk(sw, sn - 1));
+  const k1 = inline.always(wk(i + 1, sn));
   h1 ^= z(ZS1_AT + c) ^ z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
   h2 ^= z(ZS2_AT + c) ^ z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
   sw = i + 1;
@@ -288,7 +295,7 @@ function putDeck(i: i32, c: i32): void {
 function stockPassFor(i: i32): i32 {
   const w = sw;
   if (i === w - 1) return spass;
-  if (i >= w && ((i + 1 - w) % drawN === 0 || i === sn - 1)) return spass;
+  if (i >= w && (onGrid(i + 1 - w) || i === sn - 1)) return spass;
   return spass + 1;
 }
 
@@ -299,41 +306,41 @@ export function make(m: i32): i32 {
     const i = (m >> 18) & 63;
     let token = sw;
     if (i !== sw - 1) {
-      const pass = stockPassFor(i);
+      const pass = inline.always(stockPassFor(i));
       if (pass !== spass) token |= 64;
-      setStock(i + 1, pass);
+      inline.always(setStock(i + 1, pass));
     }
-    const c = takeDeck(i);
+    const c = inline.always(takeDeck(i));
     if (kind === S2F) {
       setFound(c & 3, found(c & 3) + 1);
       shome++;
-    } else pushCol((m >> 8) & 15, c);
+    } else inline.always(pushCol((m >> 8) & 15, c));
     return token;
   }
-  if (kind === T2T) return moveRun((m >> 4) & 15, (m >> 8) & 15, (m >> 12) & 63);
+  if (kind === T2T) return inline.always(moveRun((m >> 4) & 15, (m >> 8) & 15, (m >> 12) & 63));
   if (kind === T2F) {
     const a = (m >> 4) & 15;
-    const c = cardFromCol(a);
+    const c = inline.always(cardFromCol(a));
     setFound(c & 3, found(c & 3) + 1);
     shome++;
-    return flip(a);
+    return inline.always(flip(a));
   }
   if (kind === F2T) {
     const suit = (m >> 4) & 15;
     const c = makeCard(found(suit), suit);
     setFound(suit, found(suit) - 1);
     shome--;
-    pushCol((m >> 8) & 15, c);
+    inline.always(pushCol((m >> 8) & 15, c));
     return 0;
   }
   if (kind === DRAW) {
     const w = sw;
-    setStock(min(w + drawN, sn), spass);
+    inline.always(setStock(min(w + drawN, sn), spass));
     return w;
   }
   // REDEAL
   const w = sw;
-  setStock(0, spass + 1);
+  inline.always(setStock(0, spass + 1));
   return w;
 }
 
@@ -348,37 +355,37 @@ export function undo(m: i32, t: i32): void {
       c = makeCard(found(suit), suit);
       setFound(suit, found(suit) - 1);
       shome--;
-    } else c = cardFromCol((m >> 8) & 15);
-    putDeck(i, c);
-    setStock(t & 63, t & 64 ? spass - 1 : spass);
+    } else c = inline.always(cardFromCol((m >> 8) & 15));
+    inline.always(putDeck(i, c));
+    inline.always(setStock(t & 63, t & 64 ? spass - 1 : spass));
     return;
   }
   if (kind === T2T) {
-    unmoveRun((m >> 4) & 15, (m >> 8) & 15, (m >> 12) & 63, t);
+    inline.always(unmoveRun((m >> 4) & 15, (m >> 8) & 15, (m >> 12) & 63, t));
     return;
   }
   if (kind === T2F) {
     const a = (m >> 4) & 15;
     const suit = (m >> 8) & 15;
-    if (t) unflip(a);
+    if (t) inline.always(unflip(a));
     const c = makeCard(found(suit), suit);
     setFound(suit, found(suit) - 1);
     shome--;
-    pushCol(a, c);
+    inline.always(pushCol(a, c));
     return;
   }
   if (kind === F2T) {
     const suit = (m >> 4) & 15;
-    cardFromCol((m >> 8) & 15);
+    inline.always(cardFromCol((m >> 8) & 15));
     setFound(suit, found(suit) + 1);
     shome++;
     return;
   }
   if (kind === DRAW) {
-    setStock(t, spass);
+    inline.always(setStock(t, spass));
     return;
   }
-  setStock(t, spass - 1);
+  inline.always(setStock(t, spass - 1));
 }
 
 /** The hash after move m, without making it, into ph1/ph2 (moves.ts `childHash`). */
@@ -389,12 +396,12 @@ export function childHash(m: i32): void {
   if (kind === S2F || kind === S2T) {
     const i = (m >> 18) & 63;
     const c = deck(i);
-    const k0 = wk(sw, sn);
-    const k1 = wk(i, sn - 1);
+    const k0 = inline.always(wk(sw, sn));
+    const k1 = inline.always(wk(i, sn - 1));
     a1 ^= z(ZS1_AT + c) ^ z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
     a2 ^= z(ZS2_AT + c) ^ z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
     if (hashPass && i !== sw - 1) {
-      const p = stockPassFor(i);
+      const p = inline.always(stockPassFor(i));
       if (p !== spass) {
         a1 ^= passTerm1(spass) ^ passTerm1(p);
         a2 ^= passTerm2(spass) ^ passTerm2(p);
@@ -438,12 +445,12 @@ export function childHash(m: i32): void {
     a2 ^= z(ZP2_AT + k);
   } else if (kind === DRAW) {
     const w = min(sw + drawN, sn);
-    const k0 = wk(sw, sn);
-    const k1 = wk(w, sn);
+    const k0 = inline.always(wk(sw, sn));
+    const k1 = inline.always(wk(w, sn));
     a1 ^= z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
     a2 ^= z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
   } else {
-    const k0 = wk(sw, sn);
+    const k0 = inline.always(wk(sw, sn));
     a1 ^= z(ZW1_AT + k0) ^ z(ZW1_AT);
     a2 ^= z(ZW2_AT + k0) ^ z(ZW2_AT);
     if (hashPass) {

@@ -9,41 +9,55 @@ import { STOCK_KING_TO_EMPTY, STOCK_TO_FOUNDATION, STOCK_TO_PILE } from './share
 import { S2F, S2T, mv } from './shared/move-encoding.ts';
 import { makeCard } from './shared/cards.ts';
 import { PLACED, UNCOVERED } from './shared/modes.ts';
-import { CHILD1, CHILD2, RANK } from './cards.ts';
-import { addOnto, allReach, dn, dw, firstEmpty, firstEmptyOnly, lastSafe, reach, reachCost, reachN, tops } from './gen-state.ts';
+import { CHILD1, CHILD2, RANK, at, put } from './cards.ts';
+import {
+  addOnto,
+  allReach,
+  anyPileTakes,
+  dn,
+  dw,
+  firstEmpty,
+  firstEmptyOnly,
+  lastSafe,
+  reach,
+  reachCost,
+  reachN,
+  tops,
+} from './gen-state.ts';
 import { push } from './moves-out.ts';
 
-const wantCard = new StaticArray<i32>(24);
-const wantIndex = new StaticArray<i32>(24);
-const wantKey = new StaticArray<i32>(24);
+const wantCard: usize = memory.data(24 * 4, 16);
+const wantIndex: usize = memory.data(24 * 4, 16);
+const wantKey: usize = memory.data(24 * 4, 16);
 
 export function stockPlays(base: i32, n: i32, only: i32, mode: i32): i32 {
   const mustBuild = mode === UNCOVERED || (mode === PLACED && allReach);
   if (allReach) return stockPlaysAll(base, n, only, mustBuild);
   const skipRedeal = !mustBuild && lastSafe;
   for (let k = 0; k < reachN; k++) {
-    const cost = unchecked(reachCost[k]);
+    const cost = reachCost(k);
     if (cost === 2 && skipRedeal) continue;
-    n = cardPlays(base, n, unchecked(reach[k]), cost, only, mustBuild);
+    n = inline.always(cardPlays(base, n, reach(k), cost, only, mustBuild));
   }
   return n;
 }
 
 function cardPlays(base: i32, n: i32, i: i32, cost: i32, only: i32, mustBuild: bool): i32 {
   const c = deck(i);
-  if (mustBuild) return addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, only);
-  if (found(c & 3) === unchecked(RANK[c]) - 1) n = push(base, n, mv(S2F, 0, c & 3, 1, i), STOCK_TO_FOUNDATION - cost);
-  if (unchecked(RANK[c]) !== 13) return addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, -1);
+  if (mustBuild) return inline.always(anyPileTakes(c)) ? inline.always(addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, only)) : n;
+  if (found(c & 3) === at(RANK, c) - 1) n = inline.always(push(base, n, mv(S2F, 0, c & 3, 1, i), STOCK_TO_FOUNDATION - cost));
+  if (at(RANK, c) !== 13)
+    return inline.always(anyPileTakes(c)) ? inline.always(addOnto(base, n, c, S2T, 0, i, STOCK_TO_PILE - cost, -1)) : n;
   for (let b = 0; b < 7; b++) {
     if (len(b) !== 0) continue;
-    n = push(base, n, mv(S2T, 0, b, 1, i), STOCK_KING_TO_EMPTY - cost);
+    n = inline.always(push(base, n, mv(S2T, 0, b, 1, i), STOCK_KING_TO_EMPTY - cost));
     if (firstEmptyOnly()) break;
   }
   return n;
 }
 
 function listed(k: i32, c: i32): bool {
-  for (let q = 0; q < k; q++) if (unchecked(wantCard[q]) === c) return true;
+  for (let q = 0; q < k; q++) if (at(wantCard, q) === c) return true;
   return false;
 }
 
@@ -52,46 +66,46 @@ function stockPlaysAll(base: i32, n: i32, only: i32, mustBuild: bool): i32 {
   const lo = mustBuild ? only : 0;
   const hi = mustBuild ? only : 6;
   for (let b = lo; b <= hi; b++) {
-    const t = unchecked(tops[b]);
+    const t = at(tops, b);
     if (t < 0) continue;
-    const c1 = unchecked(CHILD1[t]);
-    if (c1 < 52 && inDeck(c1) && !listed(k, c1)) unchecked((wantCard[k++] = c1));
-    const c2 = unchecked(CHILD2[t]);
-    if (c2 < 52 && inDeck(c2) && !listed(k, c2)) unchecked((wantCard[k++] = c2));
+    const c1 = at(CHILD1, t);
+    if (c1 < 52 && inDeck(c1) && !listed(k, c1)) put(wantCard, k++, c1);
+    const c2 = at(CHILD2, t);
+    if (c2 < 52 && inDeck(c2) && !listed(k, c2)) put(wantCard, k++, c2);
   }
   if (!mustBuild) {
     for (let suit = 0; suit < 4; suit++) {
       const f = found(suit);
       if (f === 13) continue;
       const c = makeCard(f + 1, suit);
-      if (inDeck(c) && !listed(k, c)) unchecked((wantCard[k++] = c));
+      if (inDeck(c) && !listed(k, c)) put(wantCard, k++, c);
     }
     if (firstEmpty >= 0)
       for (let suit = 0; suit < 4; suit++) {
         const c = makeCard(13, suit);
-        if (inDeck(c) && !listed(k, c)) unchecked((wantCard[k++] = c));
+        if (inDeck(c) && !listed(k, c)) put(wantCard, k++, c);
       }
   }
   if (k === 0) return n;
   const w = dw;
   const size = dn;
   for (let q = 0; q < k; q++) {
-    const c = unchecked(wantCard[q]);
+    const c = at(wantCard, q);
     let i = 0;
     while (deck(i) !== c) i++;
     const key = i === w - 1 ? -1 : i >= w ? i : i + size;
     let j = q - 1;
-    while (j >= 0 && unchecked(wantKey[j]) > key) {
-      unchecked((wantKey[j + 1] = wantKey[j]));
-      unchecked((wantIndex[j + 1] = wantIndex[j]));
+    while (j >= 0 && at(wantKey, j) > key) {
+      put(wantKey, j + 1, at(wantKey, j));
+      put(wantIndex, j + 1, at(wantIndex, j));
       j--;
     }
-    unchecked((wantKey[j + 1] = key));
-    unchecked((wantIndex[j + 1] = i));
+    put(wantKey, j + 1, key);
+    put(wantIndex, j + 1, i);
   }
   for (let q = 0; q < k; q++) {
-    const i = unchecked(wantIndex[q]);
-    n = cardPlays(base, n, i, i === w - 1 ? 0 : i >= w ? 1 : 2, only, mustBuild);
+    const i = at(wantIndex, q);
+    n = inline.always(cardPlays(base, n, i, i === w - 1 ? 0 : i >= w ? 1 : 2, only, mustBuild));
   }
   return n;
 }

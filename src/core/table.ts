@@ -210,7 +210,7 @@ function filled(i: i32): void {
 /** Adds the hash; returns true when it was already there. */
 export function ttInsert(h1: i32, h2: i32): bool {
   if ((h1 | h2) === 0) h2 = 1; // (0, 0) marks an empty slot
-  let i = homeOf(h1, h2);
+  let i = inline.always(homeOf(h1, h2));
   const home = i;
   // plain linear probing while the table has room; at full size only a window of PROBE slots
   const limit = count * 4 < (mask + 1) * 3 ? mask + 1 : PROBE;
@@ -247,7 +247,7 @@ export function ttInsertBit(h1: i32, h2: i32, bit: i32): bool {
  */
 export function ttAddBits(h1: i32, h2: i32, flags: i32): bool {
   if ((h1 | h2) === 0) h2 = 1;
-  let i = homeOf(h1, h2);
+  let i = inline.always(homeOf(h1, h2));
   const home = i;
   const limit = count * 4 < (mask + 1) * 3 ? mask + 1 : PROBE;
   for (let p = 0; p < limit; p++) {
@@ -288,7 +288,7 @@ export function ttAddBits(h1: i32, h2: i32, flags: i32): bool {
 export function ttBudget(h1: i32, h2: i32, remaining: i32): bool {
   if ((h1 | h2) === 0) h2 = 1;
   const v = remaining + 1;
-  let i = homeOf(h1, h2);
+  let i = inline.always(homeOf(h1, h2));
   const home = i;
   const limit = count * 4 < (mask + 1) * 3 ? mask + 1 : PROBE;
   for (let p = 0; p < limit; p++) {
@@ -323,7 +323,7 @@ export function ttBudget(h1: i32, h2: i32, remaining: i32): bool {
  * slot in the cache. Several in a row overlap their wait for memory.
  */
 export function ttTouch(h1: i32, h2: i32): i32 {
-  return load<i32>(slotAt(homeOf(h1, h2)));
+  return load<i32>(slotAt(inline.always(homeOf(h1, h2))));
 }
 
 /**
@@ -342,7 +342,7 @@ export function ttRemove(h1: i32, h2: i32): bool {
 export function ttRemoveBit(h1: i32, h2: i32, bit: i32): bool {
   if ((h1 | h2) === 0) h2 = 1;
   const flag = 1 << bit;
-  let i = homeOf(h1, h2);
+  let i = inline.always(homeOf(h1, h2));
   let found = false;
   for (let p = 0; p <= mask; p++) {
     const at = base + ((<usize>i) << 4);
@@ -360,7 +360,7 @@ export function ttRemoveBit(h1: i32, h2: i32, bit: i32): bool {
 }
 
 function removeOne(h1: i32, h2: i32): bool {
-  let i = homeOf(h1, h2);
+  let i = inline.always(homeOf(h1, h2));
   for (let p = 0; ; p++) {
     const at = slotAt(i);
     const a = load<i32>(at);
@@ -377,7 +377,7 @@ function removeOne(h1: i32, h2: i32): bool {
     const a = load<i32>(from);
     const b = load<i32>(from, 4);
     if ((a | b) === 0) break;
-    const home = homeOf(a, b);
+    const home = inline.always(homeOf(a, b));
     // the key at j may fill the hole at i unless its home lies cyclically in (i, j]
     if (i <= j ? home > i && home <= j : home > i || home <= j) continue;
     const to = slotAt(i);
@@ -410,7 +410,7 @@ function grow(): void {
     const a = load<i32>(q);
     const b = load<i32>(q, 4);
     if ((a | b) === 0) continue;
-    let i = homeOf(a, b);
+    let i = inline.always(homeOf(a, b));
     while (!isEmpty(slotAt(i))) i = (i + 1) & mask;
     const at = slotAt(i);
     store<i32>(at, a);

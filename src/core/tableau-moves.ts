@@ -9,7 +9,7 @@ import { STRIDE } from './shared/layout.ts';
 import { F2T, HOME_AFTER, S2T, T2F, T2T, mv } from './shared/move-encoding.ts';
 import { makeCard } from './shared/cards.ts';
 import { PLACED, UNCOVERED } from './shared/modes.ts';
-import { PARENT1, PARENT2, RANK } from './cards.ts';
+import { PARENT1, PARENT2, RANK, at, put } from './cards.ts';
 import {
   addOnto,
   anyPileTakes,
@@ -39,9 +39,9 @@ import {
 } from './gen-state.ts';
 import { push, setMove } from './moves-out.ts';
 
-const partialMove = new StaticArray<i32>(7);
-const partialScore = new StaticArray<i32>(7);
-const nextCards = new StaticArray<i32>(4);
+const partialMove: usize = memory.data(7 * 4, 16);
+const partialScore: usize = memory.data(7 * 4, 16);
+const nextCards: usize = memory.data(4 * 4, 16);
 
 export function toFoundation(base: i32, n: i32, only: i32, mode: i32): i32 {
   if (only >= 0 && mode !== UNCOVERED) return n;
@@ -50,9 +50,9 @@ export function toFoundation(base: i32, n: i32, only: i32, mode: i32): i32 {
     const l = len(a);
     if (l === 0) continue;
     const t = top(a);
-    if (found(t & 3) !== unchecked(RANK[t]) - 1) continue;
+    if (found(t & 3) !== at(RANK, t) - 1) continue;
     const d = down(a);
-    n = push(base, n, mv(T2F, a, t & 3, 1, 0), TO_FOUNDATION + (l === d + 1 ? d : 0));
+    n = inline.always(push(base, n, mv(T2F, a, t & 3, 1, 0), TO_FOUNDATION + (l === d + 1 ? d : 0)));
   }
   return n;
 }
@@ -62,10 +62,10 @@ export function kingRuns(base: i32, n: i32, only: i32): i32 {
   for (let a = 0; a < 7; a++) {
     const l = len(a);
     const d = down(a);
-    if (l === 0 || unchecked(RANK[col(a * STRIDE + d)]) !== 13 || !kingRunMayMove(a)) continue;
+    if (l === 0 || at(RANK, col(a * STRIDE + d)) !== 13 || !kingRunMayMove(a)) continue;
     for (let b = 0; b < 7; b++) {
       if (len(b) !== 0 || (only >= 0 && b !== only) || (firstEmptyOnly() && b !== firstEmpty)) continue;
-      n = push(base, n, mv(T2T, a, b, l - d, 0), KING_TO_EMPTY + d);
+      n = inline.always(push(base, n, mv(T2T, a, b, l - d, 0), KING_TO_EMPTY + d));
     }
   }
   return n;
@@ -80,11 +80,11 @@ export function wholeRuns(base: i32, n: i32, only: i32, mode: i32): i32 {
     if (l === 0) continue;
     const d = down(a);
     const baseCard = col(a * STRIDE + d);
+    if (!inline.always(anyPileTakes(baseCard))) continue;
     const anyPile = mode === PLACED && emptyingAfterPlaced(a);
     if (c1 >= 0 && baseCard !== c1 && baseCard !== c2 && !anyPile) continue;
-    let b1 = unchecked(topCol[unchecked(PARENT1[baseCard])]);
-    let b2 = unchecked(topCol[unchecked(PARENT2[baseCard])]);
-    if (b1 < 0 && b2 < 0) continue;
+    let b1 = at(topCol, at(PARENT1, baseCard));
+    let b2 = at(topCol, at(PARENT2, baseCard));
     if (d === 0 && emptyForKing && !kingMayComeNow()) continue;
     if (b1 > b2) {
       const t = b1;
@@ -93,14 +93,14 @@ export function wholeRuns(base: i32, n: i32, only: i32, mode: i32): i32 {
     }
     const move = mv(T2T, a, 0, l - d, 0);
     const score = d > 0 ? RUN_TURNS_UP + d : RUN_EMPTIES;
-    if (b1 >= 0 && (only < 0 || b1 === only || anyPile)) n = push(base, n, move | (b1 << 8), score);
-    if (b2 >= 0 && (only < 0 || b2 === only || anyPile)) n = push(base, n, move | (b2 << 8), score);
+    if (b1 >= 0 && (only < 0 || b1 === only || anyPile)) n = inline.always(push(base, n, move | (b1 << 8), score));
+    if (b2 >= 0 && (only < 0 || b2 === only || anyPile)) n = inline.always(push(base, n, move | (b2 << 8), score));
   }
   return n;
 }
 
 export function partialRuns(base: i32, n: i32, only: i32): i32 {
-  if (partialRule && twinSwaps) return partialHomeRuns(base, n, only);
+  if (partialRule && twinSwaps) return inline.always(partialHomeRuns(base, n, only));
   for (let a = 0; a < 7; a++) {
     const end = a * STRIDE + len(a);
     const pileMove = mv(T2T, a, 0, 0, 0);
@@ -124,14 +124,14 @@ export function partialRuns(base: i32, n: i32, only: i32): i32 {
       const c = col(j);
       const move = pileMove | ((end - j) << 12) | flag;
       for (let t = 0; t < 2; t++) {
-        const b = unchecked(topCol[t === 0 ? unchecked(PARENT1[c]) : unchecked(PARENT2[c])]);
+        const b = at(topCol, t === 0 ? at(PARENT1, c) : at(PARENT2, c));
         if (b < 0 || (only >= 0 && b !== only)) continue;
-        unchecked((partialMove[b] = move | (b << 8)));
-        unchecked((partialScore[b] = score));
+        put(partialMove, b, move | (b << 8));
+        put(partialScore, b, score);
         slots |= 1 << b;
       }
     }
-    for (let b = 0; slots !== 0; b++, slots >>= 1) if (slots & 1) n = push(base, n, unchecked(partialMove[b]), unchecked(partialScore[b]));
+    for (let b = 0; slots !== 0; b++, slots >>= 1) if (slots & 1) n = inline.always(push(base, n, at(partialMove, b), at(partialScore, b)));
   }
   return n;
 }
@@ -143,33 +143,33 @@ export function partialHomeRuns(base: i32, n: i32, only: i32): i32 {
     const h = found(suit);
     if (h === 13) continue;
     const x = makeCard(h + 1, suit);
-    if (isDown(x) || inDeck(x) || unchecked(topCol[x]) >= 0 || !partialSendsHome(x)) continue;
-    unchecked((nextCards[k++] = x));
+    if (isDown(x) || inDeck(x) || at(topCol, x) >= 0 || !partialSendsHome(x)) continue;
+    put(nextCards, k++, x);
   }
   if (k === 0) return n;
   for (let a = 0; a < 7; a++) {
     const foot = a * STRIDE + down(a);
     const end = a * STRIDE + len(a);
     if (end - foot < 2) continue;
-    const footRank = unchecked(RANK[col(foot)]);
-    const topRank = unchecked(RANK[col(end - 1)]);
+    const footRank = at(RANK, col(foot));
+    const topRank = at(RANK, col(end - 1));
     const pileMove = mv(T2T, a, 0, 0, 0) | HOME_AFTER;
     let slots = 0;
     for (let q = 0; q < k; q++) {
-      const x = unchecked(nextCards[q]);
-      const r = unchecked(RANK[x]);
+      const x = at(nextCards, q);
+      const r = at(RANK, x);
       if (r <= topRank || r > footRank || col(foot + footRank - r) !== x) continue;
       const j = foot + footRank - r + 1;
       const c = col(j);
       const move = pileMove | ((end - j) << 12);
       for (let t = 0; t < 2; t++) {
-        const b = unchecked(topCol[t === 0 ? unchecked(PARENT1[c]) : unchecked(PARENT2[c])]);
+        const b = at(topCol, t === 0 ? at(PARENT1, c) : at(PARENT2, c));
         if (b < 0 || (only >= 0 && b !== only)) continue;
-        unchecked((partialMove[b] = move | (b << 8)));
+        put(partialMove, b, move | (b << 8));
         slots |= 1 << b;
       }
     }
-    for (let b = 0; slots !== 0; b++, slots >>= 1) if (slots & 1) n = push(base, n, unchecked(partialMove[b]), PARTIAL_HOME);
+    for (let b = 0; slots !== 0; b++, slots >>= 1) if (slots & 1) n = inline.always(push(base, n, at(partialMove, b), PARTIAL_HOME));
   }
   return n;
 }
@@ -179,17 +179,17 @@ export function returns(base: i32, n: i32, only: i32): i32 {
   for (let suit = 0; suit < 4; suit++) {
     const h = found(suit);
     if (h === 0) continue;
-    if (h === 13 ? firstEmpty < 0 : !anyPileTakes(makeCard(h, suit))) continue;
+    if (h === 13 ? firstEmpty < 0 : !inline.always(anyPileTakes(makeCard(h, suit)))) continue;
     if (foundationReturns && !returnUseful(suit)) continue;
     if (h === 13) {
       for (let b = 0; b < 7; b++) {
         if (len(b) !== 0 || (only >= 0 && b !== only)) continue;
-        n = push(base, n, mv(F2T, suit, b, 1, 0), RETURN);
+        n = inline.always(push(base, n, mv(F2T, suit, b, 1, 0), RETURN));
         if (firstEmptyOnly()) break;
       }
       continue;
     }
-    n = addOnto(base, n, makeCard(h, suit), F2T, suit, 0, RETURN, only);
+    n = inline.always(addOnto(base, n, makeCard(h, suit), F2T, suit, 0, RETURN, only));
   }
   return n;
 }
@@ -198,29 +198,30 @@ function returnsOnto(base: i32, n: i32, only: i32): i32 {
   const c1 = fit1;
   const c2 = fit2;
   if (c1 === 52) return n;
-  if (found(c1 & 3) === unchecked(RANK[c1]) && (!foundationReturns || returnUseful(c1 & 3)))
-    n = push(base, n, mv(F2T, c1 & 3, only, 1, 0), RETURN);
-  if (found(c2 & 3) === unchecked(RANK[c2]) && (!foundationReturns || returnUseful(c2 & 3)))
-    n = push(base, n, mv(F2T, c2 & 3, only, 1, 0), RETURN);
+  if (found(c1 & 3) === at(RANK, c1) && (!foundationReturns || returnUseful(c1 & 3)))
+    n = inline.always(push(base, n, mv(F2T, c1 & 3, only, 1, 0), RETURN));
+  if (found(c2 & 3) === at(RANK, c2) && (!foundationReturns || returnUseful(c2 & 3)))
+    n = inline.always(push(base, n, mv(F2T, c2 & 3, only, 1, 0), RETURN));
   return n;
 }
 
 export function kingsAfterEmptied(n: i32, w: i32, redealLeft: bool): i32 {
-  setStock(n, w, redealLeft);
+  inline.always(setStock(n, w, redealLeft));
   const base = 0;
   let k = 0;
   stockReach();
   for (let b = 0; b < 7; b++) {
     if (len(b) !== 0) continue;
     for (let q = 0; q < reachN; q++) {
-      const i = unchecked(reach[q]);
-      if (unchecked(RANK[deck(i)]) === 13) setMove(base + k++, mv(S2T, 0, b, 1, i));
+      const i = reach(q);
+      if (at(RANK, deck(i)) === 13) inline.always(setMove(base + k++, mv(S2T, 0, b, 1, i)));
     }
     for (let a = 0; a < 7; a++) {
-      if (len(a) === 0 || down(a) === 0 || unchecked(RANK[col(a * STRIDE + down(a))]) !== 13) continue;
-      setMove(base + k++, mv(T2T, a, b, len(a) - down(a), 0));
+      if (len(a) === 0 || down(a) === 0 || at(RANK, col(a * STRIDE + down(a))) !== 13) continue;
+      inline.always(setMove(base + k++, mv(T2T, a, b, len(a) - down(a), 0)));
     }
-    if (foundationReturn) for (let suit = 0; suit < 4; suit++) if (found(suit) === 13) setMove(base + k++, mv(F2T, suit, b, 1, 0));
+    if (foundationReturn)
+      for (let suit = 0; suit < 4; suit++) if (found(suit) === 13) inline.always(setMove(base + k++, mv(F2T, suit, b, 1, 0)));
     if (firstEmptyOnly()) break;
   }
   return k;
