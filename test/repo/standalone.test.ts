@@ -67,7 +67,7 @@ function findLeaks(root: string, file: string, text: string): Leak[] {
     if (line.includes(SKIP_LINE)) continue;
     for (const m of line.matchAll(RELATIVE)) {
       const path = m[1].replace(/[.:]+$/, '');
-      const target = resolve(root, dirname(file), path);
+      const target = resolve(root, dirname(file), path.replace(/#.*$/, '')); // a link's #anchor is not part of the file's name
       const inside = relative(root, target);
       if (inside === '..' || inside.startsWith(`..${sep}`)) {
         leaks.push({ file, line: i + 1, path, why: 'climbs above the repository root' });
@@ -114,6 +114,9 @@ describe('the repository names no path outside itself', () => {
     expect(leaks('docs/x.md', 'open file:///Users/me/report.html')).toEqual(['/Users/me/report.html']);
     // Staying: imports inside the repository, system paths, URLs, the reader's home in examples.
     expect(leaks('test/x.test.ts', "import { solve } from '../src/solver/index.ts';")).toEqual([]);
+    expect(leaks('docs/x.md', 'see [the method](../bench/README.md#play-normal-play) and ../bench/NOPE.md#x')).toEqual([
+      '../bench/NOPE.md#x',
+    ]);
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of a template literal, planted
     expect(leaks('test/x.test.ts', 'const spec = `file:../${tarball}`;')).toEqual([]);
     expect(leaks('bin/klondike', "new URL('../dist/cli/main.js', import.meta.url)")).toEqual([]);
