@@ -26,8 +26,13 @@ export function csvLine(fields: readonly unknown[]): string {
 
 /** Rows as CSV with a header line. */
 export function statsToCsv(rows: readonly StatsRow[]): string {
-  let out = csvLine(STATS_COLUMNS);
-  for (const r of rows) out += csvLine(STATS_COLUMNS.map((c) => (c === 'passes' && r.passes === null ? 'unlimited' : r[c])));
+  return rowsToCsv(STATS_COLUMNS, rows);
+}
+
+/** Rows of a statistics table as CSV: a header of `columns`, then a line a row (`unlimited` for a null `passes`). */
+export function rowsToCsv<R extends { passes: number | null }>(columns: readonly (keyof R)[], rows: readonly R[]): string {
+  let out = csvLine(columns as readonly unknown[]);
+  for (const r of rows) out += csvLine(columns.map((c) => (c === 'passes' && r.passes === null ? 'unlimited' : r[c])));
   return out;
 }
 

@@ -17,7 +17,7 @@ import type Database from 'better-sqlite3';
 import { type PlayFilter, type PlayGroup, playGroups, playRows } from '../store/reader.ts';
 import { rulesLabel } from '../types.ts';
 import { type ExportFormat, exportedSeed, recordChunks } from './export.ts';
-import { csvLine, int, msText } from './format.ts';
+import { int, msText, rowsToCsv } from './format.ts';
 import { pct } from './percent.ts';
 import { Z95, wilson } from './wilson.ts';
 
@@ -187,9 +187,7 @@ export function playStatsToTable(rows: readonly PlayStatsRow[]): string {
 
 /** Rows as CSV with a header line (`unlimited` for passes). */
 export function playStatsToCsv(rows: readonly PlayStatsRow[]): string {
-  let out = csvLine(PLAY_STATS_COLUMNS);
-  for (const r of rows) out += csvLine(PLAY_STATS_COLUMNS.map((c) => (c === 'passes' && r.passes === null ? 'unlimited' : r[c])));
-  return out;
+  return rowsToCsv(PLAY_STATS_COLUMNS, rows);
 }
 
 /** The per-game export columns (`export --plays`). */

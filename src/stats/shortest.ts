@@ -18,7 +18,7 @@ import type Database from 'better-sqlite3';
 import { type ShortestFilter, shortestRows } from '../store/reader.ts';
 import { rulesLabel } from '../types.ts';
 import { type ExportFormat, exportedSeed, recordChunks } from './export.ts';
-import { csvLine, int, msText } from './format.ts';
+import { int, msText, rowsToCsv } from './format.ts';
 import { pct } from './percent.ts';
 
 /** One row of the shortest-solution statistics: the JSON fields and CSV columns, in order. */
@@ -201,9 +201,7 @@ export function shortestStatsToTable(rows: readonly ShortestStatsRow[]): string 
 
 /** Rows as CSV with a header line (`unlimited` for passes). */
 export function shortestStatsToCsv(rows: readonly ShortestStatsRow[]): string {
-  let out = csvLine(SHORTEST_STATS_COLUMNS);
-  for (const r of rows) out += csvLine(SHORTEST_STATS_COLUMNS.map((c) => (c === 'passes' && r.passes === null ? 'unlimited' : r[c])));
-  return out;
+  return rowsToCsv(SHORTEST_STATS_COLUMNS, rows);
 }
 
 /** The per-deal export columns (`export --shortest`). */
