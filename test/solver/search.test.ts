@@ -493,7 +493,6 @@ describe('restarts: another move order, the same verdict', () => {
 
 describe('budgets and edge positions', () => {
   // a deal the solver needs millions of nodes for (draw 1, unlimited passes)
-  const hard = () => seedPosition(1000021);
   const d1: Rules = { draw: 1, passes: null, foundationReturn: true };
 
   it('a node budget holds exactly: unknown (nodes) after that many positions', () => {
