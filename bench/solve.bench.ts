@@ -5,20 +5,23 @@
  *   npx tsx bench/solve.bench.ts [--from 1] [--to 1000 | --seeds LIST] [--family solvitaire] [--draw 3|1|3,1]
  *     [--passes unlimited] [--no-foundation-return] [--timeout 60] [--max-nodes N]
  *     [--max-memory 1024] [--no-restarts] [--no-deadlocks]
- *     [--no-locking-moves] [--busy] [--lonelybot FILE] [--csv results.csv]
+ *     [--no-locking-moves] [--busy] [--runs 1] [--lonelybot FILE] [--csv results.csv]
  *     [--compare before.csv] [--quiet]
  *
  * For each draw: deals/s, mean/median/p90/p99/max ms per deal, total nodes and nodes/s, the
  * verdict counts and the peak resident memory (the process's maxRSS, plus the largest RSS sampled
  * after each deal). Each deal's time is measured twice: the solver's wall clock and the CPU time
  * of this process during the solve (on a shared machine the wall clock also counts the time other
- * processes held the core; the CPU time is what the deal cost).
+ * processes held the core; the CPU time is what the deal cost). `--runs N` solves every deal N times
+ * (each run over all the deals, then the next) and takes each deal's median wall and CPU time; the
+ * searches must agree node for node, or the run stops.
  *
  * Beside lonelybot: for Solvitaire seeds with unlimited passes and foundation returns, the
  * per-deal figures of lonelybot (bench/lonelybot-solvitaire.tsv, or `--lonelybot FILE`: its
  * verdict and its own search time, measured with both cores busy) on the same seeds: both means,
- * medians and p99s, the ratio of means, whether the verdicts agree, and the deals over twice
- * lonelybot's time among those lonelybot takes over 100 ms (the tail). `--busy` keeps the other
+ * medians and p99s, the ratio of means, whether the verdicts agree, and, among the deals lonelybot
+ * takes over 100 ms for (the tail), those that take us longer than lonelybot, those that take over
+ * twice its time, and the five with the highest ratio of our CPU time to its time. `--busy` keeps the other
  * core busy with a spinning process for the whole run, as lonelybot's figures were taken.
  *
  * `--csv` writes one row per deal: draw, seed, verdict, reason, ms, cpu ms, nodes, unique states,
@@ -49,6 +52,7 @@ const { values } = parseArgs({
     'no-deadlocks': { type: 'boolean', default: false },
     'no-locking-moves': { type: 'boolean', default: false },
     busy: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '1' },
     lonelybot: { type: 'string', default: new URL('./lonelybot-solvitaire.tsv', import.meta.url).pathname },
     csv: { type: 'string' },
     compare: { type: 'string' },
@@ -71,6 +75,8 @@ const budget: Required<Budget> = {
   maxMemoryMb: Number(values['max-memory']),
 };
 if (!(budget.timeoutMs > 0) || !(budget.maxNodes >= 1) || !(budget.maxMemoryMb >= 1)) fail('bad budget');
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1 || runs > 99) fail(`bad --runs ${values.runs} (1 to 99)`);
 const options = { restarts: !values['no-restarts'], deadlocks: !values['no-deadlocks'], lockingMoves: !values['no-locking-moves'] };
 
 interface Row {
@@ -96,6 +102,12 @@ const fmt = (x: number, digits = 1) => x.toLocaleString('en-US', { minimumFracti
 const mib = (bytes: number) => `${fmt(bytes / 1024 / 1024, 0)} MiB`;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+/** The median (the mean of the middle two for an even count). */
+function median(xs: number[]): number {
+  const s = sorted(xs);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
 
 // the other core kept busy: a process spinning until this one ends
 const spinner = values.busy ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : undefined;
@@ -126,33 +138,52 @@ for (const draw of draws) {
   const drawRows: Row[] = [];
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const label = `${family} seeds ${seedLabel}, ${rulesLabel(rules)}, ${values.timeout} s per deal${options.restarts ? '' : ', no restarts'}${values.busy ? ', other core busy' : ''}`;
+  const label = `${family} seeds ${seedLabel}, ${rulesLabel(rules)}, ${values.timeout} s per deal${options.restarts ? '' : ', no restarts'}${values.busy ? ', other core busy' : ''}${runs > 1 ? `, median of ${runs} runs a deal` : ''}`;
   if (!values.quiet) process.stderr.write(`${label}\n`);
-  for (const seed of seeds) {
-    const deal = dealFromSeed(seed, family);
-    if (!deal.ok) fail(deal.error);
-    const position = dealPosition(deal.value);
-    const c0 = process.cpuUsage();
-    const r = solve(position, rules, budget, options);
-    const c = process.cpuUsage(c0);
-    const { stats } = r;
-    drawRows.push({
-      draw,
-      seed,
-      verdict: r.verdict,
-      reason: r.reason ?? '',
-      ms: stats.ms,
-      cpuMs: (c.user + c.system) / 1000,
-      nodes: stats.nodes,
-      unique: stats.uniqueStates,
-      hits: stats.ttHits,
-      length: stats.solutionLength,
-    });
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    if (!values.quiet && (stats.ms > 1000 || r.verdict === 'unknown'))
-      process.stderr.write(
-        `  seed ${seed}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}, ${fmt(stats.ms, 0)} ms, ${stats.nodes.toLocaleString('en-US')} nodes\n`,
-      );
+  // each run over all the deals, then the next; a deal's times are its medians over the runs
+  const times = new Map<number, { ms: number[]; cpuMs: number[] }>();
+  for (let run = 0; run < runs; run++) {
+    for (const seed of seeds) {
+      const deal = dealFromSeed(seed, family);
+      if (!deal.ok) fail(deal.error);
+      const position = dealPosition(deal.value);
+      const c0 = process.cpuUsage();
+      const r = solve(position, rules, budget, options);
+      const c = process.cpuUsage(c0);
+      const { stats } = r;
+      const t = times.get(seed) ?? { ms: [], cpuMs: [] };
+      times.set(seed, t);
+      t.ms.push(stats.ms);
+      t.cpuMs.push((c.user + c.system) / 1000);
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      if (run > 0) {
+        const first = drawRows.find((x) => x.seed === seed);
+        if (first?.nodes !== stats.nodes || first.verdict !== r.verdict)
+          fail(`seed ${seed}: run ${run + 1} searched ${stats.nodes} nodes (${r.verdict}), run 1 ${first?.nodes} (${first?.verdict})`);
+        continue;
+      }
+      drawRows.push({
+        draw,
+        seed,
+        verdict: r.verdict,
+        reason: r.reason ?? '',
+        ms: stats.ms,
+        cpuMs: 0,
+        nodes: stats.nodes,
+        unique: stats.uniqueStates,
+        hits: stats.ttHits,
+        length: stats.solutionLength,
+      });
+      if (!values.quiet && (stats.ms > 1000 || r.verdict === 'unknown'))
+        process.stderr.write(
+          `  seed ${seed}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}, ${fmt(stats.ms, 0)} ms, ${stats.nodes.toLocaleString('en-US')} nodes\n`,
+        );
+    }
+  }
+  for (const row of drawRows) {
+    const t = times.get(row.seed)!;
+    row.ms = median(t.ms);
+    row.cpuMs = median(t.cpuMs);
   }
   const wallS = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
@@ -170,11 +201,11 @@ for (const draw of draws) {
   const nodesOf = (v: Verdict) => drawRows.filter((r) => r.verdict === v).reduce((a, r) => a + r.nodes, 0);
   const lines = [
     label,
-    `deals          ${drawRows.length} in ${fmt(wallS)} s wall, ${fmt(cpuS)} s CPU: ${fmt(drawRows.length / wallS, 2)} deals/s`,
+    `deals          ${drawRows.length}${runs > 1 ? ` × ${runs} runs` : ''} in ${fmt(wallS)} s wall, ${fmt(cpuS)} s CPU: ${fmt((runs * drawRows.length) / wallS, 2)} deals/s`,
     `ms per deal    mean ${fmt(totalMs / drawRows.length)}, median ${fmt(quantile(ms, 0.5), 2)}, p90 ${fmt(quantile(ms, 0.9))}, p99 ${fmt(quantile(ms, 0.99))}, max ${fmt(ms.at(-1) ?? NaN)}`,
     `CPU ms a deal  mean ${fmt(mean(cpuMs))}, median ${fmt(quantile(cpuMs, 0.5), 2)}, p90 ${fmt(quantile(cpuMs, 0.9))}, p99 ${fmt(quantile(cpuMs, 0.99))}, max ${fmt(cpuMs.at(-1) ?? NaN)}`,
     `nodes          ${nodes.toLocaleString('en-US')} total (winnable ${nodesOf('winnable').toLocaleString('en-US')}, unwinnable ${nodesOf('unwinnable').toLocaleString('en-US')}), ` +
-      `${fmt(nodes / (totalMs / 1000) / 1e6, 2)} M nodes/s of solver wall time, ${fmt(nodes / cpuS / 1e6, 2)} M per CPU second`,
+      `${fmt(nodes / (totalMs / 1000) / 1e6, 2)} M nodes/s of solver wall time, ${fmt((runs * nodes) / cpuS / 1e6, 2)} M per CPU second`,
     `verdicts       winnable ${count('winnable')}, unwinnable ${count('unwinnable')}, unknown ${count('unknown')}${reasons ? ` (${reasons})` : ''}` +
       `; winnable ${fmt((100 * count('winnable')) / drawRows.length)}% of all, ${fmt((100 * count('winnable')) / Math.max(1, drawRows.length - count('unknown')))}% of decided`,
   ];
@@ -197,9 +228,10 @@ function besideLonelybot(draw: number, drawRows: Row[]): string[] {
   const cpu = sorted(both.map((x) => x.r.cpuMs));
   const agree = both.filter((x) => x.r.verdict === x.l.verdict).length;
   const slowTheirs = both.filter((x) => x.l.ms > 100);
-  const tail = (pick: (r: Row) => number) => slowTheirs.filter((x) => pick(x.r) > 2 * x.l.ms);
+  const over = (factor: number, pick: (r: Row) => number) => slowTheirs.filter((x) => pick(x.r) > factor * x.l.ms);
   const list = (xs: typeof both, pick: (r: Row) => number) =>
     xs.map((x) => `${x.r.seed} (${fmt(pick(x.r), 0)} vs ${fmt(x.l.ms, 0)})`).join(', ') || 'none';
+  const worst = [...slowTheirs].sort((a, b) => b.r.cpuMs / b.l.ms - a.r.cpuMs / a.l.ms).slice(0, 5);
   return [
     `beside lonelybot, draw ${draw}, ${both.length} deals (mean / median / p99 ms):`,
     `  lonelybot      ${stat(theirs)}`,
@@ -213,15 +245,16 @@ function besideLonelybot(draw: number, drawRows: Row[]): string[] {
             .join(', ')}`
         : ''
     }`,
-    `  tail: of ${slowTheirs.length} deals lonelybot takes over 100 ms for, over 2× its time: wall ${tail((r) => r.ms).length}, CPU ${tail((r) => r.cpuMs).length}`,
-    `    wall: ${list(
-      tail((r) => r.ms),
-      (r) => r.ms,
-    )}`,
-    `    CPU:  ${list(
-      tail((r) => r.cpuMs),
+    `  tail: of ${slowTheirs.length} deals lonelybot takes over 100 ms for, slower than lonelybot: wall ${over(1, (r) => r.ms).length}, CPU ${over(1, (r) => r.cpuMs).length}; over 2× its time: wall ${over(2, (r) => r.ms).length}, CPU ${over(2, (r) => r.cpuMs).length}`,
+    `    slower, CPU: ${list(
+      over(1, (r) => r.cpuMs),
       (r) => r.cpuMs,
     )}`,
+    `    over 2×, wall: ${list(
+      over(2, (r) => r.ms),
+      (r) => r.ms,
+    )}`,
+    `    worst five by CPU ratio: ${worst.map((x) => `${x.r.seed} ${fmt(x.r.cpuMs, 0)} vs ${fmt(x.l.ms, 0)} ms (${fmt(x.r.cpuMs / x.l.ms, 2)}×)`).join(', ') || 'none'}`,
   ];
 }
 
