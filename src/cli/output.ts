@@ -16,7 +16,18 @@
 import { once } from 'node:events';
 import { createWriteStream, fstatSync, lstatSync, openSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { companionBase, fileId, fileKind, isDatabaseFile, nameTooLong, readHeader, removeStaleTemps, tempPath } from '../store/files.ts';
+import {
+  COMPANIONS,
+  companionBase,
+  fileId,
+  fileKind,
+  isDatabaseFile,
+  nameTooLong,
+  readHeader,
+  removeStaleTemps,
+  sameFile,
+  tempPath,
+} from '../store/files.ts';
 import { UserError, echo } from '../types.ts';
 import { CliError, EXIT_IO } from './exit.ts';
 
@@ -61,6 +72,20 @@ export function checkStdoutIsNot(inputs: readonly string[]): void {
   for (const db of inputs)
     if ([db, `${db}-wal`, `${db}-shm`, `${db}-journal`].some((f) => fileId(f) === id))
       throw new UserError(`standard output is the database ${db}; refusing to write over it`);
+}
+
+/**
+ * Refuses an output path that is one of the input files (or a `-wal`/`-shm`/`-journal` file beside
+ * one), an SQLite database or a companion file of one: for commands whose inputs are not databases.
+ */
+export function checkOutput(out: string, inputs: readonly string[]): void {
+  for (const input of inputs)
+    if ([input, ...COMPANIONS.map((c) => input + c)].some((f) => sameFile(out, f)))
+      throw new UserError(`output ${out} is the input ${input}; refusing to write over it`);
+  if (readHeader(out).kind === 'sqlite') throw new UserError(`output ${out} is an SQLite database; refusing to write over it`);
+  for (const c of COMPANIONS)
+    if (out.endsWith(c) && readHeader(out.slice(0, -c.length)).kind === 'sqlite')
+      throw new UserError(`output ${out} is the ${c.slice(1)} file of the database ${out.slice(0, -c.length)}; refusing to write over it`);
 }
 
 /** Resolves on the stream's next 'drain' or 'error', leaving no listener behind. */

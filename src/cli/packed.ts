@@ -16,11 +16,11 @@ import { EXPORT_FORMATS, type ExportFormat } from '../stats/export.ts';
 import { type ExportedDeal, readExportCsv } from '../stats/export-read.ts';
 import { type PackedVerdicts, VerdictPacker, makePacked, parsePacked, unpackChunks, winnableCount } from '../stats/packed.ts';
 import { WorkTally } from '../stats/work.ts';
-import { COMPANIONS, describeDbError, errorCode, readHeader, sameFile } from '../store/files.ts';
+import { describeDbError, errorCode, sameFile } from '../store/files.ts';
 import { type ResultFilter, openReader, resultRows } from '../store/reader.ts';
 import { type Family, type SeedRange, UserError, rulesLabel } from '../types.ts';
 import { type RuleOptions, addDbOption, addFamilyOption, addRuleOptions, addSeedFilterOption, ruleFilterFromOptions } from './options.ts';
-import { writeFileAtomic, writeStdout } from './output.ts';
+import { checkOutput, writeFileAtomic, writeStdout } from './output.ts';
 
 interface PackOptions extends RuleOptions {
   db: string;
@@ -40,17 +40,6 @@ function rangeOf(seeds: readonly SeedRange[] | undefined): SeedRange | undefined
     if (s.to > run.to) run.to = s.to;
   }
   return run;
-}
-
-/** Refuses an output path that is one of the inputs, or an SQLite database or a companion file of one. */
-function checkOutput(out: string, inputs: readonly string[]): void {
-  for (const input of inputs)
-    if ([input, ...COMPANIONS.map((c) => input + c)].some((f) => sameFile(out, f)))
-      throw new UserError(`output ${out} is the input ${input}; refusing to write over it`);
-  if (readHeader(out).kind === 'sqlite') throw new UserError(`output ${out} is an SQLite database; refusing to write over it`);
-  for (const c of COMPANIONS)
-    if (out.endsWith(c) && readHeader(out.slice(0, -c.length)).kind === 'sqlite')
-      throw new UserError(`output ${out} is the ${c.slice(1)} file of the database ${out.slice(0, -c.length)}; refusing to write over it`);
 }
 
 /** Feeds the deals to the packer and the tally; the first error that cannot be fixed by solving more ends it. */
