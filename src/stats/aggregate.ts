@@ -126,7 +126,7 @@ interface AggRow {
 
 /** Smallest solve time with a bin of its own (ms); log bins per decade. */
 const MS_FLOOR_LOG10 = -2;
-const MS_BINS_PER_DECADE = 4;
+export const MS_BINS_PER_DECADE = 4;
 const MAX_LENGTH_BINS = 40;
 
 /** Bin edges for solve times up to `maxMs`: quarter decades from 0.01 ms. */

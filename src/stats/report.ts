@@ -14,12 +14,12 @@ import type Database from 'better-sqlite3';
 import { type ResultFilter, filterSql } from '../store/reader.ts';
 import { passesFromDb } from '../store/schema.ts';
 import { type Rules, rulesLabel } from '../types.ts';
-import type { GroupStats, StatsRow } from './aggregate.ts';
+import { type GroupStats, MS_BINS_PER_DECADE, type StatsRow } from './aggregate.ts';
 import { type PlayStatsRow, isVegasRules, meanWithInterval, playTitle, rateWithInterval } from './plays.ts';
 import { int, msText, rateText } from './format.ts';
 import { pct } from './percent.ts';
-import { esc, histogramChart, intervalChart, tailChart } from './svg.ts';
-import { type Spread, histEdges } from './work.ts';
+import { type HistSeries, esc, histogramChart, intervalChart, tailChart } from './svg.ts';
+import { type LogHistogram, type Spread, type WorkSummary, alignHistograms, histEdges } from './work.ts';
 
 /** What the report is about, shown in its header. */
 export interface ReportInfo {
@@ -126,6 +126,7 @@ td.l, th.l { text-align: left; }
 .note { color: #555; font-size: 13px; max-width: 900px; }
 p.seeds { font-size: 12px; line-height: 1.8; max-width: 1100px; word-spacing: 4px; }
 form.open { font-size: 13px; margin: 4px 0; }
+div.charts { display: flex; flex-wrap: wrap; gap: 0 24px; align-items: flex-start; }
 `;
 
 /** Timing ticks at whole decades: 0.01 ms … 1 s, 10 s. */
@@ -248,7 +249,10 @@ export function renderReport(groups: readonly GroupStats[], info: ReportInfo): s
     parts.push(shareSection(groups));
     if (plays.length > 0) parts.push(playsSection(plays));
     parts.push(`<h2>Statistics</h2>\n${statsTables(groups, withFamily)}`);
-    parts.push(timeSection(groups, withFamily), workSection(groups, info, withFamily));
+    const work = groups.flatMap(({ row, work }) =>
+      work ? [{ label: label(row, withFamily), family: row.family, rules: rulesOf(row), work }] : [],
+    );
+    parts.push(timeSection(groups, withFamily), workSection(work, info.appUrl ?? DEFAULT_APP_URL, false));
     parts.push(lengthSection(groups, withFamily), mostHomeSection(groups, withFamily));
     parts.push(dealsSection(groups, info, withFamily));
   }
@@ -259,13 +263,21 @@ export function renderReport(groups: readonly GroupStats[], info: ReportInfo): s
 /** The document's head, title and what it reports on. */
 function head(groups: readonly GroupStats[], info: ReportInfo): string {
   const total = groups.reduce((a, g) => a + g.row.deals, 0);
+  return page(
+    'Klondike winnability report',
+    `${esc(info.source)} · ${int(total)} deals in ${groups.length} group${groups.length === 1 ? '' : 's'}` +
+      `${info.filterText ? ` · ${esc(info.filterText)}` : ''} · generated ${esc(info.generatedAt)}`,
+  );
+}
+
+/** The start of a page: the head with the style sheet, the title and a line of what it holds (HTML). */
+function page(title: string, meta: string): string {
   return [
     `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
-    `<title>Klondike winnability report</title>\n<style>${CSS}</style>\n</head>\n<body>`,
-    `<h1>Klondike winnability report</h1>`,
-    `<p class="meta">${esc(info.source)} · ${int(total)} deals in ${groups.length} group${groups.length === 1 ? '' : 's'}` +
-      `${info.filterText ? ` · ${esc(info.filterText)}` : ''} · generated ${esc(info.generatedAt)}</p>`,
+    `<title>${esc(title)}</title>\n<style>${CSS}</style>\n</head>\n<body>`,
+    `<h1>${esc(title)}</h1>`,
+    `<p class="meta">${meta}</p>`,
   ].join('\n');
 }
 
@@ -295,17 +307,26 @@ function shareSection(groups: readonly GroupStats[]): string {
 function timeSection(groups: readonly GroupStats[], withFamily: boolean): string {
   return [
     `<h2>Solve time</h2>`,
-    histogramChart(
-      {
-        title: 'Solve time per deal (share of deals, log bins: 4 per decade)',
-        xLabel: 'time per deal (log scale)',
-        edges: groups[0].msHist.edges,
-        tick: msTick,
-      },
+    timeChart(
+      groups[0].msHist.edges,
+      MS_BINS_PER_DECADE,
       groups.map((g) => ({ label: label(g.row, withFamily), counts: g.msHist.counts })),
     ),
     `<p class="note">Every deal counts, unknown ones at the time they ran before the budget stopped them; the first bin also holds everything faster than 0.01 ms.</p>`,
   ].join('\n');
+}
+
+/** The histogram of solve times per deal over log bins. */
+function timeChart(edges: readonly number[], perDecade: number, series: readonly HistSeries[]): string {
+  return histogramChart(
+    {
+      title: `Solve time per deal (share of deals, log bins: ${perDecade} per decade)`,
+      xLabel: 'time per deal (log scale)',
+      edges,
+      tick: msTick,
+    },
+    series,
+  );
 }
 
 /** Node-count ticks at whole decades: 1, 10, 100, 1k … 1G. */
@@ -316,13 +337,46 @@ function nodesTick(edge: number): string | undefined {
   return e < 3 ? String(10 ** e) : `${10 ** (e % 3)}${['k', 'M', 'G', 'T'][Math.floor(e / 3) - 1] ?? `e${e - (e % 3)}`}`;
 }
 
-/** The work per deal: its spread (histogram and tail on log axes), the percentiles and the hardest deals. */
-function workSection(groups: readonly GroupStats[], info: ReportInfo, withFamily: boolean): string {
-  const withWork = groups.filter((g) => g.work);
-  if (withWork.length === 0) return '';
-  const edges = histEdges(withWork[0].work!.nodes.hist);
-  const series = withWork.map((g) => ({ label: label(g.row, withFamily), counts: g.work!.nodes.hist.counts }));
-  const chartOpts = { edges, tick: nodesTick, xLabel: 'search nodes per deal (log scale)' };
+/** One series of the work section: its label, the family and rules of its deal links, its summary. */
+export interface WorkSeries {
+  label: string;
+  family: string;
+  rules: Rules;
+  work: WorkSummary;
+}
+
+/** The rules of a group's row. */
+const rulesOf = (r: StatsRow): Rules => ({ draw: r.draw, passes: r.passes, foundationReturn: r.foundationReturn });
+
+/** The histograms `pick` takes from each of `series` over their common bins (`alignHistograms`), as chart series. */
+function aligned(
+  series: readonly WorkSeries[],
+  pick: (w: WorkSummary) => LogHistogram,
+): { edges: number[]; perDecade: number; series: HistSeries[] } {
+  const h = alignHistograms(series.map((s) => pick(s.work)));
+  // The bins of a database's groups are one set; summary files are checked before they get here.
+  if (!h) throw new Error('the work histograms have no common bins');
+  return { edges: histEdges(h[0]), perDecade: h[0].perDecade, series: series.map((s, i) => ({ label: s.label, counts: h[i].counts })) };
+}
+
+/**
+ * The work per deal: its spread (histogram and tail on log axes), the percentiles and the hardest
+ * deals; with `withMs`, also the histogram of solve times of the series that have them.
+ */
+function workSection(series: readonly WorkSeries[], appUrl: string, withMs: boolean): string {
+  if (series.length === 0) return '';
+  const nodes = aligned(series, (w) => w.nodes.hist);
+  const chartOpts = { edges: nodes.edges, tick: nodesTick, xLabel: 'search nodes per deal (log scale)' };
+  const nodesChart = histogramChart(
+    { ...chartOpts, title: `Search nodes per deal (share of deals, log bins: ${nodes.perDecade} per decade)` },
+    nodes.series,
+  );
+  const timed = withMs ? series.filter((s) => s.work.ms) : [];
+  let charts = nodesChart;
+  if (timed.length > 0) {
+    const ms = aligned(timed, (w) => w.ms!.hist);
+    charts = `<div class="charts">\n${nodesChart}\n${timeChart(ms.edges, ms.perDecade, ms.series)}\n</div>`;
+  }
   const spreadRow = (name: string, s: Spread, fmt: (x: number) => string) => [
     name,
     fmt(s.p50),
@@ -336,27 +390,25 @@ function workSection(groups: readonly GroupStats[], info: ReportInfo, withFamily
   ];
   const spreads = htmlTable(
     ['rule set', 'p50', 'p90', 'p99', 'p99.9', 'p99.99', 'max', 'mean', 'total'],
-    withWork.flatMap(({ row, work }) => [
-      spreadRow(`${label(row, withFamily)}: nodes`, work!.nodes, int),
-      ...(work!.ms ? [spreadRow(`${label(row, withFamily)}: ms`, work!.ms, msText)] : []),
+    series.flatMap(({ label, work }) => [
+      spreadRow(`${label}: nodes`, work.nodes, int),
+      ...(work.ms ? [spreadRow(`${label}: ms`, work.ms, msText)] : []),
     ]),
   );
-  const appUrl = info.appUrl ?? DEFAULT_APP_URL;
-  const hardest = withWork.map(({ row, work }) => {
-    const rules: Rules = { draw: row.draw, passes: row.passes, foundationReturn: row.foundationReturn };
-    const cells = work!.hardest
+  const hardest = series.map(({ label, family, rules, work }) => {
+    const cells = work.hardest
       .map(
         (h, i) =>
-          `<tr><td class="l">${i + 1}</td><td class="l"><a href="${esc(`${appUrl}#${dealLinkParams(row.family, h.seed, rules)}`)}">${esc(String(h.seed))}</a></td>` +
+          `<tr><td class="l">${i + 1}</td><td class="l"><a href="${esc(`${appUrl}#${dealLinkParams(family, h.seed, rules)}`)}">${esc(String(h.seed))}</a></td>` +
           `<td class="l">${esc(h.verdict)}</td><td>${int(h.nodes)}</td><td>${h.ms === null ? '–' : msText(h.ms)}</td></tr>`,
       )
       .join('\n');
-    return `<h3>${esc(label(row, withFamily))}: the ${work!.hardest.length} hardest deals</h3>\n<table>\n<thead><tr><th class="l">#</th><th class="l">seed</th><th class="l">verdict</th><th>nodes</th><th>ms</th></tr></thead>\n<tbody>\n${cells}\n</tbody>\n</table>`;
+    return `<h3>${esc(label)}: the ${work.hardest.length} hardest deals</h3>\n<table>\n<thead><tr><th class="l">#</th><th class="l">seed</th><th class="l">verdict</th><th>nodes</th><th>ms</th></tr></thead>\n<tbody>\n${cells}\n</tbody>\n</table>`;
   });
   return [
     `<h2>Work per deal</h2>`,
-    histogramChart({ ...chartOpts, title: 'Search nodes per deal (share of deals, log bins: 4 per decade)' }, series),
-    tailChart({ ...chartOpts, title: 'Tail: share of deals needing at least this many nodes (log–log)' }, series),
+    charts,
+    tailChart({ ...chartOpts, title: 'Tail: share of deals needing at least this many nodes (log–log)' }, nodes.series),
     `<p class="note">Every deal counts, unknown ones with the nodes they searched before the budget stopped them. ` +
       `On the tail chart a line falling one decade per decade of nodes is a tail like 1/x; the flatter it runs, the more the hardest deals weigh in the total. ` +
       `Percentiles are nearest-rank.</p>`,

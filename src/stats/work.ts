@@ -81,6 +81,55 @@ export function histEdges(h: LogHistogram): number[] {
   return Array.from({ length: h.counts.length + 1 }, (_, k) => 10 ** (h.fromLog10 + k / h.perDecade));
 }
 
+/** Bin settings of log histograms: bins of 10^(1/perDecade) from 10^fromLog10. */
+export interface LogBins {
+  fromLog10: number;
+  perDecade: number;
+}
+
+/** Most bins of histograms put over common bins. */
+export const MAX_COMMON_BINS = 10_000;
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * The finest bins every one of `hists` can be drawn over without splitting a bin: the greatest
+ * common divisor of their bins a decade, from the lowest first edge. Undefined when there are none
+ * (a first edge off that grid, e.g. 10^0.5 against whole decades) or they would take over
+ * MAX_COMMON_BINS bins.
+ */
+export function commonBins(hists: readonly LogHistogram[]): LogBins | undefined {
+  if (hists.length === 0) return undefined;
+  const perDecade = hists.map((h) => h.perDecade).reduce(gcd);
+  const fromLog10 = Math.min(...hists.map((h) => h.fromLog10));
+  for (const h of hists) {
+    const offset = (h.fromLog10 - fromLog10) * perDecade;
+    if (Math.abs(offset - Math.round(offset)) > 1e-9) return undefined;
+    if (Math.round(offset) + Math.ceil(h.counts.length / (h.perDecade / perDecade)) > MAX_COMMON_BINS) return undefined;
+  }
+  return { fromLog10, perDecade };
+}
+
+/** The counts of `h` over `bins` (from `commonBins` of histograms `h` was among). */
+export function rebin(h: LogHistogram, bins: LogBins): number[] {
+  const offset = Math.round((h.fromLog10 - bins.fromLog10) * bins.perDecade);
+  const merge = Math.round(h.perDecade / bins.perDecade);
+  const out = new Array<number>(offset + Math.ceil(h.counts.length / merge)).fill(0);
+  h.counts.forEach((c, k) => {
+    out[offset + Math.floor(k / merge)] += c;
+  });
+  return out;
+}
+
+/** Histograms over their common bins, all of one length (undefined as `commonBins`). */
+export function alignHistograms(hists: readonly LogHistogram[]): LogHistogram[] | undefined {
+  const bins = commonBins(hists);
+  if (!bins) return undefined;
+  const counts = hists.map((h) => rebin(h, bins));
+  const length = Math.max(...counts.map((c) => c.length));
+  return counts.map((c) => ({ ...bins, counts: [...c, ...new Array<number>(length - c.length).fill(0)] }));
+}
+
 /** A seed as exported: a number up to 2^53 − 1, a decimal string beyond. */
 const seedOut = (s: bigint): number | string => (s <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(s) : s.toString());
 
