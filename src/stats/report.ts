@@ -19,7 +19,9 @@ import { type PlayStatsRow, isVegasRules, meanWithInterval, playTitle, rateWithI
 import { int, msText, rateText } from './format.ts';
 import { pct } from './percent.ts';
 import { type HistSeries, esc, histogramChart, intervalChart, tailChart } from './svg.ts';
+import type { WorkFile } from './work-file.ts';
 import { type LogHistogram, type Spread, type WorkSummary, alignHistograms, histEdges } from './work.ts';
+import { wilson } from './wilson.ts';
 
 /** What the report is about, shown in its header. */
 export interface ReportInfo {
@@ -489,4 +491,44 @@ function dealsSection(groups: readonly GroupStats[], info: ReportInfo, withFamil
   ];
   for (const g of groups) parts.push(dealSection(g.row, info.deals?.slice(0, MAX_LINKS), appUrl, withFamily));
   return parts.join('\n');
+}
+
+/** One summary file of `renderWorkReport`: its name as given and what it holds. */
+export interface WorkReportFile {
+  name: string;
+  file: WorkFile;
+}
+
+/** The seeds of a summary file: `first–last`. */
+function seedRun(f: WorkFile): string {
+  return `${f.first}–${BigInt(f.first) + BigInt(f.count - 1)}`;
+}
+
+/**
+ * The work per deal of summary files (`klondike pack --summary`) as one HTML document: a line per
+ * file with its deals and winnable share, then the work section of the database report, one
+ * series a file (its rule set, family and deal count; the seeds too when two would read alike),
+ * with the histogram of solve times when a file has them. The files' histograms must have common
+ * bins (`commonBins`; the caller checks).
+ */
+export function renderWorkReport(files: readonly WorkReportFile[], info: { generatedAt: string; appUrl?: string }): string {
+  const base = files.map(({ file: f }) => `${rulesLabel(f.rules)} · ${f.family} · ${int(f.count)} deals`);
+  const labels = base.map((l, i) => (base.indexOf(l) !== base.lastIndexOf(l) ? `${l} · seeds ${seedRun(files[i].file)}` : l));
+  const total = files.reduce((a, { file }) => a + file.count, 0);
+  const rows = files.map(({ name, file: f }, i) => {
+    const ci = wilson(f.winnable, f.count)!;
+    return [name, labels[i], seedRun(f), int(f.count), int(f.winnable), pct(ci.rate, 3), `${pct(ci.low, 3)} – ${pct(ci.high, 3)}`];
+  });
+  const series = files.map(({ file: f }, i) => ({ label: labels[i], family: f.family, rules: f.rules, work: f.work }));
+  return [
+    page(
+      'Klondike work per deal',
+      `${files.map((f) => esc(f.name)).join(', ')} · ${int(total)} deals in ${files.length} summary file${files.length === 1 ? '' : 's'} · generated ${esc(info.generatedAt)}`,
+    ),
+    `<h2>Deals and winnable share</h2>`,
+    htmlTable(['file', 'series', 'seeds', 'deals', 'winnable', 'winnable share', '95% Wilson interval'], rows),
+    `<p class="note">A summary holds decided deals only (<code>klondike pack</code> refuses unknown ones), so the share is over all its deals.</p>`,
+    workSection(series, info.appUrl ?? DEFAULT_APP_URL, true),
+    `</body>\n</html>\n`,
+  ].join('\n');
 }
