@@ -10,6 +10,10 @@
  * `--stock M` select among them. Shortest solutions (`shortest`, written by `batch --shortest`) are
  * likewise a block of `stats`' table, and `--shortest` makes `stats --format csv|json` and `export`
  * give their groups and rows.
+ *
+ * `report --work FILE…` reads no database: it draws the work per deal of summary files (`pack
+ * --summary`), each checked whole (`src/stats/work-file.ts`) and their histograms checked for
+ * common bins before anything is written.
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
@@ -19,9 +23,11 @@ import { computePlayStats, exportPlayChunks, playStatsToCsv, playStatsToTable } 
 import { computeStats } from '../stats/aggregate.ts';
 import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../stats/export.ts';
 import { STATS_FORMATS, type StatsFormat, statsToCsv, statsToJson, statsToTable } from '../stats/format.ts';
-import { renderReport, reportDeals } from '../stats/report.ts';
+import { type WorkReportFile, renderReport, renderWorkReport, reportDeals } from '../stats/report.ts';
 import { computeShortestStats, exportShortestChunks, shortestStatsToCsv, shortestStatsToTable } from '../stats/shortest.ts';
-import { describeDbError, errorCode } from '../store/files.ts';
+import { type WorkFile, parseWorkFile } from '../stats/work-file.ts';
+import { type LogHistogram, commonBins } from '../stats/work.ts';
+import { describeDbError, errorCode, sameFile } from '../store/files.ts';
 import { type PlayFilter, type Reader, type ResultFilter, openReader } from '../store/reader.ts';
 import { type Family, type SeedRange, UserError, type StockMode } from '../types.ts';
 import {
@@ -33,7 +39,8 @@ import {
   fromResult,
   ruleFilterFromOptions,
 } from './options.ts';
-import { checkStdoutIsNot, writeFileAtomic, writeStdout } from './output.ts';
+import { readText } from './io.ts';
+import { checkOutput, checkStdoutIsNot, writeFileAtomic, writeStdout } from './output.ts';
 
 interface FilterOpts extends RuleOptions {
   db: string;
@@ -149,12 +156,14 @@ export function registerStats(program: Command): void {
     );
   });
 
-  withCommonOptions(
+  const report = withCommonOptions(
     program
       .command('report')
       .description('a self-contained HTML report with charts')
-      .requiredOption('--out <file>', 'the HTML file to write (replaced only once complete)'),
-  ).action(async (o: FilterOpts & { out: string }) => {
+      .requiredOption('--out <file>', 'the HTML file to write (replaced only once complete)')
+      .option('--work <files...>', 'the work per deal of these summary files (pack --summary) instead of a database: no --db, no filters'),
+  ).action(async (o: FilterOpts & { out: string; work?: string[] }) => {
+    if (o.work !== undefined) return workReport(report, o.work, o.out);
     const filter = filterOf(o);
     const { html, n } = await withReader(o.db, ({ db }) => {
       const groups = computeStats(db, filter);
@@ -163,7 +172,7 @@ export function registerStats(program: Command): void {
         n: groups.length + plays.length,
         html: renderReport(groups, {
           source: o.db,
-          generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+          generatedAt: generatedAt(),
           deals: reportDeals(db, filter),
           plays,
         }),
@@ -172,4 +181,78 @@ export function registerStats(program: Command): void {
     await emit(o, [html]);
     process.stderr.write(`wrote ${o.out} (${n} group${n === 1 ? '' : 's'})\n`);
   });
+}
+
+/** When a report was made, to the second. */
+const generatedAt = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+
+/** The largest work summary file read: one is a few KiB. */
+const MAX_WORK_FILE_BYTES = 4 * 2 ** 20;
+
+/** The options of `report` that select from a database, and their flags. */
+const DB_FILTERS: readonly [string, string][] = [
+  ['family', '--family'],
+  ['seeds', '--seeds'],
+  ['draw', '--draw'],
+  ['passes', '--passes'],
+  ['vegas', '--vegas'],
+  ['foundationReturn', '--foundation-return'],
+  ['player', '--player'],
+  ['stock', '--stock'],
+];
+
+/** A work summary file, read and checked; its problem as a UserError naming it. */
+function readWorkFile(path: string): WorkFile {
+  const text = readText(path, MAX_WORK_FILE_BYTES, 'work summary');
+  if (!text.ok) throw new UserError(text.error);
+  const f = parseWorkFile(text.value);
+  if (!f.ok) throw new UserError(`${path === '-' ? 'stdin' : path}: ${f.error}`);
+  return f.value;
+}
+
+/** The bins of a histogram, for a message: `4 bins a decade from 10^0`. */
+const binsText = (h: LogHistogram) => `${h.perDecade} bin${h.perDecade === 1 ? '' : 's'} a decade from 10^${h.fromLog10}`;
+
+/** Refuses files whose `what` histograms (`pick`) have no common bins, naming the first that does not fit. */
+function checkBins(files: readonly WorkReportFile[], what: string, pick: (f: WorkFile) => LogHistogram | undefined): void {
+  const withHist = files.flatMap((f) => {
+    const h = pick(f.file);
+    return h ? [{ name: f.name, h }] : [];
+  });
+  for (let i = 1; i < withHist.length; i++) {
+    if (commonBins(withHist.slice(0, i + 1).map((f) => f.h))) continue;
+    const { name, h } = withHist[i];
+    const other = withHist.slice(0, i).find((f) => !commonBins([f.h, h]));
+    throw new UserError(
+      other
+        ? `${name}: its ${what} histogram (${binsText(h)}) and that of ${other.name} (${binsText(other.h)}) have no common bins`
+        : `${name}: its ${what} histogram (${binsText(h)}) has no bins in common with those of the files before it`,
+    );
+  }
+}
+
+/** `report --work`: the work per deal of summary files, no database read. */
+async function workReport(cmd: Command, paths: readonly string[], out: string): Promise<void> {
+  if (cmd.getOptionValueSource('db') === 'cli') throw new UserError('give either --db or --work, not both');
+  const filters = DB_FILTERS.filter(([key]) => cmd.getOptionValueSource(key) === 'cli').map(([, flag]) => flag);
+  if (filters.length > 0)
+    throw new UserError(
+      `--work draws whole summary files; ${filters.join(', ')} select${filters.length === 1 ? 's' : ''} from a database only`,
+    );
+  paths.forEach((p, i) => {
+    const again = paths.slice(0, i).find((q) => q === p || sameFile(q, p));
+    if (again !== undefined) throw new UserError(`${p} is ${again} again: give each summary file once`);
+  });
+  checkOutput(
+    out,
+    paths.filter((p) => p !== '-'),
+  );
+  const files = paths.map((name) => ({ name: name === '-' ? 'stdin' : name, file: readWorkFile(name) }));
+  checkBins(files, 'nodes', (f) => f.work.nodes.hist);
+  checkBins(files, 'ms', (f) => f.work.ms?.hist);
+  await writeFileAtomic(out, [renderWorkReport(files, { generatedAt: generatedAt() })]);
+  const deals = files.reduce((a, f) => a + f.file.count, 0);
+  process.stderr.write(
+    `wrote ${out} (${files.length} summary file${files.length === 1 ? '' : 's'}, ${deals.toLocaleString('en-US')} deals)\n`,
+  );
 }

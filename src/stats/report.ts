@@ -146,8 +146,9 @@ function label(r: StatsRow, withFamily: boolean): string {
   return withFamily ? `${rules} · ${r.family}` : rules;
 }
 
-function htmlTable(head: readonly string[], rows: readonly (readonly string[])[]): string {
-  const cell = (tag: string, c: string, i: number) => `<${tag}${i === 0 ? ' class="l"' : ''}>${esc(c)}</${tag}>`;
+/** A table of text cells; the first `left` columns are aligned left, the others right. */
+function htmlTable(head: readonly string[], rows: readonly (readonly string[])[], left = 1): string {
+  const cell = (tag: string, c: string, i: number) => `<${tag}${i < left ? ' class="l"' : ''}>${esc(c)}</${tag}>`;
   return (
     `<table>\n<thead><tr>${head.map((h, i) => cell('th', h, i)).join('')}</tr></thead>\n<tbody>\n` +
     rows.map((r) => `<tr>${r.map((c, i) => cell('td', c, i)).join('')}</tr>`).join('\n') +
@@ -507,13 +508,21 @@ function seedRun(f: WorkFile): string {
 /**
  * The work per deal of summary files (`klondike pack --summary`) as one HTML document: a line per
  * file with its deals and winnable share, then the work section of the database report, one
- * series a file (its rule set, family and deal count; the seeds too when two would read alike),
- * with the histogram of solve times when a file has them. The files' histograms must have common
- * bins (`commonBins`; the caller checks).
+ * series a file (its rule set, family and deal count; then its seeds, then its name, while two
+ * would read alike), with the histogram of solve times when a file has them. The files'
+ * histograms must have common bins (`commonBins`; the caller checks).
  */
 export function renderWorkReport(files: readonly WorkReportFile[], info: { generatedAt: string; appUrl?: string }): string {
-  const base = files.map(({ file: f }) => `${rulesLabel(f.rules)} · ${f.family} · ${int(f.count)} deals`);
-  const labels = base.map((l, i) => (base.indexOf(l) !== base.lastIndexOf(l) ? `${l} · seeds ${seedRun(files[i].file)}` : l));
+  // Labels that would read alike get the seeds, then the file name.
+  const distinct = (ls: string[], more: (i: number) => string) =>
+    ls.map((l, i) => (ls.indexOf(l) !== ls.lastIndexOf(l) ? `${l} · ${more(i)}` : l));
+  const labels = distinct(
+    distinct(
+      files.map(({ file: f }) => `${rulesLabel(f.rules)} · ${f.family} · ${int(f.count)} deals`),
+      (i) => `seeds ${seedRun(files[i].file)}`,
+    ),
+    (i) => files[i].name,
+  );
   const total = files.reduce((a, { file }) => a + file.count, 0);
   const rows = files.map(({ name, file: f }, i) => {
     const ci = wilson(f.winnable, f.count)!;
@@ -526,7 +535,7 @@ export function renderWorkReport(files: readonly WorkReportFile[], info: { gener
       `${files.map((f) => esc(f.name)).join(', ')} · ${int(total)} deals in ${files.length} summary file${files.length === 1 ? '' : 's'} · generated ${esc(info.generatedAt)}`,
     ),
     `<h2>Deals and winnable share</h2>`,
-    htmlTable(['file', 'series', 'seeds', 'deals', 'winnable', 'winnable share', '95% Wilson interval'], rows),
+    htmlTable(['file', 'series', 'seeds', 'deals', 'winnable', 'winnable share', '95% Wilson interval'], rows, 2),
     `<p class="note">A summary holds decided deals only (<code>klondike pack</code> refuses unknown ones), so the share is over all its deals.</p>`,
     workSection(series, info.appUrl ?? DEFAULT_APP_URL, true),
     `</body>\n</html>\n`,
