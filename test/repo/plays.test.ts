@@ -1,0 +1,202 @@
+/**
+ * The present search player's games in data/ (data/play-search-look-*.csv.gz, one row a game in
+ * the format of `klondike export --plays` with each game's CPU milliseconds) and the tables that
+ * cite them tell the same story: each row of docs/results.md's normal-play table for that player,
+ * of docs/hidden.md's table of it and of the README's player rows gives the files' deals, games
+ * won, win rate with its Wilson interval, mean cards home and Vegas payoff with their intervals.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SEARCH } from '../../src/hidden/settings.ts';
+import { canonicalParams } from '../../src/store/rows.ts';
+import { wilson } from '../../src/stats/wilson.ts';
+
+/** The file of a table row: its rules and stock mode. */
+const FILES: Record<string, string> = {
+  'draw 3, unlimited/hidden': 'play-search-look-d3-hidden',
+  'draw 1, unlimited/hidden': 'play-search-look-d1-hidden',
+  'draw 3, unlimited/visible': 'play-search-look-d3-visible',
+  'draw 3, 3 passes (Vegas)/hidden': 'play-search-look-d3-vegas',
+  'draw 1, 1 pass (Vegas)/hidden': 'play-search-look-d1-vegas',
+};
+
+interface Figures {
+  deals: number;
+  won: number;
+  meanHome: number;
+  halfHome: number;
+  cpuS: number;
+}
+
+function repoText(path: string): string {
+  return readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+}
+
+/** A file's figures, after checking that every game is one the present player's defaults play. */
+function figures(name: string): Figures | undefined {
+  const url = new URL(`../../data/${name}.csv.gz`, import.meta.url);
+  if (!existsSync(url)) return undefined;
+  const rows: Record<string, string>[] = parse(gunzipSync(readFileSync(url)), { columns: true });
+  const seeds = new Set(rows.map((r) => r.seed));
+  expect(seeds.size).toBe(rows.length);
+  const vegas = name.endsWith('vegas');
+  const want = canonicalParams({ ...DEFAULT_SEARCH, ...(vegas ? { objective: 'cards' } : {}) });
+  for (const r of rows) {
+    expect(r.params).toBe(want);
+    expect(r.policy).toBe('search');
+    expect(r.error).toBe('');
+  }
+  const homes = rows.map((r) => Number(r.cardsHome));
+  const n = rows.length;
+  const meanHome = homes.reduce((a, b) => a + b, 0) / n;
+  const sd = Math.sqrt(homes.reduce((a, b) => a + (b - meanHome) ** 2, 0) / (n - 1));
+  return {
+    deals: n,
+    won: rows.filter((r) => r.won === '1').length,
+    meanHome,
+    halfHome: (1.96 * sd) / Math.sqrt(n),
+    cpuS: rows.reduce((a, r) => a + Number(r.cpuMs), 0) / n / 1000,
+  };
+}
+
+/** The rows of the first Markdown table after the line `heading`. */
+function tableAfter(text: string, heading: string): string[][] {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.startsWith(heading));
+  if (at < 0) return [];
+  const rows: string[][] = [];
+  for (const line of lines.slice(at + 1)) {
+    if (!line.startsWith('|')) {
+      if (rows.length > 0) break;
+      continue;
+    }
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
+  }
+  return rows.slice(2);
+}
+
+const num = (cell: string) => Number(cell.replace(/[*,%$+]/g, '').replace('−', '-'));
+const fixed = (x: number, d: number) => x.toFixed(d);
+
+/** What is wrong with a rate cell, `**52.40%** (50.2% – 54.6%)`, its interval to as many decimals as written. */
+function rateErrors(cell: string, won: number, deals: number): string[] {
+  const m = /^\**([\d.]+)%\** \(([\d.]+)% – ([\d.]+)%\)$/.exec(cell);
+  if (!m) return [`"${cell}" is not a rate with its interval`];
+  const w = wilson(won, deals)!;
+  const errors: string[] = [];
+  if (m[1] !== fixed(w.rate * 100, 2)) errors.push(`rate ${m[1]}% is not ${fixed(w.rate * 100, 2)}%`);
+  for (const [text, end] of [
+    [m[2], w.low],
+    [m[3], w.high],
+  ] as const) {
+    const digits = text.split('.')[1]?.length ?? 0;
+    if (text !== fixed(end * 100, digits)) errors.push(`interval end ${text}% is not ${fixed(end * 100, digits)}%`);
+  }
+  return errors;
+}
+
+/** What is wrong with a mean cell, `31.14 (30.16 – 32.11)`, given its mean and half width. */
+function meanErrors(cell: string, mean: number, half: number): string[] {
+  const m = /^([−+\d.,-]+) \(([−+\d.,-]+) – ([−+\d.,-]+)\)$/.exec(cell.replace(/\*/g, ''));
+  if (!m) return [`"${cell}" is not a mean with its interval`];
+  const want = [mean, mean - half, mean + half].map((x) => fixed(x, 2));
+  const got = [m[1], m[2], m[3]].map((t) => fixed(num(t), 2));
+  return got.join() === want.join() ? [] : [`${got.join(' / ')} is not ${want.join(' / ')}`];
+}
+
+/** Every number of docs/results.md's or docs/hidden.md's rows of the present player that is not the files'. */
+function tableErrors(
+  rows: string[][],
+  cols: { rules: number; stock: number; deals: number; won: number; rate: number; home: number; vegas?: number; cpu?: number },
+): string[] {
+  const errors: string[] = [];
+  for (const r of rows) {
+    const name = FILES[`${r[cols.rules]}/${r[cols.stock]}`];
+    const f = name ? figures(name) : undefined;
+    if (!f) {
+      errors.push(`${r[cols.rules]}, ${r[cols.stock]}: no data file`);
+      continue;
+    }
+    const at = `${r[cols.rules]}, ${r[cols.stock]}`;
+    if (r[cols.deals] !== `1–${f.deals.toLocaleString('en-US')}`) errors.push(`${at}: deals ${r[cols.deals]} is not 1–${f.deals}`);
+    if (num(r[cols.won]) !== f.won) errors.push(`${at}: won ${r[cols.won]} is not ${f.won}`);
+    for (const e of rateErrors(r[cols.rate], f.won, f.deals)) errors.push(`${at}: ${e}`);
+    for (const e of meanErrors(r[cols.home], f.meanHome, f.halfHome)) errors.push(`${at}: cards home ${e}`);
+    if (cols.vegas !== undefined && r[cols.vegas] !== '–')
+      for (const e of meanErrors(r[cols.vegas], 5 * f.meanHome - 52, 5 * f.halfHome)) errors.push(`${at}: Vegas ${e}`);
+    if (cols.cpu !== undefined && r[cols.cpu] !== fixed(f.cpuS, 2)) errors.push(`${at}: CPU ${r[cols.cpu]} is not ${fixed(f.cpuS, 2)}`);
+  }
+  return errors;
+}
+
+const resultsRows = (text: string) => tableAfter(text, '## Normal play').filter((r) => r[2].startsWith('search, look'));
+const RESULTS = { rules: 0, stock: 1, deals: 3, won: 4, rate: 5, home: 8, vegas: 9 };
+const hiddenRows = (text: string) => tableAfter(text, '### The present search player');
+const HIDDEN = { rules: 0, stock: 1, deals: 2, won: 3, rate: 4, home: 7, cpu: 8 };
+
+/** Every number of the README's rows of the search player that is not the files'. */
+function readmeErrors(text: string): string[] {
+  const rows = tableAfter(text, '## Figures').filter(
+    (r) => r[0].startsWith('won by the search player') || r[0].startsWith('Vegas $ a game, search player'),
+  );
+  const errors: string[] = rows.length === 0 ? ['no row of the search player'] : [];
+  for (const [figure, rules, deals, result] of rows) {
+    const stock = figure.includes('visible') ? 'visible' : 'hidden';
+    const name = FILES[`${rules}/${stock}`];
+    const f = name ? figures(name) : undefined;
+    if (!f) {
+      errors.push(`${rules}, ${stock}: no data file`);
+      continue;
+    }
+    if (num(deals) !== f.deals) errors.push(`${rules}, ${stock}: ${deals} deals is not ${f.deals}`);
+    const e = figure.startsWith('Vegas') ? meanErrors(result, 5 * f.meanHome - 52, 5 * f.halfHome) : rateErrors(result, f.won, f.deals);
+    for (const x of e) errors.push(`${rules}, ${stock}: ${x}`);
+  }
+  return errors;
+}
+
+describe("the present search player's games in data/", () => {
+  it("docs/results.md's rows are the files' figures", () => {
+    const rows = resultsRows(repoText('docs/results.md'));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(tableErrors(rows, RESULTS)).toEqual([]);
+  });
+
+  it("docs/hidden.md's table is the files' figures, CPU time included", () => {
+    const rows = hiddenRows(repoText('docs/hidden.md'));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(tableErrors(rows, HIDDEN)).toEqual([]);
+  });
+
+  it("the README's player rows are the files' deals and rates", () => {
+    expect(readmeErrors(repoText('README.md'))).toEqual([]);
+  });
+
+  it('a wrong number in any of them is caught', () => {
+    const results = repoText('docs/results.md');
+    const hidden = repoText('docs/hidden.md');
+    const readme = repoText('README.md');
+    expect(tableErrors(resultsRows(results.replace('| 1,048 | **52.40%**', '| 1,049 | **52.40%**')), RESULTS)).toEqual([
+      'draw 3, unlimited, hidden: won 1,049 is not 1048',
+    ]);
+    expect(tableErrors(resultsRows(results.replace('(50.2% – 54.6%)', '(50.3% – 54.6%)')), RESULTS)).toEqual([
+      'draw 3, unlimited, hidden: interval end 50.3% is not 50.2%',
+    ]);
+    expect(tableErrors(hiddenRows(hidden.replace('31.14 (30.16 – 32.11)', '31.14 (30.16 – 32.12)')), HIDDEN)).toEqual([
+      'draw 3, unlimited, hidden: cards home 31.14 / 30.16 / 32.12 is not 31.14 / 30.16 / 32.11',
+    ]);
+    expect(tableErrors(hiddenRows(hidden.replace(/\| 3\.75 +\|/, '| 3.70 |')), HIDDEN)).toEqual([
+      'draw 3, unlimited, hidden: CPU 3.70 is not 3.75',
+    ]);
+    expect(readmeErrors(readme.replace('52.40% (50.21% – 54.58%)', '52.45% (50.21% – 54.58%)'))).toEqual([
+      'draw 3, unlimited, hidden: rate 52.45% is not 52.40%',
+    ]);
+  });
+});
