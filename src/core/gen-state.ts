@@ -4,7 +4,7 @@
  * call (`beginCall`), the stock list, and the pruning rules the generator applies (each argued
  * where it is stated). The kinds of move (stock-plays.ts, tableau-moves.ts) read them.
  */
-import { col, deck, down, found, inDeck, isDown, len, top } from './state.ts';
+import { col, deck, down, emptyP, found, inDeck, isDown, len, pileOf, top, topsM } from './state.ts';
 import { STRIDE } from './shared/layout.ts';
 import { makeCard } from './shared/cards.ts';
 import { mv } from './shared/move-encoding.ts';
@@ -32,9 +32,6 @@ export let emptyForKing: bool = true;
 export let lastCheck: bool = false;
 
 // ---- where cards could go, for the running call ----
-/** The pile whose top each card is (−1: none; all −1 between calls), and each pile's top. */
-export const topCol: usize = memory.data(53 * 4, 16);
-export const tops: usize = memory.data(7 * 4, 16);
 /** The first empty pile (−1: none). */
 export let firstEmpty: i32 = -1;
 /** The cards that fit on some pile's top (bit c: one of c's parents is a top), so that "does any pile take c" is one test. */
@@ -73,8 +70,6 @@ const available: usize = memory.data(52 * 4, 16);
 let mark: i32 = 0;
 let marked: bool = false;
 
-for (let c = 0; c < 53; c++) put(topCol, c, -1);
-
 /**
  * The rules and the pruning switches of a search (bits: partialRuns 1, foundationReturns 2,
  * oneEmptyColumn 4, twinSwaps 8, emptyForKing 16, safeFoundation 32, moves counted 64). A search
@@ -106,24 +101,8 @@ export function beginCall(n: i32, w: i32, redealLeft: bool, lastCardSafe: bool, 
   inline.always(setStock(n, w, redealLeft));
   lastSafe = lastCardSafe;
   if (!allReach) stockReach();
-  firstEmpty = -1;
-  for (let b = 0; b < 7; b++)
-    if (len(b) === 0) {
-      firstEmpty = b;
-      break;
-    }
-  let taken: u64 = 0;
-  for (let b = 0; b < 7; b++) {
-    const l = len(b);
-    const t = l === 0 ? -1 : col(b * STRIDE + l - 1);
-    put(tops, b, t);
-    if (t >= 0) {
-      put(topCol, t, b);
-      // a top's children (52 for an Ace's: no card) are the cards that fit on it
-      taken |= ((<u64>1) << (<u64>at(CHILD1, t))) | ((<u64>1) << (<u64>at(CHILD2, t)));
-    }
-  }
-  takenMask = taken;
+  firstEmpty = emptyP !== 0 ? ctz(emptyP) : -1;
+  takenMask = inline.always(childrenOf(topsM));
   marked = false;
   kingMayCome = -1;
   if (only >= 0 && len(only) !== 0) {
@@ -138,12 +117,22 @@ export function beginCall(n: i32, w: i32, redealLeft: bool, lastCardSafe: bool, 
   }
 }
 
-/** After a call: `topCol` back to all −1. */
-export function endCall(): void {
-  for (let b = 0; b < 7; b++) {
-    const t = at(tops, b);
-    if (t >= 0) put(topCol, t, -1);
-  }
+/** Bit 0 of every rank's four cards. */
+const LANE: u64 = 0x1111111111111;
+/**
+ * The cards that fit on some card of set t (one rank lower, the other colour), as a set: for each
+ * rank, a red card there (diamonds, hearts: bits 1 and 2 of its four) admits the clubs and spades
+ * (bits 0 and 3) of the rank below, a black one the diamonds and hearts. Nothing fits on an Ace.
+ */
+export function childrenOf(t: u64): u64 {
+  const red = ((t >> 1) | (t >> 2)) & LANE;
+  const black = (t | (t >> 3)) & LANE;
+  return ((red * 9) | (black * 6)) >> 4;
+}
+
+/** The pile whose top card c (0–52) is, or −1. */
+export function topPile(c: i32): i32 {
+  return ((topsM >> <u64>c) & 1) !== 0 ? pileOf(c) : -1;
 }
 
 // ---- the rules the generator applies (the others: rules.ts) ----
@@ -292,8 +281,8 @@ export function anyPileTakes(c: i32): bool {
   return ((takenMask >> <u64>c) & 1) !== 0;
 }
 export function addOnto(base: i32, n: i32, c: i32, kind: i32, a: i32, i: i32, score: i32, only: i32): i32 {
-  let b1 = at(topCol, at(PARENT1, c));
-  let b2 = at(topCol, at(PARENT2, c));
+  let b1 = inline.always(topPile(at(PARENT1, c)));
+  let b2 = inline.always(topPile(at(PARENT2, c)));
   if (b1 > b2) {
     const t = b1;
     b1 = b2;

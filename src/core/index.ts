@@ -15,6 +15,7 @@
 // its addresses into the loads and stores (Binaryen's low-memory assumption).
 export {
   childHash,
+  derivedAgree,
   getH1,
   getH2,
   getHome,

@@ -7,6 +7,12 @@
  * the independent statement, and the tests compare the two at every step of random playouts
  * under every rule set and key.
  *
+ * Beside the arrays it keeps, with every change, what the move generator reads as sets of cards
+ * (64-bit words, bit c for card c): the piles' tops, the feet of their face-up runs, the cards face
+ * down, in the deck, home and next home, the empty piles and each tableau card's pile. They are
+ * worked out afresh whenever a position is handed over (`setScalars`), and the tests check them
+ * against the arrays at every step of random playouts (`derivedAgree`).
+ *
  * The Zobrist terms are state.ts's: its module hands them over (`zobristPtr`, `zobristWords`)
  * with the pair terms and stock-position terms of the search's key already chosen.
  */
@@ -67,6 +73,86 @@ export function top(a: i32): i32 {
   return col(a * STRIDE + len(a) - 1);
 }
 
+// ---- where the cards are, as the move generator reads it: kept by every change below ----
+/** The pile of each card in the tableau, face down or up (a byte a card; stale for the others). */
+const pileAt: usize = memory.data(64, 16);
+/** The pile that card c (0–52) lies in, for a card in the tableau. */
+export function pileOf(c: i32): i32 {
+  return <i32>load<u8>(pileAt + <usize>c);
+}
+/** Sets of cards (bit c: card c): the piles' tops, the feet of their face-up runs (the lowest face-up card), the cards face down, in the deck, home, and next to go home (one a suit, none for a suit complete). */
+export let topsM: u64 = 0;
+export let feetM: u64 = 0;
+export let downM: u64 = 0;
+export let deckM: u64 = 0;
+export let homeM: u64 = 0;
+export let nextM: u64 = 0;
+/** The empty piles (bit a: pile a). */
+export let emptyP: i32 = 0;
+/** Bit 0 of every rank's four cards: shifted by a suit, the cards of that suit. */
+export const SUIT_LANE: u64 = 0x1111111111111;
+function bit(c: i32): u64 {
+  return (<u64>1) << (<u64>c);
+}
+
+/** Works the sets above out afresh from the arrays (whenever the position is handed over: `setScalars`). */
+function derive(): void {
+  let tops: u64 = 0;
+  let feet: u64 = 0;
+  let dn: u64 = 0;
+  let empty = 0;
+  for (let a = 0; a < 7; a++) {
+    const l = len(a);
+    const d = down(a);
+    if (l === 0) empty |= 1 << a;
+    else tops |= bit(col(a * STRIDE + l - 1));
+    if (l > d) feet |= bit(col(a * STRIDE + d));
+    for (let j = 0; j < l; j++) {
+      store<u8>(pileAt + <usize>col(a * STRIDE + j), <u8>a);
+      if (j < d) dn |= bit(col(a * STRIDE + j));
+    }
+  }
+  let dk: u64 = 0;
+  for (let i = 0; i < sn; i++) dk |= bit(deck(i));
+  let home: u64 = 0;
+  let next: u64 = 0;
+  for (let suit = 0; suit < 4; suit++) {
+    const f = found(suit);
+    for (let r = 1; r <= f; r++) home |= bit(makeCard(r, suit));
+    if (f < 13) next |= bit(makeCard(f + 1, suit));
+  }
+  topsM = tops;
+  feetM = feet;
+  downM = dn;
+  deckM = dk;
+  homeM = home;
+  nextM = next;
+  emptyP = empty;
+}
+
+/** Whether the kept sets agree with the arrays (for the tests). */
+export function derivedAgree(): bool {
+  const tops = topsM;
+  const feet = feetM;
+  const dn = downM;
+  const dk = deckM;
+  const home = homeM;
+  const next = nextM;
+  const empty = emptyP;
+  let piles = true;
+  for (let a = 0; a < 7; a++) for (let j = 0; j < len(a); j++) if (pileOf(col(a * STRIDE + j)) !== a) piles = false;
+  derive();
+  return piles && tops === topsM && feet === feetM && dn === downM && dk === deckM && home === homeM && next === nextM && empty === emptyP;
+}
+
+/** Foundation `suit` to height v (one more or one less than it is), with the sets of cards home and next. */
+function setHome(suit: i32, v: i32): void {
+  const old = found(suit);
+  setFound(suit, v);
+  nextM = (nextM & ~(SUIT_LANE << (<u64>suit))) | (v < 13 ? inline.always(bit(makeCard(v + 1, suit))) : 0);
+  homeM = v > old ? homeM | inline.always(bit(makeCard(v, suit))) : homeM & ~inline.always(bit(makeCard(old, suit)));
+}
+
 // ---- the numbers beside them ----
 export let sn: i32 = 0;
 export let sw: i32 = 0;
@@ -86,6 +172,7 @@ export function setScalars(n: i32, w: i32, pass: i32, home: i32, hash1: i32, has
   shome = home;
   h1 = hash1;
   h2 = hash2;
+  derive();
 }
 export function getN(): i32 {
   return sn;
@@ -189,6 +276,9 @@ function flip(a: i32): i32 {
     const c = col(a * STRIDE + l - 1);
     setDown(a, l - 1);
     setIsDown(c, 0);
+    const b = inline.always(bit(c));
+    downM &= ~b;
+    feetM |= b;
     h1 ^= z(ZD1_AT + c);
     h2 ^= z(ZD2_AT + c);
     return 1;
@@ -200,24 +290,42 @@ function unflip(a: i32): void {
   const c = col(a * STRIDE + l - 1);
   setDown(a, l);
   setIsDown(c, 1);
+  const b = inline.always(bit(c));
+  downM |= b;
+  feetM &= ~b;
   h1 ^= z(ZD1_AT + c);
   h2 ^= z(ZD2_AT + c);
 }
 function pushCol(b: i32, c: i32): void {
   const l = len(b);
-  const k = c * 53 + (l === 0 ? BOTTOM : col(b * STRIDE + l - 1));
+  const under = l === 0 ? BOTTOM : col(b * STRIDE + l - 1);
+  const k = c * 53 + under;
   h1 ^= z(ZP1_AT + k);
   h2 ^= z(ZP2_AT + k);
   setCol(b * STRIDE + l, c);
   setLen(b, l + 1);
+  store<u8>(pileAt + <usize>c, <u8>b);
+  // the foot when every card under it is face down (an empty pile, or one whose top was turned down by an undo)
+  const m = inline.always(bit(c));
+  if (l === down(b)) feetM |= m;
+  if (l === 0) {
+    emptyP &= ~(1 << b);
+    topsM |= m;
+  } else topsM = (topsM & ~inline.always(bit(under))) | m;
 }
 function cardFromCol(b: i32): i32 {
   const l = len(b) - 1;
   const c = col(b * STRIDE + l);
-  const k = c * 53 + (l === 0 ? BOTTOM : col(b * STRIDE + l - 1));
+  const under = l === 0 ? BOTTOM : col(b * STRIDE + l - 1);
+  const k = c * 53 + under;
   h1 ^= z(ZP1_AT + k);
   h2 ^= z(ZP2_AT + k);
   setLen(b, l);
+  const m = inline.always(bit(c));
+  topsM &= ~m;
+  if (l === down(b)) feetM &= ~m;
+  if (l === 0) emptyP |= 1 << b;
+  else topsM |= inline.always(bit(under));
   return c;
 }
 function moveRun(a: i32, b: i32, count: i32): i32 {
@@ -232,9 +340,25 @@ function moveRun(a: i32, b: i32, count: i32): i32 {
   h1 ^= z(ZP1_AT + k0) ^ z(ZP1_AT + k1);
   h2 ^= z(ZP2_AT + k0) ^ z(ZP2_AT + k1);
   const to = b * STRIDE + lb;
-  for (let k = 0; k < count; k++) setCol(to + k, col(from + k));
+  for (let k = 0; k < count; k++) {
+    const c = col(from + k);
+    setCol(to + k, c);
+    store<u8>(pileAt + <usize>c, <u8>b);
+  }
   setLen(a, la - count);
   setLen(b, lb + count);
+  const m = inline.always(bit(base));
+  // the run's top stays a top; what lay under its base becomes one (or pile a empties), and b's top no longer is
+  if (under === BOTTOM) emptyP |= 1 << a;
+  else topsM |= inline.always(bit(under));
+  // the base is b's foot when b was empty (and no foot of a's any more)
+  if (onto === BOTTOM) {
+    emptyP &= ~(1 << b);
+    feetM |= m;
+  } else {
+    topsM &= ~inline.always(bit(onto));
+    feetM &= ~m;
+  }
   return inline.always(flip(a));
 }
 function unmoveRun(a: i32, b: i32, count: i32, flipped: i32): void {
@@ -250,9 +374,20 @@ function unmoveRun(a: i32, b: i32, count: i32, flipped: i32): void {
   h1 ^= z(ZP1_AT + k0) ^ z(ZP1_AT + k1);
   h2 ^= z(ZP2_AT + k0) ^ z(ZP2_AT + k1);
   const to = a * STRIDE + la;
-  for (let k = 0; k < count; k++) setCol(to + k, col(from + k));
+  for (let k = 0; k < count; k++) {
+    const c = col(from + k);
+    setCol(to + k, c);
+    store<u8>(pileAt + <usize>c, <u8>a);
+  }
   setLen(a, la + count);
   setLen(b, lb);
+  const m = inline.always(bit(base));
+  if (under === BOTTOM) emptyP &= ~(1 << a);
+  else topsM &= ~inline.always(bit(under));
+  if (onto === BOTTOM) emptyP |= 1 << b;
+  else topsM |= inline.always(bit(onto));
+  if (la === down(a)) feetM |= m;
+  else feetM &= ~m;
 }
 function setStock(w: i32, pass: i32): void {
   const k0 = inline.always(wk(sw, sn));
@@ -277,12 +412,14 @@ function takeDeck(i: i32): i32 {
   sn = n - 1;
   sw = i;
   setInDeck(c, 0);
+  deckM &= ~inline.always(bit(c));
   return c;
 }
 function putDeck(i: i32, c: i32): void {
   for (let j = sn; j > i; j--) setDeck(j, deck(j - 1));
   setDeck(i, c);
   setInDeck(c, 1);
+  deckM |= inline.always(bit(c));
   sn++;
   const k0 = inline.always(wk(sw, sn - 1));
   const k1 = inline.always(wk(i + 1, sn));
@@ -312,7 +449,7 @@ export function make(m: i32): i32 {
     }
     const c = inline.always(takeDeck(i));
     if (kind === S2F) {
-      setFound(c & 3, found(c & 3) + 1);
+      inline.always(setHome(c & 3, found(c & 3) + 1));
       shome++;
     } else inline.always(pushCol((m >> 8) & 15, c));
     return token;
@@ -321,14 +458,14 @@ export function make(m: i32): i32 {
   if (kind === T2F) {
     const a = (m >> 4) & 15;
     const c = inline.always(cardFromCol(a));
-    setFound(c & 3, found(c & 3) + 1);
+    inline.always(setHome(c & 3, found(c & 3) + 1));
     shome++;
     return inline.always(flip(a));
   }
   if (kind === F2T) {
     const suit = (m >> 4) & 15;
     const c = makeCard(found(suit), suit);
-    setFound(suit, found(suit) - 1);
+    inline.always(setHome(suit, found(suit) - 1));
     shome--;
     inline.always(pushCol((m >> 8) & 15, c));
     return 0;
@@ -353,7 +490,7 @@ export function undo(m: i32, t: i32): void {
     if (kind === S2F) {
       const suit = (m >> 8) & 15;
       c = makeCard(found(suit), suit);
-      setFound(suit, found(suit) - 1);
+      inline.always(setHome(suit, found(suit) - 1));
       shome--;
     } else c = inline.always(cardFromCol((m >> 8) & 15));
     inline.always(putDeck(i, c));
@@ -369,7 +506,7 @@ export function undo(m: i32, t: i32): void {
     const suit = (m >> 8) & 15;
     if (t) inline.always(unflip(a));
     const c = makeCard(found(suit), suit);
-    setFound(suit, found(suit) - 1);
+    inline.always(setHome(suit, found(suit) - 1));
     shome--;
     inline.always(pushCol(a, c));
     return;
@@ -377,7 +514,7 @@ export function undo(m: i32, t: i32): void {
   if (kind === F2T) {
     const suit = (m >> 4) & 15;
     inline.always(cardFromCol((m >> 8) & 15));
-    setFound(suit, found(suit) + 1);
+    inline.always(setHome(suit, found(suit) + 1));
     shome++;
     return;
   }

@@ -4,16 +4,16 @@
  * with draw 1 and unlimited passes (every card always reachable), the cards some pile or
  * foundation takes.
  */
-import { deck, found, inDeck, len } from './state.ts';
+import { deck, deckM, found, len, nextM, top } from './state.ts';
 import { STOCK_KING_TO_EMPTY, STOCK_TO_FOUNDATION, STOCK_TO_PILE } from './shared/order.ts';
 import { S2F, S2T, mv } from './shared/move-encoding.ts';
-import { makeCard } from './shared/cards.ts';
 import { PLACED, UNCOVERED } from './shared/modes.ts';
-import { CHILD1, CHILD2, RANK, at, put } from './cards.ts';
+import { RANK, at, put } from './cards.ts';
 import {
   addOnto,
   allReach,
   anyPileTakes,
+  childrenOf,
   dn,
   dw,
   firstEmpty,
@@ -22,7 +22,7 @@ import {
   reach,
   reachCost,
   reachN,
-  tops,
+  takenMask,
 } from './gen-state.ts';
 import { push } from './moves-out.ts';
 
@@ -56,36 +56,17 @@ function cardPlays(base: i32, n: i32, i: i32, cost: i32, only: i32, mustBuild: b
   return n;
 }
 
-function listed(k: i32, c: i32): bool {
-  for (let q = 0; q < k; q++) if (at(wantCard, q) === c) return true;
-  return false;
-}
+/** The four Kings. */
+const KINGS: u64 = (<u64>15) << 48;
 
 function stockPlaysAll(base: i32, n: i32, only: i32, mustBuild: bool): i32 {
+  // the stock cards that some pile or foundation takes (or an empty pile, a King): onto pile `only` alone when the next move must build there
+  let want: u64;
+  if (mustBuild) want = len(only) !== 0 ? inline.always(childrenOf((<u64>1) << (<u64>top(only)))) : 0;
+  else want = takenMask | nextM | (firstEmpty >= 0 ? KINGS : 0);
+  want &= deckM;
   let k = 0;
-  const lo = mustBuild ? only : 0;
-  const hi = mustBuild ? only : 6;
-  for (let b = lo; b <= hi; b++) {
-    const t = at(tops, b);
-    if (t < 0) continue;
-    const c1 = at(CHILD1, t);
-    if (c1 < 52 && inDeck(c1) && !listed(k, c1)) put(wantCard, k++, c1);
-    const c2 = at(CHILD2, t);
-    if (c2 < 52 && inDeck(c2) && !listed(k, c2)) put(wantCard, k++, c2);
-  }
-  if (!mustBuild) {
-    for (let suit = 0; suit < 4; suit++) {
-      const f = found(suit);
-      if (f === 13) continue;
-      const c = makeCard(f + 1, suit);
-      if (inDeck(c) && !listed(k, c)) put(wantCard, k++, c);
-    }
-    if (firstEmpty >= 0)
-      for (let suit = 0; suit < 4; suit++) {
-        const c = makeCard(13, suit);
-        if (inDeck(c) && !listed(k, c)) put(wantCard, k++, c);
-      }
-  }
+  for (; want !== 0; want &= want - 1) put(wantCard, k++, <i32>ctz(want));
   if (k === 0) return n;
   const w = dw;
   const size = dn;

@@ -42,6 +42,7 @@ interface CoreExports {
   make(m: number): number;
   undo(m: number, t: number): void;
   childHash(m: number): void;
+  derivedAgree(): number;
   movesPtr(): number;
   childH1Ptr(): number;
   childH2Ptr(): number;
