@@ -4,7 +4,7 @@
  * call (`beginCall`), the stock list, and the pruning rules the generator applies (each argued
  * where it is stated). The kinds of move (stock-plays.ts, tableau-moves.ts) read them.
  */
-import { col, deck, down, emptyP, found, inDeck, isDown, len, pileOf, top, topsM } from './state.ts';
+import { col, deck, deckIndex, deckM, down, emptyP, feetM, found, inDeck, isDown, len, pileOf, top, topsM } from './state.ts';
 import { STRIDE } from './shared/layout.ts';
 import { makeCard } from './shared/cards.ts';
 import { mv } from './shared/move-encoding.ts';
@@ -47,9 +47,10 @@ let kingMayCome: i32 = -1;
 /**
  * The stock lists worked out so far, one row for each deck length n (0–52), stock position w
  * (0–n) and whether a redeal is left: a stamp (the row is this search's when it holds `reachStamp`),
- * the count, the indices (from byte 8) and their costs (from byte 60), a byte each.
+ * the count, the indices (from byte 8) and their costs (from byte 60), a byte each, and the
+ * indices of cost 1 and of cost 2 as sets (64-bit words at bytes 112 and 120).
  */
-const REACH_ROW: i32 = 112;
+const REACH_ROW: i32 = 128;
 const reachRows: usize = memory.data(53 * 53 * 2 * REACH_ROW, 16);
 /** Rows stamped otherwise were made under other rules (a new search's `configure` moves it on). */
 let reachStamp: i32 = 1;
@@ -63,6 +64,44 @@ export function reach(k: i32): i32 {
 /** Its cost: 0 the waste top, 1 this pass, 2 after a redeal. */
 export function reachCost(k: i32): i32 {
   return <i32>load<u8>(reachAt + 60 + <usize>k);
+}
+/** The running call's deck indices of cost 1 and of cost 2 (bit i: index i). */
+let reach1: u64 = 0;
+let reach2: u64 = 0;
+/** The cost of deck index i in the running call's stock list, or −1 when the list does not hold it. */
+export function costOf(i: i32): i32 {
+  if (i === dw - 1) return 0;
+  if (((reach1 >> <u64>i) & 1) !== 0) return 1;
+  return ((reach2 >> <u64>i) & 1) !== 0 ? 2 : -1;
+}
+/** The entries of the stock list found by `stockListOf`: cost << 8 | deck index. */
+const listAt: usize = memory.data(64 * 4, 16);
+/** The k-th entry found by `stockListOf`. */
+export function listed(k: i32): i32 {
+  return at(listAt, k);
+}
+/**
+ * The entries of the running call's stock list (`stockReach`) whose cards lie in set `want` (cards
+ * in the deck), in the list's order (cost, then index), into `listed`, without those of cost 2
+ * when `skipRedeal`; returns how many. Each card's index is looked up (`deckIndex`) and its cost
+ * read from the list's sets: the list itself is not walked.
+ */
+export function stockListOf(want: u64, skipRedeal: bool): i32 {
+  let k = 0;
+  for (; want !== 0; want &= want - 1) {
+    const i = inline.always(deckIndex(<i32>ctz(want)));
+    const cost = inline.always(costOf(i));
+    if (cost < 0 || (cost === 2 && skipRedeal)) continue;
+    const key = (cost << 8) | i;
+    let j = k - 1;
+    while (j >= 0 && at(listAt, j) > key) {
+      put(listAt, j + 1, at(listAt, j));
+      j--;
+    }
+    put(listAt, j + 1, key);
+    k++;
+  }
+  return k;
 }
 
 // ---- cards that could land somewhere now (`markAvailable`) ----
@@ -119,6 +158,8 @@ export function beginCall(n: i32, w: i32, redealLeft: bool, lastCardSafe: bool, 
 
 /** Bit 0 of every rank's four cards. */
 const LANE: u64 = 0x1111111111111;
+/** The four Kings. */
+export const KINGS: u64 = (<u64>15) << 48;
 /**
  * The cards that fit on some card of set t (one rank lower, the other colour), as a set: for each
  * rank, a red card there (diamonds, hearts: bits 1 and 2 of its four) admits the clubs and spades
@@ -176,13 +217,11 @@ export function partialSendsHome(x: i32): bool {
  */
 export function kingMayFill(): bool {
   if (foundationReturn && (found(0) === 13 || found(1) === 13 || found(2) === 13 || found(3) === 13)) return true;
-  for (let a = 0; a < 7; a++) {
-    const d = down(a);
-    if (d > 0 && at(RANK, col(a * STRIDE + d)) === 13) return true;
-  }
-  if (!inDeck(48) && !inDeck(49) && !inDeck(50) && !inDeck(51)) return false;
+  for (let feet = feetM & KINGS; feet !== 0; feet &= feet - 1) if (down(pileOf(<i32>ctz(feet))) > 0) return true;
+  let kings = deckM & KINGS;
+  if (kings === 0) return false;
   if (allReach) return true;
-  for (let k = 0; k < reachN; k++) if (at(RANK, deck(reach(k))) === 13) return true;
+  for (; kings !== 0; kings &= kings - 1) if (inline.always(costOf(deckIndex(<i32>ctz(kings)))) >= 0) return true;
   return false;
 }
 
@@ -243,9 +282,10 @@ export function kingMayComeNow(): bool {
  * and kept in its row (`reachRows`): a search moves between a few stock positions, back and forth.
  */
 /** Writes deck index i with its cost as entry k of the stock list at `row`; returns k + 1. */
-function listed(row: usize, k: i32, i: i32, cost: i32): i32 {
+function list(row: usize, k: i32, i: i32, cost: i32): i32 {
   store<u8>(row + 8 + <usize>k, <u8>i);
   store<u8>(row + 60 + <usize>k, <u8>cost);
+  if (cost > 0) store<u64>(row + 104 + <usize>(cost << 3), load<u64>(row + 104 + <usize>(cost << 3)) | ((<u64>1) << (<u64>i)));
   return k + 1;
 }
 export function stockReach(): void {
@@ -254,23 +294,25 @@ export function stockReach(): void {
   const n = dn;
   const row = reachRows + <usize>(((n * 53 + w) * 2 + r) * REACH_ROW);
   reachAt = row;
-  if (load<i32>(row) === reachStamp) {
-    reachN = <i32>load<u8>(row, 4);
-    return;
+  if (load<i32>(row) !== reachStamp) {
+    store<u64>(row, 0, 112);
+    store<u64>(row, 0, 120);
+    let k = 0;
+    if (w > 0) k = list(row, k, w - 1, 0);
+    if (w < n) {
+      for (let i = w + draw - 1; i < n - 1; i += draw) k = list(row, k, i, 1);
+      k = list(row, k, n - 1, 1);
+    }
+    if (redeal) {
+      const end = w % draw === 0 ? min(w, n - 1) : n - 1;
+      for (let i = draw - 1; i < end; i += draw) if (i !== w - 1) k = list(row, k, i, 2);
+    }
+    store<u8>(row, <u8>k, 4);
+    store<i32>(row, reachStamp);
   }
-  let k = 0;
-  if (w > 0) k = listed(row, k, w - 1, 0);
-  if (w < n) {
-    for (let i = w + draw - 1; i < n - 1; i += draw) k = listed(row, k, i, 1);
-    k = listed(row, k, n - 1, 1);
-  }
-  if (redeal) {
-    const end = w % draw === 0 ? min(w, n - 1) : n - 1;
-    for (let i = draw - 1; i < end; i += draw) if (i !== w - 1) k = listed(row, k, i, 2);
-  }
-  store<u8>(row, <u8>k, 4);
-  store<i32>(row, reachStamp);
-  reachN = k;
+  reachN = <i32>load<u8>(row, 4);
+  reach1 = load<u64>(row, 112);
+  reach2 = load<u64>(row, 120);
 }
 
 // ---- where a card can go ----

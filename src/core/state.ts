@@ -74,11 +74,20 @@ export function top(a: i32): i32 {
 }
 
 // ---- where the cards are, as the move generator reads it: kept by every change below ----
-/** The pile of each card in the tableau, face down or up (a byte a card; stale for the others). */
+/** The pile of each card in the tableau, face down or up, and the index of each card in the deck (a byte a card; stale for the others). */
 const pileAt: usize = memory.data(64, 16);
+const deckIndexAt: usize = memory.data(64, 16);
 /** The pile that card c (0–52) lies in, for a card in the tableau. */
 export function pileOf(c: i32): i32 {
   return <i32>load<u8>(pileAt + <usize>c);
+}
+/** The deck index of card c, for a card in the deck. */
+export function deckIndex(c: i32): i32 {
+  return <i32>load<u8>(deckIndexAt + <usize>c);
+}
+function setDeckCard(i: i32, c: i32): void {
+  setDeck(i, c);
+  store<u8>(deckIndexAt + <usize>c, <u8>i);
 }
 /** Sets of cards (bit c: card c): the piles' tops, the feet of their face-up runs (the lowest face-up card), the cards face down, in the deck, home, and next to go home (one a suit, none for a suit complete). */
 export let topsM: u64 = 0;
@@ -113,7 +122,10 @@ function derive(): void {
     }
   }
   let dk: u64 = 0;
-  for (let i = 0; i < sn; i++) dk |= bit(deck(i));
+  for (let i = 0; i < sn; i++) {
+    dk |= bit(deck(i));
+    store<u8>(deckIndexAt + <usize>deck(i), <u8>i);
+  }
   let home: u64 = 0;
   let next: u64 = 0;
   for (let suit = 0; suit < 4; suit++) {
@@ -141,6 +153,7 @@ export function derivedAgree(): bool {
   const empty = emptyP;
   let piles = true;
   for (let a = 0; a < 7; a++) for (let j = 0; j < len(a); j++) if (pileOf(col(a * STRIDE + j)) !== a) piles = false;
+  for (let i = 0; i < sn; i++) if (deckIndex(deck(i)) !== i) piles = false;
   derive();
   return piles && tops === topsM && feet === feetM && dn === downM && dk === deckM && home === homeM && next === nextM && empty === emptyP;
 }
@@ -408,7 +421,7 @@ function takeDeck(i: i32): i32 {
   h1 ^= z(ZS1_AT + c) ^ z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
   h2 ^= z(ZS2_AT + c) ^ z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
   const n = sn;
-  for (let j = i; j < n - 1; j++) setDeck(j, deck(j + 1));
+  for (let j = i; j < n - 1; j++) inline.always(setDeckCard(j, deck(j + 1)));
   sn = n - 1;
   sw = i;
   setInDeck(c, 0);
@@ -416,8 +429,8 @@ function takeDeck(i: i32): i32 {
   return c;
 }
 function putDeck(i: i32, c: i32): void {
-  for (let j = sn; j > i; j--) setDeck(j, deck(j - 1));
-  setDeck(i, c);
+  for (let j = sn; j > i; j--) inline.always(setDeckCard(j, deck(j - 1)));
+  inline.always(setDeckCard(i, c));
   setInDeck(c, 1);
   deckM |= inline.always(bit(c));
   sn++;

@@ -4,7 +4,7 @@
  * with draw 1 and unlimited passes (every card always reachable), the cards some pile or
  * foundation takes.
  */
-import { deck, deckM, found, len, nextM, top } from './state.ts';
+import { deck, deckIndex, deckM, found, len, nextM, top } from './state.ts';
 import { STOCK_KING_TO_EMPTY, STOCK_TO_FOUNDATION, STOCK_TO_PILE } from './shared/order.ts';
 import { S2F, S2T, mv } from './shared/move-encoding.ts';
 import { PLACED, UNCOVERED } from './shared/modes.ts';
@@ -18,10 +18,10 @@ import {
   dw,
   firstEmpty,
   firstEmptyOnly,
+  KINGS,
   lastSafe,
-  reach,
-  reachCost,
-  reachN,
+  listed,
+  stockListOf,
   takenMask,
 } from './gen-state.ts';
 import { push } from './moves-out.ts';
@@ -33,11 +33,17 @@ const wantKey: usize = memory.data(24 * 4, 16);
 export function stockPlays(base: i32, n: i32, only: i32, mode: i32): i32 {
   const mustBuild = mode === UNCOVERED || (mode === PLACED && allReach);
   if (allReach) return stockPlaysAll(base, n, only, mustBuild);
-  const skipRedeal = !mustBuild && lastSafe;
-  for (let k = 0; k < reachN; k++) {
-    const cost = reachCost(k);
-    if (cost === 2 && skipRedeal) continue;
-    n = inline.always(cardPlays(base, n, reach(k), cost, only, mustBuild));
+  // the stock cards that some pile or foundation takes (or an empty pile, a King): onto pile `only` alone when the next move must build there
+  let want: u64;
+  if (mustBuild) want = len(only) !== 0 ? inline.always(childrenOf((<u64>1) << (<u64>top(only)))) : 0;
+  else want = takenMask | nextM | (firstEmpty >= 0 ? KINGS : 0);
+  want &= deckM;
+  if (want === 0) return n;
+  // those on the stock list, in its order
+  const k = stockListOf(want, !mustBuild && lastSafe);
+  for (let q = 0; q < k; q++) {
+    const e = listed(q);
+    n = inline.always(cardPlays(base, n, e & 255, e >> 8, only, mustBuild));
   }
   return n;
 }
@@ -56,9 +62,6 @@ function cardPlays(base: i32, n: i32, i: i32, cost: i32, only: i32, mustBuild: b
   return n;
 }
 
-/** The four Kings. */
-const KINGS: u64 = (<u64>15) << 48;
-
 function stockPlaysAll(base: i32, n: i32, only: i32, mustBuild: bool): i32 {
   // the stock cards that some pile or foundation takes (or an empty pile, a King): onto pile `only` alone when the next move must build there
   let want: u64;
@@ -72,8 +75,7 @@ function stockPlaysAll(base: i32, n: i32, only: i32, mustBuild: bool): i32 {
   const size = dn;
   for (let q = 0; q < k; q++) {
     const c = at(wantCard, q);
-    let i = 0;
-    while (deck(i) !== c) i++;
+    const i = deckIndex(c);
     const key = i === w - 1 ? -1 : i >= w ? i : i + size;
     let j = q - 1;
     while (j >= 0 && at(wantKey, j) > key) {

@@ -3,7 +3,7 @@
  * other piles, partial runs (with twinSwaps: off a card that then goes home, as one compound
  * move), foundation cards back down, and the Kings that may follow an emptied pile.
  */
-import { col, deck, deckM, down, downM, feetM, found, len, nextM, pileOf, top, topsM } from './state.ts';
+import { col, deckM, down, downM, emptyP, feetM, found, len, nextM, pileOf, top, topsM } from './state.ts';
 import { KING_TO_EMPTY, PARTIAL, PARTIAL_HOME, RETURN, RUN_EMPTIES, RUN_TURNS_UP, TO_FOUNDATION } from './shared/order.ts';
 import { STRIDE } from './shared/layout.ts';
 import { F2T, HOME_AFTER, S2T, T2F, T2T, mv } from './shared/move-encoding.ts';
@@ -28,8 +28,9 @@ import {
   markAvailable,
   partialRule,
   partialSendsHome,
-  reach,
-  reachN,
+  KINGS,
+  listed,
+  stockListOf,
   returnUseful,
   setStock,
   stockReach,
@@ -69,9 +70,6 @@ export function toFoundation(base: i32, n: i32, only: i32, mode: i32): i32 {
   }
   return n;
 }
-
-/** The four Kings. */
-const KINGS: u64 = (<u64>15) << 48;
 
 export function kingRuns(base: i32, n: i32, only: i32): i32 {
   if (firstEmpty < 0 || fit1 >= 0) return n;
@@ -224,14 +222,18 @@ export function kingsAfterEmptied(n: i32, w: i32, redealLeft: bool): i32 {
   const base = 0;
   let k = 0;
   stockReach();
-  for (let b = 0; b < 7; b++) {
-    if (len(b) !== 0) continue;
-    for (let q = 0; q < reachN; q++) {
-      const i = reach(q);
-      if (at(RANK, deck(i)) === 13) inline.always(setMove(base + k++, mv(S2T, 0, b, 1, i)));
-    }
-    for (let a = 0; a < 7; a++) {
-      if (len(a) === 0 || down(a) === 0 || at(RANK, col(a * STRIDE + down(a))) !== 13) continue;
+  // the stock's Kings in the stock list's order, and the piles whose King run has cards under it
+  const fromStock = stockListOf(deckM & KINGS, false);
+  let kingPiles = 0;
+  for (let piles = inline.always(pilesOf(feetM & KINGS)); piles !== 0; piles &= piles - 1) {
+    const a = ctz(piles);
+    if (down(a) > 0) kingPiles |= 1 << a;
+  }
+  for (let empty = emptyP; empty !== 0; empty &= empty - 1) {
+    const b = ctz(empty);
+    for (let q = 0; q < fromStock; q++) inline.always(setMove(base + k++, mv(S2T, 0, b, 1, listed(q) & 255)));
+    for (let piles = kingPiles; piles !== 0; piles &= piles - 1) {
+      const a = ctz(piles);
       inline.always(setMove(base + k++, mv(T2T, a, b, len(a) - down(a), 0)));
     }
     if (foundationReturn)
