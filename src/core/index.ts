@@ -36,8 +36,6 @@ export { configure, generate, kingsForEmptied, reachOf } from './generate';
 export { noiseOf, noiseState, outMoves, outPtr, setNoise, sortOut } from './moves-out';
 export { locksOf, locksPtr, onDrawGridHere, safeHomeOf, safeLastStockCardHere, safeSuitsHere } from './rules';
 export {
-  childH1Ptr,
-  childH2Ptr,
   getAborted,
   getHits,
   getNodes,

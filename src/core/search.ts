@@ -6,8 +6,8 @@
  * 1,024 positions, and at the node budget), for the plain engine's moves when a search has no
  * stock macro-moves, and for another objective.
  *
- * Frames are indexed by depth: the moves of frame d at `movesPtr` + d·MOVES_PER_NODE, the hashes
- * of the positions after them beside (`childH1Ptr`, `childH2Ptr`), the path from the start and its
+ * Frames are indexed by depth: the moves of frame d at `movesPtr` + d·MOVES_PER_NODE, the keys
+ * of the positions after them beside (64-bit words), the path from the start and its
  * undo tokens, and per frame its move count, the next move to try, its safe moves and where they
  * start on the path, and the undo tokens of the move being tried. A search stopped short (a
  * budget, a restart) unwinds to its start before it returns, so the position is then the start's.
@@ -36,14 +36,12 @@ import {
   deck,
   drawN,
   found,
-  h1,
-  h2,
+  hash,
   inDeck,
   isDown,
   len,
   make,
-  ph1,
-  ph2,
+  childKey,
   shome,
   sn,
   sw,
@@ -53,7 +51,7 @@ import {
   wk,
 } from './state.ts';
 import { lowerBound, moveCost, setRedealCost } from './bound.ts';
-import { ttAddBits, ttBudget, ttInsert, ttInsertBit, ttRemove, ttRemoveBit, ttTouch } from './table.ts';
+import { tAddBits, tBudget, tInsert, tRemove, tRemoveBit, tTouch } from './table.ts';
 
 // ---- the budgets and objectives, in TypeScript (the module's imports from "search": core.ts) ----
 /** The budget check: returns why the search stops (0: it goes on); sets the next check (`setNextCheck`) and `forgetting`. */
@@ -66,8 +64,7 @@ declare function reached(pathLen: i32): i32;
 declare function cut(): i32;
 
 const movesAt: usize = memory.data(MAX_DEPTH * MOVES_PER_NODE * 4, 16);
-const childH1At: usize = memory.data(MAX_DEPTH * MOVES_PER_NODE * 4, 16);
-const childH2At: usize = memory.data(MAX_DEPTH * MOVES_PER_NODE * 4, 16);
+const childKeysAt: usize = memory.data(MAX_DEPTH * MOVES_PER_NODE * 8, 16);
 const pathAt: usize = memory.data(PATH_WORDS * 4, 16);
 const tokensAt: usize = memory.data(PATH_WORDS * 4, 16);
 const fCountAt: usize = memory.data(MAX_DEPTH * 4, 16);
@@ -82,12 +79,6 @@ const fCostAt: usize = memory.data(MAX_DEPTH * 4, 16);
 export function movesPtr(): usize {
   return movesAt;
 }
-export function childH1Ptr(): usize {
-  return childH1At;
-}
-export function childH2Ptr(): usize {
-  return childH2At;
-}
 export function pathPtr(): usize {
   return pathAt;
 }
@@ -97,6 +88,10 @@ function ld(at: usize, i: i32): i32 {
 }
 function st32(at: usize, i: i32, v: i32): void {
   store<i32>(at + ((<usize>i) << 2), v);
+}
+/** The key of the position after move k of the frames (`childHashes`). */
+function childKeyAt(k: i32): u64 {
+  return load<u64>(childKeysAt + ((<usize>k) << 3));
 }
 
 // ---- the search's settings and counts ----
@@ -193,15 +188,15 @@ export function getPathLen(): i32 {
 /** Stores the position; true when it was there. A bounded search stores positions with their moves to spare, on entering them. */
 export function insertHere(): bool {
   if (bounded) return false;
-  return dom ? ttInsertBit(h1, h2, inline.always(wk(sw, sn))) : ttInsert(h1, h2);
+  return dom ? tAddBits(hash, 1 << inline.always(wk(sw, sn))) : tInsert(hash);
 }
 function removeHere(): void {
-  if (dom) ttRemoveBit(h1, h2, inline.always(wk(sw, sn)));
-  else ttRemove(h1, h2);
+  if (dom) tRemoveBit(hash, inline.always(wk(sw, sn)));
+  else tRemove(hash);
 }
 function closeHere(): void {
   const bits = drawReach();
-  if (bits !== 0) ttAddBits(h1, h2, bits);
+  if (bits !== 0) tAddBits(hash, bits);
 }
 function childBit(m: i32): i32 {
   const kind = m & 15;
@@ -277,12 +272,11 @@ function childHashes(base: i32, n: i32): void {
     const m = ld(movesAt, k);
     if (m & HOME_AFTER) continue;
     inline.always(childHash(m));
-    st32(childH1At, k, ph1);
-    st32(childH2At, k, ph2);
+    store<u64>(childKeysAt + ((<usize>k) << 3), childKey);
   }
   // read the children's table slots ahead, in one loop, so that their waits for memory overlap
   let t = 0;
-  for (let k = base; k < base + n; k++) t ^= ttTouch(ld(childH1At, k), ld(childH2At, k));
+  for (let k = base; k < base + n; k++) t ^= tTouch(inline.always(childKeyAt(k)));
   touched = t;
 }
 /** What the last read-ahead read (kept, so that the reads are not optimised away). */
@@ -310,7 +304,7 @@ function enter(d: i32, rCol: i32, mode: i32, rCard: i32, cost: i32): i32 {
       return PRUNED;
     }
     if (shome === 52) return WON;
-    if (ttBudget(h1, h2, limit - g)) {
+    if (tBudget(hash, limit - g)) {
       hits += 1;
       undoSafe(autos, pathMark);
       return PRUNED;
@@ -403,9 +397,7 @@ export function search(): i32 {
     } else {
       if (
         !bounded &&
-        (dom
-          ? ttInsertBit(ld(childH1At, at), ld(childH2At, at), inline.always(childBit(m)))
-          : ttInsert(ld(childH1At, at), ld(childH2At, at)))
+        (dom ? tAddBits(inline.always(childKeyAt(at)), 1 << inline.always(childBit(m))) : tInsert(inline.always(childKeyAt(at))))
       ) {
         hits += 1;
         continue;

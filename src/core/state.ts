@@ -171,11 +171,10 @@ export let sn: i32 = 0;
 export let sw: i32 = 0;
 export let spass: i32 = 1;
 export let shome: i32 = 0;
-export let h1: i32 = 0;
-export let h2: i32 = 0;
+/** The key: the hash's two 32-bit halves as one word (state.ts `h1` the low half, `h2` the high). */
+export let hash: u64 = 0;
 /** The hash after a move, written by `childHash`. */
-export let ph1: i32 = 0;
-export let ph2: i32 = 0;
+export let childKey: u64 = 0;
 
 /** The numbers of the position (state.ts keeps them as fields). */
 export function setScalars(n: i32, w: i32, pass: i32, home: i32, hash1: i32, hash2: i32): void {
@@ -183,8 +182,7 @@ export function setScalars(n: i32, w: i32, pass: i32, home: i32, hash1: i32, has
   sw = w;
   spass = pass;
   shome = home;
-  h1 = hash1;
-  h2 = hash2;
+  hash = <u64>(<u32>hash1) | ((<u64>hash2) << 32);
   derive();
 }
 export function getN(): i32 {
@@ -200,16 +198,16 @@ export function getHome(): i32 {
   return shome;
 }
 export function getH1(): i32 {
-  return h1;
+  return <i32>hash;
 }
 export function getH2(): i32 {
-  return h2;
+  return <i32>(hash >> 32);
 }
 export function getPh1(): i32 {
-  return ph1;
+  return <i32>childKey;
 }
 export function getPh2(): i32 {
-  return ph2;
+  return <i32>(childKey >> 32);
 }
 
 // ---- the rules and the key ----
@@ -239,27 +237,23 @@ export function setRules(draw: i32, limit: i32, returns: bool, passHashed: bool,
 }
 
 // ---- the Zobrist terms (state.ts's, written here by its module) ----
-const ZP1_AT: i32 = 0;
-const ZP2_AT: i32 = ZP1_AT + 52 * 53;
-const ZD1_AT: i32 = ZP2_AT + 52 * 53;
-const ZD2_AT: i32 = ZD1_AT + 52;
-const ZS1_AT: i32 = ZD2_AT + 52;
-const ZS2_AT: i32 = ZS1_AT + 52;
-const ZW1_AT: i32 = ZS2_AT + 52;
-const ZW2_AT: i32 = ZW1_AT + 53;
-const ZPASS1_AT: i32 = ZW2_AT + 53;
-const ZPASS2_AT: i32 = ZPASS1_AT + 256;
-const Z_WORDS: i32 = ZPASS2_AT + 256;
-const zob: usize = memory.data(Z_WORDS * 4, 16);
-/** Where the terms go: the pair terms of the key (2 × 52·53), the face-down terms (2 × 52), the deck terms (2 × 52), the stock-position terms of the key (2 × 53), the pass terms (2 × 256). */
+const ZP_AT: i32 = 0;
+const ZD_AT: i32 = ZP_AT + 52 * 53;
+const ZS_AT: i32 = ZD_AT + 52;
+const ZW_AT: i32 = ZS_AT + 52;
+const ZPASS_AT: i32 = ZW_AT + 53;
+const Z_TERMS: i32 = ZPASS_AT + 256;
+const zob: usize = memory.data(Z_TERMS * 8, 16);
+/** Where the terms go, each as one 64-bit word (its two halves, the low one first): the pair terms of the key (52·53), the face-down terms (52), the deck terms (52), the stock-position terms of the key (53), the pass terms (256). */
 export function zobristPtr(): usize {
   return zob;
 }
+/** The 32-bit words the terms take. */
 export function zobristWords(): i32 {
-  return Z_WORDS;
+  return Z_TERMS * 2;
 }
-function z(at: i32): i32 {
-  return load<i32>(zob + ((<usize>at) << 2));
+function z(at: i32): u64 {
+  return load<u64>(zob + ((<usize>at) << 3));
 }
 /** A 32-bit mix (murmur3's finaliser) of a pass number with a seed (state.ts `mixPass`, for a number below 2^32). */
 function mixPass(p: i32, seed: i32): i32 {
@@ -270,11 +264,8 @@ function mixPass(p: i32, seed: i32): i32 {
   h = h * 0xc2b2ae35;
   return h ^ (h >>> 16);
 }
-function passTerm1(p: i32): i32 {
-  return p < 256 ? z(ZPASS1_AT + p) : mixPass(p, 0x27d4eb2f);
-}
-function passTerm2(p: i32): i32 {
-  return p < 256 ? z(ZPASS2_AT + p) : mixPass(p, 0x165667b1);
+function passTerm(p: i32): u64 {
+  return p < 256 ? z(ZPASS_AT + p) : <u64>(<u32>mixPass(p, 0x27d4eb2f)) | ((<u64>mixPass(p, 0x165667b1)) << 32);
 }
 
 /** The stock position as hashed: w, or 0 on the draw grid (state.ts `wk`). */
@@ -292,8 +283,7 @@ function flip(a: i32): i32 {
     const b = inline.always(bit(c));
     downM &= ~b;
     feetM |= b;
-    h1 ^= z(ZD1_AT + c);
-    h2 ^= z(ZD2_AT + c);
+    hash ^= z(ZD_AT + c);
     return 1;
   }
   return 0;
@@ -306,15 +296,13 @@ function unflip(a: i32): void {
   const b = inline.always(bit(c));
   downM |= b;
   feetM &= ~b;
-  h1 ^= z(ZD1_AT + c);
-  h2 ^= z(ZD2_AT + c);
+  hash ^= z(ZD_AT + c);
 }
 function pushCol(b: i32, c: i32): void {
   const l = len(b);
   const under = l === 0 ? BOTTOM : col(b * STRIDE + l - 1);
   const k = c * 53 + under;
-  h1 ^= z(ZP1_AT + k);
-  h2 ^= z(ZP2_AT + k);
+  hash ^= z(ZP_AT + k);
   setCol(b * STRIDE + l, c);
   setLen(b, l + 1);
   store<u8>(pileAt + <usize>c, <u8>b);
@@ -331,8 +319,7 @@ function cardFromCol(b: i32): i32 {
   const c = col(b * STRIDE + l);
   const under = l === 0 ? BOTTOM : col(b * STRIDE + l - 1);
   const k = c * 53 + under;
-  h1 ^= z(ZP1_AT + k);
-  h2 ^= z(ZP2_AT + k);
+  hash ^= z(ZP_AT + k);
   setLen(b, l);
   const m = inline.always(bit(c));
   topsM &= ~m;
@@ -350,8 +337,7 @@ function moveRun(a: i32, b: i32, count: i32): i32 {
   const onto = lb === 0 ? BOTTOM : col(b * STRIDE + lb - 1);
   const k0 = base * 53 + under;
   const k1 = base * 53 + onto;
-  h1 ^= z(ZP1_AT + k0) ^ z(ZP1_AT + k1);
-  h2 ^= z(ZP2_AT + k0) ^ z(ZP2_AT + k1);
+  hash ^= z(ZP_AT + k0) ^ z(ZP_AT + k1);
   const to = b * STRIDE + lb;
   for (let k = 0; k < count; k++) {
     const c = col(from + k);
@@ -384,8 +370,7 @@ function unmoveRun(a: i32, b: i32, count: i32, flipped: i32): void {
   const onto = lb === 0 ? BOTTOM : col(from - 1);
   const k0 = base * 53 + under;
   const k1 = base * 53 + onto;
-  h1 ^= z(ZP1_AT + k0) ^ z(ZP1_AT + k1);
-  h2 ^= z(ZP2_AT + k0) ^ z(ZP2_AT + k1);
+  hash ^= z(ZP_AT + k0) ^ z(ZP_AT + k1);
   const to = a * STRIDE + la;
   for (let k = 0; k < count; k++) {
     const c = col(from + k);
@@ -405,11 +390,9 @@ function unmoveRun(a: i32, b: i32, count: i32, flipped: i32): void {
 function setStock(w: i32, pass: i32): void {
   const k0 = inline.always(wk(sw, sn));
   const k1 = inline.always(wk(w, sn));
-  h1 ^= z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
-  h2 ^= z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+  hash ^= z(ZW_AT + k0) ^ z(ZW_AT + k1);
   if (hashPass && pass !== spass) {
-    h1 ^= passTerm1(spass) ^ passTerm1(pass);
-    h2 ^= passTerm2(spass) ^ passTerm2(pass);
+    hash ^= passTerm(spass) ^ passTerm(pass);
   }
   sw = w;
   spass = pass;
@@ -418,8 +401,7 @@ function takeDeck(i: i32): i32 {
   const c = deck(i);
   const k0 = inline.always(wk(sw, sn));
   const k1 = inline.always(wk(i, sn - 1));
-  h1 ^= z(ZS1_AT + c) ^ z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
-  h2 ^= z(ZS2_AT + c) ^ z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+  hash ^= z(ZS_AT + c) ^ z(ZW_AT + k0) ^ z(ZW_AT + k1);
   const n = sn;
   for (let j = i; j < n - 1; j++) inline.always(setDeckCard(j, deck(j + 1)));
   sn = n - 1;
@@ -436,8 +418,7 @@ function putDeck(i: i32, c: i32): void {
   sn++;
   const k0 = inline.always(wk(sw, sn - 1));
   const k1 = inline.always(wk(i + 1, sn));
-  h1 ^= z(ZS1_AT + c) ^ z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
-  h2 ^= z(ZS2_AT + c) ^ z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+  hash ^= z(ZS_AT + c) ^ z(ZW_AT + k0) ^ z(ZW_AT + k1);
   sw = i + 1;
 }
 
@@ -538,31 +519,27 @@ export function undo(m: i32, t: i32): void {
   inline.always(setStock(t, spass - 1));
 }
 
-/** The hash after move m, without making it, into ph1/ph2 (moves.ts `childHash`). */
+/** The hash after move m, without making it, into `childKey` (moves.ts `childHash`). */
 export function childHash(m: i32): void {
-  let a1 = h1;
-  let a2 = h2;
+  let key = hash;
   const kind = m & 15;
   if (kind === S2F || kind === S2T) {
     const i = (m >> 18) & 63;
     const c = deck(i);
     const k0 = inline.always(wk(sw, sn));
     const k1 = inline.always(wk(i, sn - 1));
-    a1 ^= z(ZS1_AT + c) ^ z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
-    a2 ^= z(ZS2_AT + c) ^ z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+    key ^= z(ZS_AT + c) ^ z(ZW_AT + k0) ^ z(ZW_AT + k1);
     if (hashPass && i !== sw - 1) {
       const p = inline.always(stockPassFor(i));
       if (p !== spass) {
-        a1 ^= passTerm1(spass) ^ passTerm1(p);
-        a2 ^= passTerm2(spass) ^ passTerm2(p);
+        key ^= passTerm(spass) ^ passTerm(p);
       }
     }
     if (kind === S2T) {
       const b = (m >> 8) & 15;
       const lb = len(b);
       const k = c * 53 + (lb === 0 ? BOTTOM : col(b * STRIDE + lb - 1));
-      a1 ^= z(ZP1_AT + k);
-      a2 ^= z(ZP2_AT + k);
+      key ^= z(ZP_AT + k);
     }
   } else if (kind === T2F || kind === T2T) {
     const a = (m >> 4) & 15;
@@ -571,19 +548,16 @@ export function childHash(m: i32): void {
     const from = a * STRIDE + rest;
     const c = col(from);
     const k0 = c * 53 + (rest === 0 ? BOTTOM : col(from - 1));
-    a1 ^= z(ZP1_AT + k0);
-    a2 ^= z(ZP2_AT + k0);
+    key ^= z(ZP_AT + k0);
     if (kind === T2T) {
       const b = (m >> 8) & 15;
       const lb = len(b);
       const k1 = c * 53 + (lb === 0 ? BOTTOM : col(b * STRIDE + lb - 1));
-      a1 ^= z(ZP1_AT + k1);
-      a2 ^= z(ZP2_AT + k1);
+      key ^= z(ZP_AT + k1);
     }
     if (rest > 0 && down(a) === rest) {
       const f = col(from - 1);
-      a1 ^= z(ZD1_AT + f);
-      a2 ^= z(ZD2_AT + f);
+      key ^= z(ZD_AT + f);
     }
   } else if (kind === F2T) {
     const suit = (m >> 4) & 15;
@@ -591,23 +565,18 @@ export function childHash(m: i32): void {
     const c = makeCard(found(suit), suit);
     const lb = len(b);
     const k = c * 53 + (lb === 0 ? BOTTOM : col(b * STRIDE + lb - 1));
-    a1 ^= z(ZP1_AT + k);
-    a2 ^= z(ZP2_AT + k);
+    key ^= z(ZP_AT + k);
   } else if (kind === DRAW) {
     const w = min(sw + drawN, sn);
     const k0 = inline.always(wk(sw, sn));
     const k1 = inline.always(wk(w, sn));
-    a1 ^= z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
-    a2 ^= z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+    key ^= z(ZW_AT + k0) ^ z(ZW_AT + k1);
   } else {
     const k0 = inline.always(wk(sw, sn));
-    a1 ^= z(ZW1_AT + k0) ^ z(ZW1_AT);
-    a2 ^= z(ZW2_AT + k0) ^ z(ZW2_AT);
+    key ^= z(ZW_AT + k0) ^ z(ZW_AT);
     if (hashPass) {
-      a1 ^= passTerm1(spass) ^ passTerm1(spass + 1);
-      a2 ^= passTerm2(spass) ^ passTerm2(spass + 1);
+      key ^= passTerm(spass) ^ passTerm(spass + 1);
     }
   }
-  ph1 = a1;
-  ph2 = a2;
+  childKey = key;
 }
