@@ -13,8 +13,6 @@
  * budget, a restart) unwinds to its start before it returns, so the position is then the start's.
  */
 
-import { STRIDE } from './shared/layout.ts';
-import { makeCard, rankOf } from './shared/cards.ts';
 import { HOME_AFTER, S2F, S2T, T2F, mv } from './shared/move-encoding.ts';
 import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from './shared/frames.ts';
 import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
@@ -25,27 +23,28 @@ import {
   onDrawGrid,
   placedCardLeft,
   restrictionAfter,
-  safeHome,
   safeLastStockCard,
   safeSuits,
   stockAlwaysReachable,
 } from './rules.ts';
 import {
+  SUIT_LANE,
   childHash,
-  col,
-  deck,
-  drawN,
-  found,
-  hash,
-  inDeck,
-  isDown,
-  len,
-  make,
   childKey,
+  deck,
+  deckIndex,
+  deckM,
+  downM,
+  drawN,
+  hash,
+  make,
+  nextM,
+  pilesOf,
   shome,
   sn,
   sw,
   top,
+  topsM,
   undo,
   unlimited,
   wk,
@@ -207,59 +206,53 @@ function childBit(m: i32): i32 {
 const WON: i32 = 0;
 const EXPANDED: i32 = 1;
 const PRUNED: i32 = 2;
-const SAFE_TABLEAU: i32 = 1;
-const SAFE_DECK: i32 = 2;
 
 function pushPath(m: i32): void {
   st32(tokensAt, pathLen, inline.always(make(m)));
   st32(pathAt, pathLen++, m);
 }
-function safeNext(): i32 {
-  let suits = inline.always(safeSuits());
-  if (suits === 0) return 0;
-  let where = 0;
-  for (let suit = 0; suits !== 0; suit++, suits >>= 1) {
-    if ((suits & 1) === 0) continue;
-    const c = makeCard(found(suit) + 1, suit);
-    if (!isDown(c)) where |= inDeck(c) ? SAFE_DECK : SAFE_TABLEAU;
-  }
-  return where;
+/** The suits' next cards home that may go there safely (rules.ts `safeHome`), as a set of cards. */
+function safeCards(): u64 {
+  return nextM & (SUIT_LANE * <u64>inline.always(safeSuits()));
 }
 function playSafe(): i32 {
   lastPlayed = false;
   let count = 0;
-  let again = true;
-  while (again) {
-    again = false;
-    const where = inline.always(safeNext());
-    if (where === 0) break;
-    if (where & SAFE_TABLEAU)
-      for (let a = 0; a < 7; a++) {
-        const l = len(a);
-        if (l === 0) continue;
-        const c = col(a * STRIDE + l - 1);
-        if (found(c & 3) !== rankOf(c) - 1 || !inline.always(safeHome(c))) continue;
-        inline.always(pushPath(mv(T2F, a, c & 3, 1, 0)));
+  for (;;) {
+    // the safe cards that are not face down: in the tableau, or in the deck
+    const safe = inline.always(safeCards()) & ~downM;
+    if (safe === 0) break;
+    let again = false;
+    if ((safe & ~deckM) !== 0)
+      // the tops among them, pile by pile, each pile's top taken as the pass reaches it (a card sent home may make a later pile's top safe)
+      for (let from = 0; ; ) {
+        const piles = (inline.always(pilesOf(inline.always(safeCards()) & topsM)) >> from) << from;
+        if (piles === 0) break;
+        const a = ctz(piles);
+        inline.always(pushPath(mv(T2F, a, top(a) & 3, 1, 0)));
         count++;
         again = true;
+        from = a + 1;
       }
-    if (lastToo && ((again ? inline.always(safeNext()) : where) & SAFE_DECK) !== 0 && onDrawGrid() && safeLastStockCard()) {
+    if (lastToo && ((again ? inline.always(safeCards()) : safe) & deckM) !== 0 && onDrawGrid() && safeLastStockCard()) {
       const i = sn - 1;
       inline.always(pushPath(mv(S2F, 0, deck(i) & 3, 1, i)));
       count++;
       again = true;
       lastPlayed = true;
     }
-    if (stockToo && ((again ? inline.always(safeNext()) : where) & SAFE_DECK) !== 0) {
-      for (let i = 0; i < sn; i++) {
-        const c = deck(i);
-        if (found(c & 3) !== rankOf(c) - 1 || !inline.always(safeHome(c))) continue;
-        inline.always(pushPath(mv(S2F, 0, c & 3, 1, i)));
+    if (stockToo) {
+      // the safe deck card of the lowest index
+      let cards = (again ? inline.always(safeCards()) : safe) & deckM;
+      if (cards !== 0) {
+        let i = 64;
+        for (; cards !== 0; cards &= cards - 1) i = min(i, deckIndex(<i32>ctz(cards)));
+        inline.always(pushPath(mv(S2F, 0, deck(i) & 3, 1, i)));
         count++;
         again = true;
-        break;
       }
     }
+    if (!again) break;
   }
   return count;
 }

@@ -81,6 +81,15 @@ const deckIndexAt: usize = memory.data(64, 16);
 export function pileOf(c: i32): i32 {
   return <i32>load<u8>(pileAt + <usize>c);
 }
+/** The piles (bit a: pile a) in which the cards of set s lie (cards in the tableau). */
+export function pilesOf(s: u64): i32 {
+  let piles = 0;
+  while (s !== 0) {
+    piles |= 1 << pileOf(<i32>ctz(s));
+    s &= s - 1;
+  }
+  return piles;
+}
 /** The deck index of card c, for a card in the deck. */
 export function deckIndex(c: i32): i32 {
   return <i32>load<u8>(deckIndexAt + <usize>c);

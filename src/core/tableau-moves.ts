@@ -3,7 +3,7 @@
  * other piles, partial runs (with twinSwaps: off a card that then goes home, as one compound
  * move), foundation cards back down, and the Kings that may follow an emptied pile.
  */
-import { col, deckM, down, downM, emptyP, feetM, found, len, nextM, pileOf, top, topsM } from './state.ts';
+import { col, deckM, down, downM, emptyP, feetM, found, len, nextM, pileOf, pilesOf, top, topsM } from './state.ts';
 import { KING_TO_EMPTY, PARTIAL, PARTIAL_HOME, RETURN, RUN_EMPTIES, RUN_TURNS_UP, TO_FOUNDATION } from './shared/order.ts';
 import { STRIDE } from './shared/layout.ts';
 import { F2T, HOME_AFTER, S2T, T2F, T2T, mv } from './shared/move-encoding.ts';
@@ -43,16 +43,6 @@ import { push, setMove } from './moves-out.ts';
 
 const partialMove: usize = memory.data(7 * 4, 16);
 const partialScore: usize = memory.data(7 * 4, 16);
-
-/** The piles (bit a: pile a) in which the cards of set s lie. */
-function pilesOf(s: u64): i32 {
-  let piles = 0;
-  while (s !== 0) {
-    piles |= 1 << pileOf(<i32>ctz(s));
-    s &= s - 1;
-  }
-  return piles;
-}
 
 export function toFoundation(base: i32, n: i32, only: i32, mode: i32): i32 {
   if (only >= 0 && mode !== UNCOVERED) return n;
