@@ -4,7 +4,7 @@
  * call (`beginCall`), the stock list, and the pruning rules the generator applies (each argued
  * where it is stated). The kinds of move (stock-plays.ts, tableau-moves.ts) read them.
  */
-import { col, deck, deckIndex, deckM, down, emptyP, feetM, found, inDeck, isDown, len, pileOf, top, topsM } from './state.ts';
+import { col, deck, deckIndex, deckM, down, downM, emptyP, feetM, found, homeM, isDown, len, pileOf, top, topsM } from './state.ts';
 import { STRIDE } from './shared/layout.ts';
 import { makeCard } from './shared/cards.ts';
 import { mv } from './shared/move-encoding.ts';
@@ -316,8 +316,11 @@ export function stockReach(): void {
 }
 
 // ---- where a card can go ----
+/** All 52 cards. */
+const ALL: u64 = ((<u64>1) << 52) - 1;
+/** Card c (0–52) lies face up in the tableau: neither face down, in the deck nor home. */
 export function faceUpInTableau(c: i32): bool {
-  return c < 52 && !isDown(c) && !inDeck(c) && found(c & 3) < at(RANK, c);
+  return (((ALL & ~(downM | deckM | homeM)) >> <u64>c) & 1) !== 0;
 }
 export function anyPileTakes(c: i32): bool {
   return ((takenMask >> <u64>c) & 1) !== 0;

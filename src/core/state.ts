@@ -227,6 +227,8 @@ export let unlimited: bool = true;
 export let returnsAllowed: bool = true;
 let hashPass: bool = false;
 let gridW: bool = false;
+/** The key holds the stock position (its terms are not all zero: without stock dominance). */
+let wHashed: bool = true;
 /** Which stock positions w (below 64) are multiples of the draw, a byte each, set with the rules: no division at a move. */
 const gridAt: usize = memory.data(64, 16);
 /** w (0–63) is a multiple of the draw. */
@@ -243,6 +245,9 @@ export function setRules(draw: i32, limit: i32, returns: bool, passHashed: bool,
   hashPass = passHashed;
   gridW = grid;
   for (let w = 0; w < 64; w++) store<u8>(gridAt + <usize>w, w % draw === 0 ? 1 : 0);
+  // the key's stock-position terms (its module wrote them before the rules): all zero when the key leaves the stock position out
+  wHashed = false;
+  for (let w = 0; w < 53; w++) if (z(ZW_AT + w) !== 0) wHashed = true;
 }
 
 // ---- the Zobrist terms (state.ts's, written here by its module) ----
@@ -397,9 +402,7 @@ function unmoveRun(a: i32, b: i32, count: i32, flipped: i32): void {
   else feetM &= ~m;
 }
 function setStock(w: i32, pass: i32): void {
-  const k0 = inline.always(wk(sw, sn));
-  const k1 = inline.always(wk(w, sn));
-  hash ^= z(ZW_AT + k0) ^ z(ZW_AT + k1);
+  if (wHashed) hash ^= z(ZW_AT + inline.always(wk(sw, sn))) ^ z(ZW_AT + inline.always(wk(w, sn)));
   if (hashPass && pass !== spass) {
     hash ^= passTerm(spass) ^ passTerm(pass);
   }
@@ -408,9 +411,8 @@ function setStock(w: i32, pass: i32): void {
 }
 function takeDeck(i: i32): i32 {
   const c = deck(i);
-  const k0 = inline.always(wk(sw, sn));
-  const k1 = inline.always(wk(i, sn - 1));
-  hash ^= z(ZS_AT + c) ^ z(ZW_AT + k0) ^ z(ZW_AT + k1);
+  hash ^= z(ZS_AT + c);
+  if (wHashed) hash ^= z(ZW_AT + inline.always(wk(sw, sn))) ^ z(ZW_AT + inline.always(wk(i, sn - 1)));
   const n = sn;
   for (let j = i; j < n - 1; j++) inline.always(setDeckCard(j, deck(j + 1)));
   sn = n - 1;
@@ -425,9 +427,8 @@ function putDeck(i: i32, c: i32): void {
   setInDeck(c, 1);
   deckM |= inline.always(bit(c));
   sn++;
-  const k0 = inline.always(wk(sw, sn - 1));
-  const k1 = inline.always(wk(i + 1, sn));
-  hash ^= z(ZS_AT + c) ^ z(ZW_AT + k0) ^ z(ZW_AT + k1);
+  hash ^= z(ZS_AT + c);
+  if (wHashed) hash ^= z(ZW_AT + inline.always(wk(sw, sn - 1))) ^ z(ZW_AT + inline.always(wk(i + 1, sn)));
   sw = i + 1;
 }
 
@@ -535,9 +536,8 @@ export function childHash(m: i32): void {
   if (kind === S2F || kind === S2T) {
     const i = (m >> 18) & 63;
     const c = deck(i);
-    const k0 = inline.always(wk(sw, sn));
-    const k1 = inline.always(wk(i, sn - 1));
-    key ^= z(ZS_AT + c) ^ z(ZW_AT + k0) ^ z(ZW_AT + k1);
+    key ^= z(ZS_AT + c);
+    if (wHashed) key ^= z(ZW_AT + inline.always(wk(sw, sn))) ^ z(ZW_AT + inline.always(wk(i, sn - 1)));
     if (hashPass && i !== sw - 1) {
       const p = inline.always(stockPassFor(i));
       if (p !== spass) {
