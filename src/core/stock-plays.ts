@@ -14,7 +14,6 @@ import {
   allReach,
   anyPileTakes,
   childrenOf,
-  dn,
   dw,
   firstEmpty,
   firstEmptyOnly,
@@ -26,9 +25,7 @@ import {
 } from './gen-state.ts';
 import { push } from './moves-out.ts';
 
-const wantCard: usize = memory.data(24 * 4, 16);
-const wantIndex: usize = memory.data(24 * 4, 16);
-const wantKey: usize = memory.data(24 * 4, 16);
+const wantKey: usize = memory.data(64 * 4, 16);
 
 export function stockPlays(base: i32, n: i32, only: i32, mode: i32): i32 {
   const mustBuild = mode === UNCOVERED || (mode === PLACED && allReach);
@@ -68,27 +65,24 @@ function stockPlaysAll(base: i32, n: i32, only: i32, mustBuild: bool): i32 {
   if (mustBuild) want = len(only) !== 0 ? inline.always(childrenOf((<u64>1) << (<u64>top(only)))) : 0;
   else want = takenMask | nextM | (firstEmpty >= 0 ? KINGS : 0);
   want &= deckM;
-  let k = 0;
-  for (; want !== 0; want &= want - 1) put(wantCard, k++, <i32>ctz(want));
-  if (k === 0) return n;
+  if (want === 0) return n;
+  // in the stock list's order (every card is on it): the waste top, the cards after it, then those before it, each as cost << 8 | index
   const w = dw;
-  const size = dn;
-  for (let q = 0; q < k; q++) {
-    const c = at(wantCard, q);
-    const i = deckIndex(c);
-    const key = i === w - 1 ? -1 : i >= w ? i : i + size;
-    let j = q - 1;
+  let k = 0;
+  for (; want !== 0; want &= want - 1) {
+    const i = inline.always(deckIndex(<i32>ctz(want)));
+    const key = ((i === w - 1 ? 0 : i >= w ? 1 : 2) << 8) | i;
+    let j = k - 1;
     while (j >= 0 && at(wantKey, j) > key) {
       put(wantKey, j + 1, at(wantKey, j));
-      put(wantIndex, j + 1, at(wantIndex, j));
       j--;
     }
     put(wantKey, j + 1, key);
-    put(wantIndex, j + 1, i);
+    k++;
   }
   for (let q = 0; q < k; q++) {
-    const i = at(wantIndex, q);
-    n = inline.always(cardPlays(base, n, i, i === w - 1 ? 0 : i >= w ? 1 : 2, only, mustBuild));
+    const e = at(wantKey, q);
+    n = inline.always(cardPlays(base, n, e & 255, e >> 8, only, mustBuild));
   }
   return n;
 }

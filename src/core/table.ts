@@ -58,6 +58,8 @@ let shift: i32 = 1;
 let mask: i32 = 0;
 /** Slots in use. */
 let count: i32 = 0;
+/** How many slots a probe may look at: every slot while the table has room; at full size and three quarters full, a window of PROBE (`limits`). */
+let probes: i32 = 1;
 /** States stored: `count`, or with stock masks the bits set. */
 let states: f64 = 0;
 let evictions: f64 = 0;
@@ -98,6 +100,7 @@ export function ttSetup(slots: i32, initial: i32): void {
   states = 0;
   evictions = 0;
   logN = 0;
+  limits();
 }
 
 export function ttCapacity(): i32 {
@@ -161,6 +164,7 @@ export function ttSetMasked(masked: bool): void {
   initialCapacity = min(requestedInitial, maxSlots);
   mask = min(<i32>(arrayBytes >> <usize>(s + 2)), maxSlots) - 1;
   logN = 0;
+  limits();
 }
 
 /** Empties the table (a large one is cut back to RESET_CAPACITY slots). */
@@ -183,6 +187,7 @@ export function ttClear(): void {
   states = 0;
   evictions = 0;
   logN = 0;
+  limits();
 }
 
 /**
@@ -204,11 +209,17 @@ export function ttSnapshot(): i32 {
   return k;
 }
 
+/** `probes`, after the slots in use or the table's size changed. */
+function limits(): void {
+  probes = count * 4 < (mask + 1) * 3 ? mask + 1 : PROBE;
+}
+
 /** A slot was filled: remember it for a cheap clear, and grow when half full. */
 function filled(i: i32): void {
   if (logN < LOG_MAX) store<i32>(logAt + ((<usize>logN) << 2), i);
   logN++;
   if (++count * 2 > mask + 1 && mask + 1 < maxSlots) grow();
+  else inline.always(limits());
 }
 
 /** Adds the hash; returns true when it was already there. */
@@ -221,7 +232,7 @@ export function tInsert(key: u64): bool {
   let i = inline.always(homeOf(key));
   const home = i;
   // plain linear probing while the table has room; at full size only a window of PROBE slots
-  const limit = count * 4 < (mask + 1) * 3 ? mask + 1 : PROBE;
+  const limit = probes;
   for (let p = 0; p < limit; p++) {
     const at = base + ((<usize>i) << 3);
     const a = load<u64>(at);
@@ -229,7 +240,7 @@ export function tInsert(key: u64): bool {
     if (a === 0) {
       store<u64>(at, key);
       states += 1;
-      filled(i);
+      inline.always(filled(i));
       return false;
     }
     i = (i + 1) & mask;
@@ -257,7 +268,7 @@ export function tAddBits(key: u64, flags: i32): bool {
   if (key === 0) key = (<u64>1) << 32;
   let i = inline.always(homeOf(key));
   const home = i;
-  const limit = count * 4 < (mask + 1) * 3 ? mask + 1 : PROBE;
+  const limit = probes;
   for (let p = 0; p < limit; p++) {
     const at = base + ((<usize>i) << 4);
     const a = load<u64>(at);
@@ -272,7 +283,7 @@ export function tAddBits(key: u64, flags: i32): bool {
       store<u64>(at, key);
       store<i32>(at, flags, 8);
       states += <f64>popcnt(flags);
-      filled(i);
+      inline.always(filled(i));
       return false;
     }
     i = (i + 1) & mask;
@@ -299,7 +310,7 @@ export function tBudget(key: u64, remaining: i32): bool {
   const v = remaining + 1;
   let i = inline.always(homeOf(key));
   const home = i;
-  const limit = count * 4 < (mask + 1) * 3 ? mask + 1 : PROBE;
+  const limit = probes;
   for (let p = 0; p < limit; p++) {
     const at = base + ((<usize>i) << 4);
     const a = load<u64>(at);
@@ -312,7 +323,7 @@ export function tBudget(key: u64, remaining: i32): bool {
       store<u64>(at, key);
       store<i32>(at, v, 8);
       states += 1;
-      filled(i);
+      inline.always(filled(i));
       return false;
     }
     i = (i + 1) & mask;
@@ -404,6 +415,7 @@ function removeOne(key: u64): bool {
   if (shift === 2) store<i32>(at, 0, 8);
   count--;
   states -= 1;
+  limits();
   return true;
 }
 
@@ -429,4 +441,5 @@ function grow(): void {
     if (shift === 2) store<i32>(at, load<i32>(q, 8), 8);
     count++;
   }
+  limits();
 }
