@@ -19,6 +19,7 @@ import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
 import { generateAt, kingsForEmptiedAt } from './generate.ts';
 import {
   drawReach,
+  lockedCards,
   locks,
   onDrawGrid,
   placedCardLeft,
@@ -157,6 +158,7 @@ export function lowerBoundHere(): i32 {
 }
 export function setLocks(on: bool): void {
   locksOn = on;
+  if (on) lockedCards();
 }
 export function setCounts(n: f64, h: f64, next: f64): void {
   nodes = n;
@@ -186,11 +188,15 @@ export function getPathLen(): i32 {
 // ---- the table ----
 /** Stores the position; true when it was there. A bounded search stores positions with their moves to spare, on entering them. */
 export function insertHere(): bool {
-  if (bounded) return false;
-  return dom ? tAddBits(hash, 1 << inline.always(wk(sw, sn))) : tInsert(hash);
+  return storeHere(dom, bounded);
 }
-function removeHere(): void {
-  if (dom) tRemoveBit(hash, inline.always(wk(sw, sn)));
+/** `insertHere` for a search with stock dominance (`isDom`) or a limit on the moves (`isBounded`). */
+function storeHere(isDom: bool, isBounded: bool): bool {
+  if (isBounded) return false;
+  return isDom ? tAddBits(hash, 1 << inline.always(wk(sw, sn))) : tInsert(hash);
+}
+function removeHere(isDom: bool): void {
+  if (isDom) tRemoveBit(hash, inline.always(wk(sw, sn)));
   else tRemove(hash);
 }
 function closeHere(): void {
@@ -278,8 +284,23 @@ export function getTouched(): i32 {
   return touched;
 }
 
-/** Enters the position after the move of frame d − 1 (`cost`: the moves counted to reach it, with a limit). */
-function enter(d: i32, rCol: i32, mode: i32, rCard: i32, cost: i32): i32 {
+/**
+ * Enters the position after the move of frame d − 1 (`cost`: the moves counted to reach it, with a
+ * limit). The search's settings come as arguments (`run`): the copies of the loop made for the
+ * usual settings have them as constants, and the tests on them compile away.
+ */
+function enter(
+  d: i32,
+  rCol: i32,
+  mode: i32,
+  rCard: i32,
+  cost: i32,
+  isDom: bool,
+  isBounded: bool,
+  isObjective: bool,
+  isMacros: bool,
+  isSafe: bool,
+): i32 {
   nodes += 1;
   if (nodes >= nextCheck) aborted = check();
   if (aborted !== 0 || d >= MAX_DEPTH - 1) {
@@ -287,8 +308,8 @@ function enter(d: i32, rCol: i32, mode: i32, rCard: i32, cost: i32): i32 {
     return PRUNED;
   }
   const pathMark = pathLen;
-  const autos = safeFoundation ? playSafe() : 0;
-  if (bounded) {
+  const autos = isSafe ? playSafe() : 0;
+  if (isBounded) {
     const g = cost + autos;
     const f = g + lowerBound();
     if (f > limit) {
@@ -304,7 +325,7 @@ function enter(d: i32, rCol: i32, mode: i32, rCard: i32, cost: i32): i32 {
     }
     st32(fCostAt, d, g);
   }
-  if (objective && reached(pathLen) !== 0) {
+  if (isObjective && reached(pathLen) !== 0) {
     aborted = ABORT_REACHED;
     undoSafe(autos, pathMark);
     return PRUNED;
@@ -316,18 +337,18 @@ function enter(d: i32, rCol: i32, mode: i32, rCard: i32, cost: i32): i32 {
     return PRUNED;
   }
   if (mode === UNCOVERED && autos > 0) mode = FREE;
-  if (autos > 0 && insertHere()) {
+  if (autos > 0 && inline.always(storeHere(isDom, isBounded))) {
     hits += 1;
     undoSafe(autos, pathMark);
     return PRUNED;
   }
-  if (objective && cut() !== 0) {
+  if (isObjective && cut() !== 0) {
     undoSafe(autos, pathMark);
     return PRUNED;
   }
   const base = d * MOVES_PER_NODE;
   const at = movesAt + ((<usize>base) << 2);
-  const n = !macros ? atomicMoves(base) : mode === EMPTIED ? kingsForEmptiedAt(at) : generateAt(at, d < noiseDepth, rCol, mode);
+  const n = !isMacros ? atomicMoves(base) : mode === EMPTIED ? kingsForEmptiedAt(at) : generateAt(at, d < noiseDepth, rCol, mode);
   st32(fCountAt, d, n);
   childHashes(base, n);
   st32(fNextAt, d, 0);
@@ -349,8 +370,16 @@ function takeBack(d: i32, m: i32): void {
 
 /** The depth-first search from the position (search.ts `search`): 1 when a win is on the path (`pathPtr`, `getPathLen`). */
 export function search(): i32 {
+  // the verdict's usual searches get copies of their own, where the settings are constants
+  if (macros && safeFoundation && !bounded && !objective)
+    return dom ? inline.always(run(true, false, false, true, true)) : inline.always(run(false, false, false, true, true));
+  return run(dom, bounded, objective, macros, safeFoundation);
+}
+
+/** `search`, with the search's settings as arguments (`enter`). */
+function run(isDom: bool, isBounded: bool, isObjective: bool, isMacros: bool, isSafe: bool): i32 {
   pathLen = 0;
-  const r0 = enter(0, -1, FREE, -1, 0);
+  const r0 = inline.always(enter(0, -1, FREE, -1, 0, isDom, isBounded, isObjective, isMacros, isSafe));
   if (r0 !== EXPANDED) return r0 === WON ? 1 : 0;
   let d = 0;
   while (d >= 0) {
@@ -358,11 +387,11 @@ export function search(): i32 {
     st32(fNextAt, d, k + 1);
     if (aborted !== 0 || k >= ld(fCountAt, d)) {
       const autos = ld(fAutosAt, d);
-      if (forgetting) removeHere();
-      else if (dom && aborted === 0) closeHere();
+      if (forgetting) removeHere(isDom);
+      else if (isDom && aborted === 0) closeHere();
       undoSafe(autos, ld(fMarkAt, d));
-      if (forgetting) removeHere();
-      else if (dom && aborted === 0 && autos > 0) closeHere();
+      if (forgetting) removeHere(isDom);
+      else if (isDom && aborted === 0 && autos > 0) closeHere();
       d--;
       if (d >= 0) takeBack(d, ld(movesAt, d * MOVES_PER_NODE + ld(fNextAt, d) - 1));
       continue;
@@ -375,11 +404,11 @@ export function search(): i32 {
       if (locksOn && locks(m)) continue;
       const m1 = m & ~HOME_AFTER;
       const from = (m1 >> 4) & 15;
-      if (bounded) cost = ld(fCostAt, d) + 2;
+      if (isBounded) cost = ld(fCostAt, d) + 2;
       st32(fTokenAt, d, inline.always(make(m1)));
       const m2 = mv(T2F, from, top(from) & 3, 1, 0);
       st32(fToken2At, d, inline.always(make(m2)));
-      if (insertHere()) {
+      if (inline.always(storeHere(isDom, isBounded))) {
         hits += 1;
         inline.always(undo(m2, ld(fToken2At, d)));
         inline.always(undo(m1, ld(fTokenAt, d)));
@@ -389,15 +418,15 @@ export function search(): i32 {
       st32(pathAt, pathLen++, m2);
     } else {
       if (
-        !bounded &&
-        (dom ? tAddBits(inline.always(childKeyAt(at)), 1 << inline.always(childBit(m))) : tInsert(inline.always(childKeyAt(at))))
+        !isBounded &&
+        (isDom ? tAddBits(inline.always(childKeyAt(at)), 1 << inline.always(childBit(m))) : tInsert(inline.always(childKeyAt(at))))
       ) {
         hits += 1;
         continue;
       }
       if (locksOn && locks(m)) continue;
       mode = inline.always(restrictionAfter(m, delayStock, delayPartial, emptyForKing));
-      if (bounded) cost = ld(fCostAt, d) + moveCost(m);
+      if (isBounded) cost = ld(fCostAt, d) + moveCost(m);
       st32(fTokenAt, d, inline.always(make(m)));
       st32(pathAt, pathLen++, m);
     }
@@ -408,13 +437,13 @@ export function search(): i32 {
       rCol = mode === PLACED ? (m >> 8) & 15 : (m >> 4) & 15;
       if (mode !== EMPTIED) rCard = top(rCol);
     }
-    const r = enter(d + 1, rCol, mode, rCard, cost);
+    const r = inline.always(enter(d + 1, rCol, mode, rCard, cost, isDom, isBounded, isObjective, isMacros, isSafe));
     if (r === WON) return 1;
     if (r === EXPANDED) {
       d++;
       continue;
     }
-    if (forgetting) removeHere();
+    if (forgetting) removeHere(isDom);
     takeBack(d, m);
   }
   return 0;
