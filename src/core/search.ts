@@ -30,8 +30,7 @@ import {
 } from './rules.ts';
 import {
   SUIT_LANE,
-  childHash,
-  childKey,
+  keyAfter,
   deck,
   deckIndex,
   deckM,
@@ -270,8 +269,7 @@ function childHashes(base: i32, n: i32): void {
   for (let k = base; k < base + n; k++) {
     const m = ld(movesAt, k);
     if (m & HOME_AFTER) continue;
-    inline.always(childHash(m));
-    store<u64>(childKeysAt + ((<usize>k) << 3), childKey);
+    store<u64>(childKeysAt + ((<usize>k) << 3), inline.always(keyAfter(m)));
   }
   // read the children's table slots ahead, in one loop, so that their waits for memory overlap
   let t = 0;

@@ -531,6 +531,10 @@ export function undo(m: i32, t: i32): void {
 
 /** The hash after move m, without making it, into `childKey` (moves.ts `childHash`). */
 export function childHash(m: i32): void {
+  childKey = keyAfter(m);
+}
+/** The hash after move m, without making it (`childHash`). */
+export function keyAfter(m: i32): u64 {
   let key = hash;
   const kind = m & 15;
   if (kind === S2F || kind === S2T) {
@@ -587,5 +591,5 @@ export function childHash(m: i32): void {
       key ^= passTerm(spass) ^ passTerm(spass + 1);
     }
   }
-  childKey = key;
+  return key;
 }
