@@ -28,6 +28,8 @@ export let foundationReturns: bool = true;
 export let oneEmptyColumn: bool = true;
 export let twinSwaps: bool = true;
 export let emptyForKing: bool = true;
+/** keepSafeHome: a foundation card that the safe moves would send straight back home is not brought down (`bouncesHome`). */
+export let keepSafeHome: bool = true;
 /** Safe moves home are played (safeFoundation), and not every stock card is always reachable: the stock's last card may hold back the plays after a redeal (rules.ts `safeLastStockCard`). */
 export let lastCheck: bool = false;
 
@@ -111,7 +113,8 @@ let marked: bool = false;
 
 /**
  * The rules and the pruning switches of a search (bits: partialRuns 1, foundationReturns 2,
- * oneEmptyColumn 4, twinSwaps 8, emptyForKing 16, safeFoundation 32, moves counted 64). A search
+ * oneEmptyColumn 4, twinSwaps 8, emptyForKing 16, safeFoundation 32, moves counted 64,
+ * keepSafeHome 128, which src/solver/options.ts turns off with safeFoundation). A search
  * that counts moves lists the stock plays by their draws even where every card is always within
  * reach (draw 1, unlimited passes): the draws are moves too.
  */
@@ -124,6 +127,7 @@ export function configure(drawN: i32, unlimitedPasses: bool, returnsAllowed: boo
   oneEmptyColumn = (switches & 4) !== 0;
   twinSwaps = (switches & 8) !== 0;
   emptyForKing = (switches & 16) !== 0;
+  keepSafeHome = (switches & 128) !== 0;
   lastCheck = (switches & 32) !== 0 && !(drawN === 1 && unlimitedPasses);
   reachStamp++;
 }
@@ -193,6 +197,26 @@ export function returnUseful(suit: i32): bool {
   const o1 = red ? 0 : 1;
   const o2 = red ? 3 : 2;
   return !isDown(makeCard(h - 1, o1)) || !isDown(makeCard(h - 1, o2)) || !isDown(makeCard(h, o1)) || !isDown(makeCard(h, o2));
+}
+/**
+ * keepSafeHome (with safe moves home, safeFoundation): the top card c of the foundation of `suit`
+ * would go straight back home if it came down: with its suit one lower, c is safe (rules.ts
+ * `safeHome`: a two, or both foundations of the other colour at least one rank below c and the
+ * other suit of its colour at least two below). Such a return is not made. Exact: the position it
+ * leads to has c as a pile's top, ready and safe, so its safe moves send c home again, and nothing
+ * else: the position before had played its safe moves, and c down makes no other card safer (a
+ * lower foundation only takes safety away). So the position after the return and its safe moves
+ * is the position before it, and a line through it does the same without the two moves. For the
+ * most cards home likewise (the count goes down by one and back), and for the fewest moves (two
+ * moves that change nothing). lonelybot leaves out the same "non-progress" returns.
+ */
+export function bouncesHome(suit: i32): bool {
+  const h = found(suit);
+  if (h <= 2) return true;
+  // the other colour's suits: clubs and spades for a red suit, diamonds and hearts for a black one
+  const red = suit === 1 || suit === 2;
+  if (found(red ? 0 : 1) < h - 1 || found(red ? 3 : 2) < h - 1) return false;
+  return found(suit ^ 3) >= h - 2;
 }
 /**
  * A run that is not a pile's whole face-up run moves off face-up card x only to send x home next

@@ -12,6 +12,7 @@ import { PLACED, UNCOVERED } from './shared/modes.ts';
 import { PARENT1, PARENT2, RANK, at, put } from './cards.ts';
 import {
   addOnto,
+  bouncesHome,
   anyPileTakes,
   availableMarked,
   emptyForKing,
@@ -24,6 +25,7 @@ import {
   foundationReturn,
   foundationReturns,
   kingMayComeNow,
+  keepSafeHome,
   kingRunMayMove,
   markAvailable,
   partialRule,
@@ -182,7 +184,7 @@ export function returns(base: i32, n: i32, only: i32): i32 {
     const h = found(suit);
     if (h === 0) continue;
     if (h === 13 ? firstEmpty < 0 : !inline.always(anyPileTakes(makeCard(h, suit)))) continue;
-    if (foundationReturns && !returnUseful(suit)) continue;
+    if ((foundationReturns && !returnUseful(suit)) || (keepSafeHome && bouncesHome(suit))) continue;
     if (h === 13) {
       for (let b = 0; b < 7; b++) {
         if (len(b) !== 0 || (only >= 0 && b !== only)) continue;
@@ -200,9 +202,9 @@ function returnsOnto(base: i32, n: i32, only: i32): i32 {
   const c1 = fit1;
   const c2 = fit2;
   if (c1 === 52) return n;
-  if (found(c1 & 3) === at(RANK, c1) && (!foundationReturns || returnUseful(c1 & 3)))
+  if (found(c1 & 3) === at(RANK, c1) && (!foundationReturns || returnUseful(c1 & 3)) && !(keepSafeHome && bouncesHome(c1 & 3)))
     n = inline.always(push(base, n, mv(F2T, c1 & 3, only, 1, 0), RETURN));
-  if (found(c2 & 3) === at(RANK, c2) && (!foundationReturns || returnUseful(c2 & 3)))
+  if (found(c2 & 3) === at(RANK, c2) && (!foundationReturns || returnUseful(c2 & 3)) && !(keepSafeHome && bouncesHome(c2 & 3)))
     n = inline.always(push(base, n, mv(F2T, c2 & 3, only, 1, 0), RETURN));
   return n;
 }
