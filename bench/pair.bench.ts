@@ -41,12 +41,16 @@ interface Build {
 }
 
 async function load(dir: string): Promise<Build> {
-  const at = (f: string) => {
-    const path = resolve(dir, f);
-    if (!existsSync(path)) fail(`${dir} is not a build of this package (no ${f}: run npm run build there)`);
-    return pathToFileURL(path).href;
+  // the modules where a build puts them (deals/, engine/, solver/), or side by side in builds made before src/ was grouped
+  const at = (f: string, grouped: string) => {
+    for (const path of [resolve(dir, grouped), resolve(dir, f)]) if (existsSync(path)) return pathToFileURL(path).href;
+    return fail(`${dir} is not a build of this package (no ${grouped}: run npm run build there)`);
   };
-  const [families, position, solver] = await Promise.all([import(at('families.js')), import(at('position.js')), import(at('solver.js'))]);
+  const [families, position, solver] = await Promise.all([
+    import(at('families.js', 'deals/families.js')),
+    import(at('position.js', 'engine/position.js')),
+    import(at('solver.js', 'solver/index.js')),
+  ]);
   return { dealFromSeed: families.dealFromSeed, dealPosition: position.dealPosition, solve: solver.solve };
 }
 

@@ -4,7 +4,7 @@
  * call (`beginCall`), the stock list, and the pruning rules the generator applies (each argued
  * where it is stated). The kinds of move (stock-plays.ts, tableau-moves.ts) read them.
  */
-import { col, deck, down, found, inDeck, isDown, len, top } from './state.ts';
+import { col, deck, deckIndex, deckM, down, downM, emptyP, feetM, found, homeM, isDown, len, pileOf, top, topsM } from './state.ts';
 import { STRIDE } from './shared/layout.ts';
 import { makeCard } from './shared/cards.ts';
 import { mv } from './shared/move-encoding.ts';
@@ -28,13 +28,12 @@ export let foundationReturns: bool = true;
 export let oneEmptyColumn: bool = true;
 export let twinSwaps: bool = true;
 export let emptyForKing: bool = true;
+/** keepSafeHome: a foundation card that the safe moves would send straight back home is not brought down (`bouncesHome`). */
+export let keepSafeHome: bool = true;
 /** Safe moves home are played (safeFoundation), and not every stock card is always reachable: the stock's last card may hold back the plays after a redeal (rules.ts `safeLastStockCard`). */
 export let lastCheck: bool = false;
 
 // ---- where cards could go, for the running call ----
-/** The pile whose top each card is (−1: none; all −1 between calls), and each pile's top. */
-export const topCol: usize = memory.data(53 * 4, 16);
-export const tops: usize = memory.data(7 * 4, 16);
 /** The first empty pile (−1: none). */
 export let firstEmpty: i32 = -1;
 /** The cards that fit on some pile's top (bit c: one of c's parents is a top), so that "does any pile take c" is one test. */
@@ -50,9 +49,10 @@ let kingMayCome: i32 = -1;
 /**
  * The stock lists worked out so far, one row for each deck length n (0–52), stock position w
  * (0–n) and whether a redeal is left: a stamp (the row is this search's when it holds `reachStamp`),
- * the count, the indices (from byte 8) and their costs (from byte 60), a byte each.
+ * the count, the indices (from byte 8) and their costs (from byte 60), a byte each, and the
+ * indices of cost 1 and of cost 2 as sets (64-bit words at bytes 112 and 120).
  */
-const REACH_ROW: i32 = 112;
+const REACH_ROW: i32 = 128;
 const reachRows: usize = memory.data(53 * 53 * 2 * REACH_ROW, 16);
 /** Rows stamped otherwise were made under other rules (a new search's `configure` moves it on). */
 let reachStamp: i32 = 1;
@@ -67,17 +67,54 @@ export function reach(k: i32): i32 {
 export function reachCost(k: i32): i32 {
   return <i32>load<u8>(reachAt + 60 + <usize>k);
 }
+/** The running call's deck indices of cost 1 and of cost 2 (bit i: index i). */
+let reach1: u64 = 0;
+let reach2: u64 = 0;
+/** The cost of deck index i in the running call's stock list, or −1 when the list does not hold it. */
+export function costOf(i: i32): i32 {
+  if (i === dw - 1) return 0;
+  if (((reach1 >> <u64>i) & 1) !== 0) return 1;
+  return ((reach2 >> <u64>i) & 1) !== 0 ? 2 : -1;
+}
+/** The entries of the stock list found by `stockListOf`: cost << 8 | deck index. */
+const listAt: usize = memory.data(64 * 4, 16);
+/** The k-th entry found by `stockListOf`. */
+export function listed(k: i32): i32 {
+  return at(listAt, k);
+}
+/**
+ * The entries of the running call's stock list (`stockReach`) whose cards lie in set `want` (cards
+ * in the deck), in the list's order (cost, then index), into `listed`, without those of cost 2
+ * when `skipRedeal`; returns how many. Each card's index is looked up (`deckIndex`) and its cost
+ * read from the list's sets: the list itself is not walked.
+ */
+export function stockListOf(want: u64, skipRedeal: bool): i32 {
+  let k = 0;
+  for (; want !== 0; want &= want - 1) {
+    const i = inline.always(deckIndex(<i32>ctz(want)));
+    const cost = inline.always(costOf(i));
+    if (cost < 0 || (cost === 2 && skipRedeal)) continue;
+    const key = (cost << 8) | i;
+    let j = k - 1;
+    while (j >= 0 && at(listAt, j) > key) {
+      put(listAt, j + 1, at(listAt, j));
+      j--;
+    }
+    put(listAt, j + 1, key);
+    k++;
+  }
+  return k;
+}
 
 // ---- cards that could land somewhere now (`markAvailable`) ----
 const available: usize = memory.data(52 * 4, 16);
 let mark: i32 = 0;
 let marked: bool = false;
 
-for (let c = 0; c < 53; c++) put(topCol, c, -1);
-
 /**
  * The rules and the pruning switches of a search (bits: partialRuns 1, foundationReturns 2,
- * oneEmptyColumn 4, twinSwaps 8, emptyForKing 16, safeFoundation 32, moves counted 64). A search
+ * oneEmptyColumn 4, twinSwaps 8, emptyForKing 16, safeFoundation 32, moves counted 64,
+ * keepSafeHome 128, which src/solver/options.ts turns off with safeFoundation). A search
  * that counts moves lists the stock plays by their draws even where every card is always within
  * reach (draw 1, unlimited passes): the draws are moves too.
  */
@@ -90,6 +127,7 @@ export function configure(drawN: i32, unlimitedPasses: bool, returnsAllowed: boo
   oneEmptyColumn = (switches & 4) !== 0;
   twinSwaps = (switches & 8) !== 0;
   emptyForKing = (switches & 16) !== 0;
+  keepSafeHome = (switches & 128) !== 0;
   lastCheck = (switches & 32) !== 0 && !(drawN === 1 && unlimitedPasses);
   reachStamp++;
 }
@@ -106,24 +144,8 @@ export function beginCall(n: i32, w: i32, redealLeft: bool, lastCardSafe: bool, 
   inline.always(setStock(n, w, redealLeft));
   lastSafe = lastCardSafe;
   if (!allReach) stockReach();
-  firstEmpty = -1;
-  for (let b = 0; b < 7; b++)
-    if (len(b) === 0) {
-      firstEmpty = b;
-      break;
-    }
-  let taken: u64 = 0;
-  for (let b = 0; b < 7; b++) {
-    const l = len(b);
-    const t = l === 0 ? -1 : col(b * STRIDE + l - 1);
-    put(tops, b, t);
-    if (t >= 0) {
-      put(topCol, t, b);
-      // a top's children (52 for an Ace's: no card) are the cards that fit on it
-      taken |= ((<u64>1) << (<u64>at(CHILD1, t))) | ((<u64>1) << (<u64>at(CHILD2, t)));
-    }
-  }
-  takenMask = taken;
+  firstEmpty = emptyP !== 0 ? ctz(emptyP) : -1;
+  takenMask = inline.always(childrenOf(topsM));
   marked = false;
   kingMayCome = -1;
   if (only >= 0 && len(only) !== 0) {
@@ -138,12 +160,24 @@ export function beginCall(n: i32, w: i32, redealLeft: bool, lastCardSafe: bool, 
   }
 }
 
-/** After a call: `topCol` back to all −1. */
-export function endCall(): void {
-  for (let b = 0; b < 7; b++) {
-    const t = at(tops, b);
-    if (t >= 0) put(topCol, t, -1);
-  }
+/** Bit 0 of every rank's four cards. */
+const LANE: u64 = 0x1111111111111;
+/** The four Kings. */
+export const KINGS: u64 = (<u64>15) << 48;
+/**
+ * The cards that fit on some card of set t (one rank lower, the other colour), as a set: for each
+ * rank, a red card there (diamonds, hearts: bits 1 and 2 of its four) admits the clubs and spades
+ * (bits 0 and 3) of the rank below, a black one the diamonds and hearts. Nothing fits on an Ace.
+ */
+export function childrenOf(t: u64): u64 {
+  const red = ((t >> 1) | (t >> 2)) & LANE;
+  const black = (t | (t >> 3)) & LANE;
+  return ((red * 9) | (black * 6)) >> 4;
+}
+
+/** The pile whose top card c (0–52) is, or −1. */
+export function topPile(c: i32): i32 {
+  return ((topsM >> <u64>c) & 1) !== 0 ? pileOf(c) : -1;
 }
 
 // ---- the rules the generator applies (the others: rules.ts) ----
@@ -163,6 +197,26 @@ export function returnUseful(suit: i32): bool {
   const o1 = red ? 0 : 1;
   const o2 = red ? 3 : 2;
   return !isDown(makeCard(h - 1, o1)) || !isDown(makeCard(h - 1, o2)) || !isDown(makeCard(h, o1)) || !isDown(makeCard(h, o2));
+}
+/**
+ * keepSafeHome (with safe moves home, safeFoundation): the top card c of the foundation of `suit`
+ * would go straight back home if it came down: with its suit one lower, c is safe (rules.ts
+ * `safeHome`: a two, or both foundations of the other colour at least one rank below c and the
+ * other suit of its colour at least two below). Such a return is not made. Exact: the position it
+ * leads to has c as a pile's top, ready and safe, so its safe moves send c home again, and nothing
+ * else: the position before had played its safe moves, and c down makes no other card safer (a
+ * lower foundation only takes safety away). So the position after the return and its safe moves
+ * is the position before it, and a line through it does the same without the two moves. For the
+ * most cards home likewise (the count goes down by one and back), and for the fewest moves (two
+ * moves that change nothing). lonelybot leaves out the same "non-progress" returns.
+ */
+export function bouncesHome(suit: i32): bool {
+  const h = found(suit);
+  if (h <= 2) return true;
+  // the other colour's suits: clubs and spades for a red suit, diamonds and hearts for a black one
+  const red = suit === 1 || suit === 2;
+  if (found(red ? 0 : 1) < h - 1 || found(red ? 3 : 2) < h - 1) return false;
+  return found(suit ^ 3) >= h - 2;
 }
 /**
  * A run that is not a pile's whole face-up run moves off face-up card x only to send x home next
@@ -187,13 +241,11 @@ export function partialSendsHome(x: i32): bool {
  */
 export function kingMayFill(): bool {
   if (foundationReturn && (found(0) === 13 || found(1) === 13 || found(2) === 13 || found(3) === 13)) return true;
-  for (let a = 0; a < 7; a++) {
-    const d = down(a);
-    if (d > 0 && at(RANK, col(a * STRIDE + d)) === 13) return true;
-  }
-  if (!inDeck(48) && !inDeck(49) && !inDeck(50) && !inDeck(51)) return false;
+  for (let feet = feetM & KINGS; feet !== 0; feet &= feet - 1) if (down(pileOf(<i32>ctz(feet))) > 0) return true;
+  let kings = deckM & KINGS;
+  if (kings === 0) return false;
   if (allReach) return true;
-  for (let k = 0; k < reachN; k++) if (at(RANK, deck(reach(k))) === 13) return true;
+  for (; kings !== 0; kings &= kings - 1) if (inline.always(costOf(deckIndex(<i32>ctz(kings)))) >= 0) return true;
   return false;
 }
 
@@ -254,9 +306,10 @@ export function kingMayComeNow(): bool {
  * and kept in its row (`reachRows`): a search moves between a few stock positions, back and forth.
  */
 /** Writes deck index i with its cost as entry k of the stock list at `row`; returns k + 1. */
-function listed(row: usize, k: i32, i: i32, cost: i32): i32 {
+function list(row: usize, k: i32, i: i32, cost: i32): i32 {
   store<u8>(row + 8 + <usize>k, <u8>i);
   store<u8>(row + 60 + <usize>k, <u8>cost);
+  if (cost > 0) store<u64>(row + 104 + <usize>(cost << 3), load<u64>(row + 104 + <usize>(cost << 3)) | ((<u64>1) << (<u64>i)));
   return k + 1;
 }
 export function stockReach(): void {
@@ -265,35 +318,40 @@ export function stockReach(): void {
   const n = dn;
   const row = reachRows + <usize>(((n * 53 + w) * 2 + r) * REACH_ROW);
   reachAt = row;
-  if (load<i32>(row) === reachStamp) {
-    reachN = <i32>load<u8>(row, 4);
-    return;
+  if (load<i32>(row) !== reachStamp) {
+    store<u64>(row, 0, 112);
+    store<u64>(row, 0, 120);
+    let k = 0;
+    if (w > 0) k = list(row, k, w - 1, 0);
+    if (w < n) {
+      for (let i = w + draw - 1; i < n - 1; i += draw) k = list(row, k, i, 1);
+      k = list(row, k, n - 1, 1);
+    }
+    if (redeal) {
+      const end = w % draw === 0 ? min(w, n - 1) : n - 1;
+      for (let i = draw - 1; i < end; i += draw) if (i !== w - 1) k = list(row, k, i, 2);
+    }
+    store<u8>(row, <u8>k, 4);
+    store<i32>(row, reachStamp);
   }
-  let k = 0;
-  if (w > 0) k = listed(row, k, w - 1, 0);
-  if (w < n) {
-    for (let i = w + draw - 1; i < n - 1; i += draw) k = listed(row, k, i, 1);
-    k = listed(row, k, n - 1, 1);
-  }
-  if (redeal) {
-    const end = w % draw === 0 ? min(w, n - 1) : n - 1;
-    for (let i = draw - 1; i < end; i += draw) if (i !== w - 1) k = listed(row, k, i, 2);
-  }
-  store<u8>(row, <u8>k, 4);
-  store<i32>(row, reachStamp);
-  reachN = k;
+  reachN = <i32>load<u8>(row, 4);
+  reach1 = load<u64>(row, 112);
+  reach2 = load<u64>(row, 120);
 }
 
 // ---- where a card can go ----
+/** All 52 cards. */
+const ALL: u64 = ((<u64>1) << 52) - 1;
+/** Card c (0–52) lies face up in the tableau: neither face down, in the deck nor home. */
 export function faceUpInTableau(c: i32): bool {
-  return c < 52 && !isDown(c) && !inDeck(c) && found(c & 3) < at(RANK, c);
+  return (((ALL & ~(downM | deckM | homeM)) >> <u64>c) & 1) !== 0;
 }
 export function anyPileTakes(c: i32): bool {
   return ((takenMask >> <u64>c) & 1) !== 0;
 }
 export function addOnto(base: i32, n: i32, c: i32, kind: i32, a: i32, i: i32, score: i32, only: i32): i32 {
-  let b1 = at(topCol, at(PARENT1, c));
-  let b2 = at(topCol, at(PARENT2, c));
+  let b1 = inline.always(topPile(at(PARENT1, c)));
+  let b2 = inline.always(topPile(at(PARENT2, c)));
   if (b1 > b2) {
     const t = b1;
     b1 = b2;

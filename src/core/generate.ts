@@ -13,9 +13,13 @@
  * after the stable sort, as any interleaving. After a move that restricts the next one
  * (pruning.ts: PLACED, UNCOVERED), only moves onto pile `only` are generated, plus stock plays
  * after PLACED (onto `only` too when stock plays commute), the top of `only` to its foundation
- * after UNCOVERED, and (emptyForKing) runs that empty a pile. Cards are found by where they could
- * go: `topCol[card]` is the pile whose top is that card (kept all −1 between calls), so "which
- * piles take card c" is two lookups.
+ * after UNCOVERED, and (emptyForKing) runs that empty a pile. Cards are found as sets (state.ts
+ * keeps, with every change, the piles' tops, the feet of their face-up runs, the cards face down,
+ * in the deck, home and next home, and each card's pile): the runs that can move are the feet
+ * some top takes (gen-state.ts `childrenOf`), the tops that can go home are the tops next home,
+ * and so on, so that a kind of move with nothing to do costs a few operations on 64-bit words
+ * rather than a look at every pile; "which pile takes card c" is the pile of whichever parent of
+ * c is a top (`topPile`).
  *
  * The position lives in the core's memory (state.ts `statePtr`), where the solver's state keeps its
  * arrays, laid out as shared/layout.ts says (engine/state.ts, a state made with `backing`). The deck's length,
@@ -25,7 +29,7 @@
 
 import { passLimit, sn, spass, sw } from './state.ts';
 import { FREE } from './shared/modes.ts';
-import { beginCall, configure as configureState, endCall, foundationReturn, lastCheck, reachOfInto } from './gen-state.ts';
+import { beginCall, configure as configureState, foundationReturn, lastCheck, reachOfInto } from './gen-state.ts';
 import { addNoise, clearNoise, noisy, outPtr, setOut, sortByScore } from './moves-out.ts';
 import { safeLastStockCard } from './rules.ts';
 import { stockPlays } from './stock-plays.ts';
@@ -68,7 +72,6 @@ function generateMoves(addsNoise: bool, rCol: i32, mode: i32, n: i32, w: i32, re
   k = inline.always(wholeRuns(base, k, only, mode));
   k = inline.always(partialRuns(base, k, only));
   if (foundationReturn) k = inline.always(returns(base, k, only));
-  endCall();
   if (addsNoise && noisy()) addNoise(k);
   inline.always(sortByScore(base, k));
   return k;

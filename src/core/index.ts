@@ -15,6 +15,7 @@
 // its addresses into the loads and stores (Binaryen's low-memory assumption).
 export {
   childHash,
+  derivedAgree,
   getH1,
   getH2,
   getHome,
@@ -35,8 +36,6 @@ export { configure, generate, kingsForEmptied, reachOf } from './generate';
 export { noiseOf, noiseState, outMoves, outPtr, setNoise, sortOut } from './moves-out';
 export { locksOf, locksPtr, onDrawGridHere, safeHomeOf, safeLastStockCardHere, safeSuitsHere } from './rules';
 export {
-  childH1Ptr,
-  childH2Ptr,
   getAborted,
   getHits,
   getNodes,

@@ -171,6 +171,16 @@ export function locksPtr(): usize {
   return locksAt;
 }
 
+/** The cards that some locking placement puts (bit c: card c), worked out from the placements (`lockedCards`). */
+let lockingCards: u64 = 0;
+/** Notes which cards the locking placements written at `locksPtr` put, after they were written. */
+export function lockedCards(): void {
+  let cards: u64 = 0;
+  for (let c = 0; c < 52; c++)
+    if ((load<u8>(locksAt + <usize>(2 * c)) | load<u8>(locksAt + <usize>(2 * c + 1))) !== 0) cards |= (<u64>1) << (<u64>c);
+  lockingCards = cards;
+}
+
 /** True when move m (not yet made) puts a card directly on a place that locks the deal: a locking placement whose held card still waits in its place (the same card at the same height, face down or the foot). */
 export function locks(m: i32): bool {
   const kind = m & 15;
@@ -181,6 +191,7 @@ export function locks(m: i32): bool {
   } else if (kind === S2T) c = deck((m >> 18) & 63);
   else if (kind === F2T) c = makeCard(found((m >> 4) & 15), (m >> 4) & 15);
   else return false;
+  if (((lockingCards >> <u64>c) & 1) === 0) return false;
   const b = (m >> 8) & 15;
   if (len(b) === 0) return false;
   const slot = 2 * c + (parent1(c) === top(b) ? 0 : 1);
@@ -205,5 +216,6 @@ export function onDrawGridHere(): bool {
   return onDrawGrid();
 }
 export function locksOf(m: i32): bool {
+  lockedCards();
   return locks(m);
 }

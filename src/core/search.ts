@@ -6,54 +6,51 @@
  * 1,024 positions, and at the node budget), for the plain engine's moves when a search has no
  * stock macro-moves, and for another objective.
  *
- * Frames are indexed by depth: the moves of frame d at `movesPtr` + d·MOVES_PER_NODE, the hashes
- * of the positions after them beside (`childH1Ptr`, `childH2Ptr`), the path from the start and its
+ * Frames are indexed by depth: the moves of frame d at `movesPtr` + d·MOVES_PER_NODE, the keys
+ * of the positions after them beside (64-bit words), the path from the start and its
  * undo tokens, and per frame its move count, the next move to try, its safe moves and where they
  * start on the path, and the undo tokens of the move being tried. A search stopped short (a
  * budget, a restart) unwinds to its start before it returns, so the position is then the start's.
  */
 
-import { STRIDE } from './shared/layout.ts';
-import { makeCard, rankOf } from './shared/cards.ts';
 import { HOME_AFTER, S2F, S2T, T2F, mv } from './shared/move-encoding.ts';
 import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from './shared/frames.ts';
 import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
 import { generateAt, kingsForEmptiedAt } from './generate.ts';
 import {
   drawReach,
+  lockedCards,
   locks,
   onDrawGrid,
   placedCardLeft,
   restrictionAfter,
-  safeHome,
   safeLastStockCard,
   safeSuits,
   stockAlwaysReachable,
 } from './rules.ts';
 import {
-  childHash,
-  col,
+  SUIT_LANE,
+  keyAfter,
   deck,
+  deckIndex,
+  deckM,
+  downM,
   drawN,
-  found,
-  h1,
-  h2,
-  inDeck,
-  isDown,
-  len,
+  hash,
   make,
-  ph1,
-  ph2,
+  nextM,
+  pilesOf,
   shome,
   sn,
   sw,
   top,
+  topsM,
   undo,
   unlimited,
   wk,
 } from './state.ts';
 import { lowerBound, moveCost, setRedealCost } from './bound.ts';
-import { ttAddBits, ttBudget, ttInsert, ttInsertBit, ttRemove, ttRemoveBit, ttTouch } from './table.ts';
+import { tAddBits, tBudget, tInsert, tRemove, tRemoveBit, tTouch } from './table.ts';
 
 // ---- the budgets and objectives, in TypeScript (the module's imports from "search": core.ts) ----
 /** The budget check: returns why the search stops (0: it goes on); sets the next check (`setNextCheck`) and `forgetting`. */
@@ -66,8 +63,7 @@ declare function reached(pathLen: i32): i32;
 declare function cut(): i32;
 
 const movesAt: usize = memory.data(MAX_DEPTH * MOVES_PER_NODE * 4, 16);
-const childH1At: usize = memory.data(MAX_DEPTH * MOVES_PER_NODE * 4, 16);
-const childH2At: usize = memory.data(MAX_DEPTH * MOVES_PER_NODE * 4, 16);
+const childKeysAt: usize = memory.data(MAX_DEPTH * MOVES_PER_NODE * 8, 16);
 const pathAt: usize = memory.data(PATH_WORDS * 4, 16);
 const tokensAt: usize = memory.data(PATH_WORDS * 4, 16);
 const fCountAt: usize = memory.data(MAX_DEPTH * 4, 16);
@@ -82,12 +78,6 @@ const fCostAt: usize = memory.data(MAX_DEPTH * 4, 16);
 export function movesPtr(): usize {
   return movesAt;
 }
-export function childH1Ptr(): usize {
-  return childH1At;
-}
-export function childH2Ptr(): usize {
-  return childH2At;
-}
 export function pathPtr(): usize {
   return pathAt;
 }
@@ -97,6 +87,10 @@ function ld(at: usize, i: i32): i32 {
 }
 function st32(at: usize, i: i32, v: i32): void {
   store<i32>(at + ((<usize>i) << 2), v);
+}
+/** The key of the position after move k of the frames (`childHashes`). */
+function childKeyAt(k: i32): u64 {
+  return load<u64>(childKeysAt + ((<usize>k) << 3));
 }
 
 // ---- the search's settings and counts ----
@@ -163,6 +157,7 @@ export function lowerBoundHere(): i32 {
 }
 export function setLocks(on: bool): void {
   locksOn = on;
+  if (on) lockedCards();
 }
 export function setCounts(n: f64, h: f64, next: f64): void {
   nodes = n;
@@ -192,16 +187,20 @@ export function getPathLen(): i32 {
 // ---- the table ----
 /** Stores the position; true when it was there. A bounded search stores positions with their moves to spare, on entering them. */
 export function insertHere(): bool {
-  if (bounded) return false;
-  return dom ? ttInsertBit(h1, h2, inline.always(wk(sw, sn))) : ttInsert(h1, h2);
+  return storeHere(dom, bounded);
 }
-function removeHere(): void {
-  if (dom) ttRemoveBit(h1, h2, inline.always(wk(sw, sn)));
-  else ttRemove(h1, h2);
+/** `insertHere` for a search with stock dominance (`isDom`) or a limit on the moves (`isBounded`). */
+function storeHere(isDom: bool, isBounded: bool): bool {
+  if (isBounded) return false;
+  return isDom ? tAddBits(hash, 1 << inline.always(wk(sw, sn))) : tInsert(hash);
+}
+function removeHere(isDom: bool): void {
+  if (isDom) tRemoveBit(hash, inline.always(wk(sw, sn)));
+  else tRemove(hash);
 }
 function closeHere(): void {
   const bits = drawReach();
-  if (bits !== 0) ttAddBits(h1, h2, bits);
+  if (bits !== 0) tAddBits(hash, bits);
 }
 function childBit(m: i32): i32 {
   const kind = m & 15;
@@ -212,59 +211,53 @@ function childBit(m: i32): i32 {
 const WON: i32 = 0;
 const EXPANDED: i32 = 1;
 const PRUNED: i32 = 2;
-const SAFE_TABLEAU: i32 = 1;
-const SAFE_DECK: i32 = 2;
 
 function pushPath(m: i32): void {
   st32(tokensAt, pathLen, inline.always(make(m)));
   st32(pathAt, pathLen++, m);
 }
-function safeNext(): i32 {
-  let suits = inline.always(safeSuits());
-  if (suits === 0) return 0;
-  let where = 0;
-  for (let suit = 0; suits !== 0; suit++, suits >>= 1) {
-    if ((suits & 1) === 0) continue;
-    const c = makeCard(found(suit) + 1, suit);
-    if (!isDown(c)) where |= inDeck(c) ? SAFE_DECK : SAFE_TABLEAU;
-  }
-  return where;
+/** The suits' next cards home that may go there safely (rules.ts `safeHome`), as a set of cards. */
+function safeCards(): u64 {
+  return nextM & (SUIT_LANE * <u64>inline.always(safeSuits()));
 }
 function playSafe(): i32 {
   lastPlayed = false;
   let count = 0;
-  let again = true;
-  while (again) {
-    again = false;
-    const where = inline.always(safeNext());
-    if (where === 0) break;
-    if (where & SAFE_TABLEAU)
-      for (let a = 0; a < 7; a++) {
-        const l = len(a);
-        if (l === 0) continue;
-        const c = col(a * STRIDE + l - 1);
-        if (found(c & 3) !== rankOf(c) - 1 || !inline.always(safeHome(c))) continue;
-        inline.always(pushPath(mv(T2F, a, c & 3, 1, 0)));
+  for (;;) {
+    // the safe cards that are not face down: in the tableau, or in the deck
+    const safe = inline.always(safeCards()) & ~downM;
+    if (safe === 0) break;
+    let again = false;
+    if ((safe & ~deckM) !== 0)
+      // the tops among them, pile by pile, each pile's top taken as the pass reaches it (a card sent home may make a later pile's top safe)
+      for (let from = 0; ; ) {
+        const piles = (inline.always(pilesOf(inline.always(safeCards()) & topsM)) >> from) << from;
+        if (piles === 0) break;
+        const a = ctz(piles);
+        inline.always(pushPath(mv(T2F, a, top(a) & 3, 1, 0)));
         count++;
         again = true;
+        from = a + 1;
       }
-    if (lastToo && ((again ? inline.always(safeNext()) : where) & SAFE_DECK) !== 0 && onDrawGrid() && safeLastStockCard()) {
+    if (lastToo && ((again ? inline.always(safeCards()) : safe) & deckM) !== 0 && onDrawGrid() && safeLastStockCard()) {
       const i = sn - 1;
       inline.always(pushPath(mv(S2F, 0, deck(i) & 3, 1, i)));
       count++;
       again = true;
       lastPlayed = true;
     }
-    if (stockToo && ((again ? inline.always(safeNext()) : where) & SAFE_DECK) !== 0) {
-      for (let i = 0; i < sn; i++) {
-        const c = deck(i);
-        if (found(c & 3) !== rankOf(c) - 1 || !inline.always(safeHome(c))) continue;
-        inline.always(pushPath(mv(S2F, 0, c & 3, 1, i)));
+    if (stockToo) {
+      // the safe deck card of the lowest index
+      let cards = (again ? inline.always(safeCards()) : safe) & deckM;
+      if (cards !== 0) {
+        let i = 64;
+        for (; cards !== 0; cards &= cards - 1) i = min(i, deckIndex(<i32>ctz(cards)));
+        inline.always(pushPath(mv(S2F, 0, deck(i) & 3, 1, i)));
         count++;
         again = true;
-        break;
       }
     }
+    if (!again) break;
   }
   return count;
 }
@@ -276,13 +269,11 @@ function childHashes(base: i32, n: i32): void {
   for (let k = base; k < base + n; k++) {
     const m = ld(movesAt, k);
     if (m & HOME_AFTER) continue;
-    inline.always(childHash(m));
-    st32(childH1At, k, ph1);
-    st32(childH2At, k, ph2);
+    store<u64>(childKeysAt + ((<usize>k) << 3), inline.always(keyAfter(m)));
   }
   // read the children's table slots ahead, in one loop, so that their waits for memory overlap
   let t = 0;
-  for (let k = base; k < base + n; k++) t ^= ttTouch(ld(childH1At, k), ld(childH2At, k));
+  for (let k = base; k < base + n; k++) t ^= tTouch(inline.always(childKeyAt(k)));
   touched = t;
 }
 /** What the last read-ahead read (kept, so that the reads are not optimised away). */
@@ -291,8 +282,23 @@ export function getTouched(): i32 {
   return touched;
 }
 
-/** Enters the position after the move of frame d − 1 (`cost`: the moves counted to reach it, with a limit). */
-function enter(d: i32, rCol: i32, mode: i32, rCard: i32, cost: i32): i32 {
+/**
+ * Enters the position after the move of frame d − 1 (`cost`: the moves counted to reach it, with a
+ * limit). The search's settings come as arguments (`run`): the copies of the loop made for the
+ * usual settings have them as constants, and the tests on them compile away.
+ */
+function enter(
+  d: i32,
+  rCol: i32,
+  mode: i32,
+  rCard: i32,
+  cost: i32,
+  isDom: bool,
+  isBounded: bool,
+  isObjective: bool,
+  isMacros: bool,
+  isSafe: bool,
+): i32 {
   nodes += 1;
   if (nodes >= nextCheck) aborted = check();
   if (aborted !== 0 || d >= MAX_DEPTH - 1) {
@@ -300,8 +306,8 @@ function enter(d: i32, rCol: i32, mode: i32, rCard: i32, cost: i32): i32 {
     return PRUNED;
   }
   const pathMark = pathLen;
-  const autos = safeFoundation ? playSafe() : 0;
-  if (bounded) {
+  const autos = isSafe ? playSafe() : 0;
+  if (isBounded) {
     const g = cost + autos;
     const f = g + lowerBound();
     if (f > limit) {
@@ -310,14 +316,14 @@ function enter(d: i32, rCol: i32, mode: i32, rCard: i32, cost: i32): i32 {
       return PRUNED;
     }
     if (shome === 52) return WON;
-    if (ttBudget(h1, h2, limit - g)) {
+    if (tBudget(hash, limit - g)) {
       hits += 1;
       undoSafe(autos, pathMark);
       return PRUNED;
     }
     st32(fCostAt, d, g);
   }
-  if (objective && reached(pathLen) !== 0) {
+  if (isObjective && reached(pathLen) !== 0) {
     aborted = ABORT_REACHED;
     undoSafe(autos, pathMark);
     return PRUNED;
@@ -329,18 +335,18 @@ function enter(d: i32, rCol: i32, mode: i32, rCard: i32, cost: i32): i32 {
     return PRUNED;
   }
   if (mode === UNCOVERED && autos > 0) mode = FREE;
-  if (autos > 0 && insertHere()) {
+  if (autos > 0 && inline.always(storeHere(isDom, isBounded))) {
     hits += 1;
     undoSafe(autos, pathMark);
     return PRUNED;
   }
-  if (objective && cut() !== 0) {
+  if (isObjective && cut() !== 0) {
     undoSafe(autos, pathMark);
     return PRUNED;
   }
   const base = d * MOVES_PER_NODE;
   const at = movesAt + ((<usize>base) << 2);
-  const n = !macros ? atomicMoves(base) : mode === EMPTIED ? kingsForEmptiedAt(at) : generateAt(at, d < noiseDepth, rCol, mode);
+  const n = !isMacros ? atomicMoves(base) : mode === EMPTIED ? kingsForEmptiedAt(at) : generateAt(at, d < noiseDepth, rCol, mode);
   st32(fCountAt, d, n);
   childHashes(base, n);
   st32(fNextAt, d, 0);
@@ -362,8 +368,16 @@ function takeBack(d: i32, m: i32): void {
 
 /** The depth-first search from the position (search.ts `search`): 1 when a win is on the path (`pathPtr`, `getPathLen`). */
 export function search(): i32 {
+  // the verdict's usual searches get copies of their own, where the settings are constants
+  if (macros && safeFoundation && !bounded && !objective)
+    return dom ? inline.always(run(true, false, false, true, true)) : inline.always(run(false, false, false, true, true));
+  return run(dom, bounded, objective, macros, safeFoundation);
+}
+
+/** `search`, with the search's settings as arguments (`enter`). */
+function run(isDom: bool, isBounded: bool, isObjective: bool, isMacros: bool, isSafe: bool): i32 {
   pathLen = 0;
-  const r0 = enter(0, -1, FREE, -1, 0);
+  const r0 = inline.always(enter(0, -1, FREE, -1, 0, isDom, isBounded, isObjective, isMacros, isSafe));
   if (r0 !== EXPANDED) return r0 === WON ? 1 : 0;
   let d = 0;
   while (d >= 0) {
@@ -371,11 +385,11 @@ export function search(): i32 {
     st32(fNextAt, d, k + 1);
     if (aborted !== 0 || k >= ld(fCountAt, d)) {
       const autos = ld(fAutosAt, d);
-      if (forgetting) removeHere();
-      else if (dom && aborted === 0) closeHere();
+      if (forgetting) removeHere(isDom);
+      else if (isDom && aborted === 0) closeHere();
       undoSafe(autos, ld(fMarkAt, d));
-      if (forgetting) removeHere();
-      else if (dom && aborted === 0 && autos > 0) closeHere();
+      if (forgetting) removeHere(isDom);
+      else if (isDom && aborted === 0 && autos > 0) closeHere();
       d--;
       if (d >= 0) takeBack(d, ld(movesAt, d * MOVES_PER_NODE + ld(fNextAt, d) - 1));
       continue;
@@ -388,11 +402,11 @@ export function search(): i32 {
       if (locksOn && locks(m)) continue;
       const m1 = m & ~HOME_AFTER;
       const from = (m1 >> 4) & 15;
-      if (bounded) cost = ld(fCostAt, d) + 2;
+      if (isBounded) cost = ld(fCostAt, d) + 2;
       st32(fTokenAt, d, inline.always(make(m1)));
       const m2 = mv(T2F, from, top(from) & 3, 1, 0);
       st32(fToken2At, d, inline.always(make(m2)));
-      if (insertHere()) {
+      if (inline.always(storeHere(isDom, isBounded))) {
         hits += 1;
         inline.always(undo(m2, ld(fToken2At, d)));
         inline.always(undo(m1, ld(fTokenAt, d)));
@@ -402,17 +416,15 @@ export function search(): i32 {
       st32(pathAt, pathLen++, m2);
     } else {
       if (
-        !bounded &&
-        (dom
-          ? ttInsertBit(ld(childH1At, at), ld(childH2At, at), inline.always(childBit(m)))
-          : ttInsert(ld(childH1At, at), ld(childH2At, at)))
+        !isBounded &&
+        (isDom ? tAddBits(inline.always(childKeyAt(at)), 1 << inline.always(childBit(m))) : tInsert(inline.always(childKeyAt(at))))
       ) {
         hits += 1;
         continue;
       }
       if (locksOn && locks(m)) continue;
       mode = inline.always(restrictionAfter(m, delayStock, delayPartial, emptyForKing));
-      if (bounded) cost = ld(fCostAt, d) + moveCost(m);
+      if (isBounded) cost = ld(fCostAt, d) + moveCost(m);
       st32(fTokenAt, d, inline.always(make(m)));
       st32(pathAt, pathLen++, m);
     }
@@ -423,13 +435,13 @@ export function search(): i32 {
       rCol = mode === PLACED ? (m >> 8) & 15 : (m >> 4) & 15;
       if (mode !== EMPTIED) rCard = top(rCol);
     }
-    const r = enter(d + 1, rCol, mode, rCard, cost);
+    const r = inline.always(enter(d + 1, rCol, mode, rCard, cost, isDom, isBounded, isObjective, isMacros, isSafe));
     if (r === WON) return 1;
     if (r === EXPANDED) {
       d++;
       continue;
     }
-    if (forgetting) removeHere();
+    if (forgetting) removeHere(isDom);
     takeBack(d, m);
   }
   return 0;

@@ -7,6 +7,12 @@
  * the independent statement, and the tests compare the two at every step of random playouts
  * under every rule set and key.
  *
+ * Beside the arrays it keeps, with every change, what the move generator reads as sets of cards
+ * (64-bit words, bit c for card c): the piles' tops, the feet of their face-up runs, the cards face
+ * down, in the deck, home and next home, the empty piles and each tableau card's pile. They are
+ * worked out afresh whenever a position is handed over (`setScalars`), and the tests check them
+ * against the arrays at every step of random playouts (`derivedAgree`).
+ *
  * The Zobrist terms are state.ts's: its module hands them over (`zobristPtr`, `zobristWords`)
  * with the pair terms and stock-position terms of the search's key already chosen.
  */
@@ -67,16 +73,117 @@ export function top(a: i32): i32 {
   return col(a * STRIDE + len(a) - 1);
 }
 
+// ---- where the cards are, as the move generator reads it: kept by every change below ----
+/** The pile of each card in the tableau, face down or up, and the index of each card in the deck (a byte a card; stale for the others). */
+const pileAt: usize = memory.data(64, 16);
+const deckIndexAt: usize = memory.data(64, 16);
+/** The pile that card c (0–52) lies in, for a card in the tableau. */
+export function pileOf(c: i32): i32 {
+  return <i32>load<u8>(pileAt + <usize>c);
+}
+/** The piles (bit a: pile a) in which the cards of set s lie (cards in the tableau). */
+export function pilesOf(s: u64): i32 {
+  let piles = 0;
+  while (s !== 0) {
+    piles |= 1 << pileOf(<i32>ctz(s));
+    s &= s - 1;
+  }
+  return piles;
+}
+/** The deck index of card c, for a card in the deck. */
+export function deckIndex(c: i32): i32 {
+  return <i32>load<u8>(deckIndexAt + <usize>c);
+}
+function setDeckCard(i: i32, c: i32): void {
+  setDeck(i, c);
+  store<u8>(deckIndexAt + <usize>c, <u8>i);
+}
+/** Sets of cards (bit c: card c): the piles' tops, the feet of their face-up runs (the lowest face-up card), the cards face down, in the deck, home, and next to go home (one a suit, none for a suit complete). */
+export let topsM: u64 = 0;
+export let feetM: u64 = 0;
+export let downM: u64 = 0;
+export let deckM: u64 = 0;
+export let homeM: u64 = 0;
+export let nextM: u64 = 0;
+/** The empty piles (bit a: pile a). */
+export let emptyP: i32 = 0;
+/** Bit 0 of every rank's four cards: shifted by a suit, the cards of that suit. */
+export const SUIT_LANE: u64 = 0x1111111111111;
+function bit(c: i32): u64 {
+  return (<u64>1) << (<u64>c);
+}
+
+/** Works the sets above out afresh from the arrays (whenever the position is handed over: `setScalars`). */
+function derive(): void {
+  let tops: u64 = 0;
+  let feet: u64 = 0;
+  let dn: u64 = 0;
+  let empty = 0;
+  for (let a = 0; a < 7; a++) {
+    const l = len(a);
+    const d = down(a);
+    if (l === 0) empty |= 1 << a;
+    else tops |= bit(col(a * STRIDE + l - 1));
+    if (l > d) feet |= bit(col(a * STRIDE + d));
+    for (let j = 0; j < l; j++) {
+      store<u8>(pileAt + <usize>col(a * STRIDE + j), <u8>a);
+      if (j < d) dn |= bit(col(a * STRIDE + j));
+    }
+  }
+  let dk: u64 = 0;
+  for (let i = 0; i < sn; i++) {
+    dk |= bit(deck(i));
+    store<u8>(deckIndexAt + <usize>deck(i), <u8>i);
+  }
+  let home: u64 = 0;
+  let next: u64 = 0;
+  for (let suit = 0; suit < 4; suit++) {
+    const f = found(suit);
+    for (let r = 1; r <= f; r++) home |= bit(makeCard(r, suit));
+    if (f < 13) next |= bit(makeCard(f + 1, suit));
+  }
+  topsM = tops;
+  feetM = feet;
+  downM = dn;
+  deckM = dk;
+  homeM = home;
+  nextM = next;
+  emptyP = empty;
+}
+
+/** Whether the kept sets agree with the arrays (for the tests). */
+export function derivedAgree(): bool {
+  const tops = topsM;
+  const feet = feetM;
+  const dn = downM;
+  const dk = deckM;
+  const home = homeM;
+  const next = nextM;
+  const empty = emptyP;
+  let piles = true;
+  for (let a = 0; a < 7; a++) for (let j = 0; j < len(a); j++) if (pileOf(col(a * STRIDE + j)) !== a) piles = false;
+  for (let i = 0; i < sn; i++) if (deckIndex(deck(i)) !== i) piles = false;
+  derive();
+  return piles && tops === topsM && feet === feetM && dn === downM && dk === deckM && home === homeM && next === nextM && empty === emptyP;
+}
+
+/** Foundation `suit` to height v (one more or one less than it is), with the sets of cards home and next. */
+function setHome(suit: i32, v: i32): void {
+  const old = found(suit);
+  setFound(suit, v);
+  nextM = (nextM & ~(SUIT_LANE << (<u64>suit))) | (v < 13 ? inline.always(bit(makeCard(v + 1, suit))) : 0);
+  homeM = v > old ? homeM | inline.always(bit(makeCard(v, suit))) : homeM & ~inline.always(bit(makeCard(old, suit)));
+}
+
 // ---- the numbers beside them ----
 export let sn: i32 = 0;
 export let sw: i32 = 0;
 export let spass: i32 = 1;
 export let shome: i32 = 0;
-export let h1: i32 = 0;
-export let h2: i32 = 0;
+/** The key: the hash's two 32-bit halves as one word (state.ts `h1` the low half, `h2` the high). */
+export let hash: u64 = 0;
 /** The hash after a move, written by `childHash`. */
-export let ph1: i32 = 0;
-export let ph2: i32 = 0;
+export let childKey: u64 = 0;
 
 /** The numbers of the position (state.ts keeps them as fields). */
 export function setScalars(n: i32, w: i32, pass: i32, home: i32, hash1: i32, hash2: i32): void {
@@ -84,8 +191,8 @@ export function setScalars(n: i32, w: i32, pass: i32, home: i32, hash1: i32, has
   sw = w;
   spass = pass;
   shome = home;
-  h1 = hash1;
-  h2 = hash2;
+  hash = <u64>(<u32>hash1) | ((<u64>hash2) << 32);
+  derive();
 }
 export function getN(): i32 {
   return sn;
@@ -100,16 +207,16 @@ export function getHome(): i32 {
   return shome;
 }
 export function getH1(): i32 {
-  return h1;
+  return <i32>hash;
 }
 export function getH2(): i32 {
-  return h2;
+  return <i32>(hash >> 32);
 }
 export function getPh1(): i32 {
-  return ph1;
+  return <i32>childKey;
 }
 export function getPh2(): i32 {
-  return ph2;
+  return <i32>(childKey >> 32);
 }
 
 // ---- the rules and the key ----
@@ -120,6 +227,8 @@ export let unlimited: bool = true;
 export let returnsAllowed: bool = true;
 let hashPass: bool = false;
 let gridW: bool = false;
+/** The key holds the stock position (its terms are not all zero: without stock dominance). */
+let wHashed: bool = true;
 /** Which stock positions w (below 64) are multiples of the draw, a byte each, set with the rules: no division at a move. */
 const gridAt: usize = memory.data(64, 16);
 /** w (0–63) is a multiple of the draw. */
@@ -136,30 +245,29 @@ export function setRules(draw: i32, limit: i32, returns: bool, passHashed: bool,
   hashPass = passHashed;
   gridW = grid;
   for (let w = 0; w < 64; w++) store<u8>(gridAt + <usize>w, w % draw === 0 ? 1 : 0);
+  // the key's stock-position terms (its module wrote them before the rules): all zero when the key leaves the stock position out
+  wHashed = false;
+  for (let w = 0; w < 53; w++) if (z(ZW_AT + w) !== 0) wHashed = true;
 }
 
 // ---- the Zobrist terms (state.ts's, written here by its module) ----
-const ZP1_AT: i32 = 0;
-const ZP2_AT: i32 = ZP1_AT + 52 * 53;
-const ZD1_AT: i32 = ZP2_AT + 52 * 53;
-const ZD2_AT: i32 = ZD1_AT + 52;
-const ZS1_AT: i32 = ZD2_AT + 52;
-const ZS2_AT: i32 = ZS1_AT + 52;
-const ZW1_AT: i32 = ZS2_AT + 52;
-const ZW2_AT: i32 = ZW1_AT + 53;
-const ZPASS1_AT: i32 = ZW2_AT + 53;
-const ZPASS2_AT: i32 = ZPASS1_AT + 256;
-const Z_WORDS: i32 = ZPASS2_AT + 256;
-const zob: usize = memory.data(Z_WORDS * 4, 16);
-/** Where the terms go: the pair terms of the key (2 × 52·53), the face-down terms (2 × 52), the deck terms (2 × 52), the stock-position terms of the key (2 × 53), the pass terms (2 × 256). */
+const ZP_AT: i32 = 0;
+const ZD_AT: i32 = ZP_AT + 52 * 53;
+const ZS_AT: i32 = ZD_AT + 52;
+const ZW_AT: i32 = ZS_AT + 52;
+const ZPASS_AT: i32 = ZW_AT + 53;
+const Z_TERMS: i32 = ZPASS_AT + 256;
+const zob: usize = memory.data(Z_TERMS * 8, 16);
+/** Where the terms go, each as one 64-bit word (its two halves, the low one first): the pair terms of the key (52·53), the face-down terms (52), the deck terms (52), the stock-position terms of the key (53), the pass terms (256). */
 export function zobristPtr(): usize {
   return zob;
 }
+/** The 32-bit words the terms take. */
 export function zobristWords(): i32 {
-  return Z_WORDS;
+  return Z_TERMS * 2;
 }
-function z(at: i32): i32 {
-  return load<i32>(zob + ((<usize>at) << 2));
+function z(at: i32): u64 {
+  return load<u64>(zob + ((<usize>at) << 3));
 }
 /** A 32-bit mix (murmur3's finaliser) of a pass number with a seed (state.ts `mixPass`, for a number below 2^32). */
 function mixPass(p: i32, seed: i32): i32 {
@@ -170,11 +278,8 @@ function mixPass(p: i32, seed: i32): i32 {
   h = h * 0xc2b2ae35;
   return h ^ (h >>> 16);
 }
-function passTerm1(p: i32): i32 {
-  return p < 256 ? z(ZPASS1_AT + p) : mixPass(p, 0x27d4eb2f);
-}
-function passTerm2(p: i32): i32 {
-  return p < 256 ? z(ZPASS2_AT + p) : mixPass(p, 0x165667b1);
+function passTerm(p: i32): u64 {
+  return p < 256 ? z(ZPASS_AT + p) : <u64>(<u32>mixPass(p, 0x27d4eb2f)) | ((<u64>mixPass(p, 0x165667b1)) << 32);
 }
 
 /** The stock position as hashed: w, or 0 on the draw grid (state.ts `wk`). */
@@ -189,8 +294,10 @@ function flip(a: i32): i32 {
     const c = col(a * STRIDE + l - 1);
     setDown(a, l - 1);
     setIsDown(c, 0);
-    h1 ^= z(ZD1_AT + c);
-    h2 ^= z(ZD2_AT + c);
+    const b = inline.always(bit(c));
+    downM &= ~b;
+    feetM |= b;
+    hash ^= z(ZD_AT + c);
     return 1;
   }
   return 0;
@@ -200,24 +307,39 @@ function unflip(a: i32): void {
   const c = col(a * STRIDE + l - 1);
   setDown(a, l);
   setIsDown(c, 1);
-  h1 ^= z(ZD1_AT + c);
-  h2 ^= z(ZD2_AT + c);
+  const b = inline.always(bit(c));
+  downM |= b;
+  feetM &= ~b;
+  hash ^= z(ZD_AT + c);
 }
 function pushCol(b: i32, c: i32): void {
   const l = len(b);
-  const k = c * 53 + (l === 0 ? BOTTOM : col(b * STRIDE + l - 1));
-  h1 ^= z(ZP1_AT + k);
-  h2 ^= z(ZP2_AT + k);
+  const under = l === 0 ? BOTTOM : col(b * STRIDE + l - 1);
+  const k = c * 53 + under;
+  hash ^= z(ZP_AT + k);
   setCol(b * STRIDE + l, c);
   setLen(b, l + 1);
+  store<u8>(pileAt + <usize>c, <u8>b);
+  // the foot when every card under it is face down (an empty pile, or one whose top was turned down by an undo)
+  const m = inline.always(bit(c));
+  if (l === down(b)) feetM |= m;
+  if (l === 0) {
+    emptyP &= ~(1 << b);
+    topsM |= m;
+  } else topsM = (topsM & ~inline.always(bit(under))) | m;
 }
 function cardFromCol(b: i32): i32 {
   const l = len(b) - 1;
   const c = col(b * STRIDE + l);
-  const k = c * 53 + (l === 0 ? BOTTOM : col(b * STRIDE + l - 1));
-  h1 ^= z(ZP1_AT + k);
-  h2 ^= z(ZP2_AT + k);
+  const under = l === 0 ? BOTTOM : col(b * STRIDE + l - 1);
+  const k = c * 53 + under;
+  hash ^= z(ZP_AT + k);
   setLen(b, l);
+  const m = inline.always(bit(c));
+  topsM &= ~m;
+  if (l === down(b)) feetM &= ~m;
+  if (l === 0) emptyP |= 1 << b;
+  else topsM |= inline.always(bit(under));
   return c;
 }
 function moveRun(a: i32, b: i32, count: i32): i32 {
@@ -229,12 +351,27 @@ function moveRun(a: i32, b: i32, count: i32): i32 {
   const onto = lb === 0 ? BOTTOM : col(b * STRIDE + lb - 1);
   const k0 = base * 53 + under;
   const k1 = base * 53 + onto;
-  h1 ^= z(ZP1_AT + k0) ^ z(ZP1_AT + k1);
-  h2 ^= z(ZP2_AT + k0) ^ z(ZP2_AT + k1);
+  hash ^= z(ZP_AT + k0) ^ z(ZP_AT + k1);
   const to = b * STRIDE + lb;
-  for (let k = 0; k < count; k++) setCol(to + k, col(from + k));
+  for (let k = 0; k < count; k++) {
+    const c = col(from + k);
+    setCol(to + k, c);
+    store<u8>(pileAt + <usize>c, <u8>b);
+  }
   setLen(a, la - count);
   setLen(b, lb + count);
+  const m = inline.always(bit(base));
+  // the run's top stays a top; what lay under its base becomes one (or pile a empties), and b's top no longer is
+  if (under === BOTTOM) emptyP |= 1 << a;
+  else topsM |= inline.always(bit(under));
+  // the base is b's foot when b was empty (and no foot of a's any more)
+  if (onto === BOTTOM) {
+    emptyP &= ~(1 << b);
+    feetM |= m;
+  } else {
+    topsM &= ~inline.always(bit(onto));
+    feetM &= ~m;
+  }
   return inline.always(flip(a));
 }
 function unmoveRun(a: i32, b: i32, count: i32, flipped: i32): void {
@@ -247,47 +384,51 @@ function unmoveRun(a: i32, b: i32, count: i32, flipped: i32): void {
   const onto = lb === 0 ? BOTTOM : col(from - 1);
   const k0 = base * 53 + under;
   const k1 = base * 53 + onto;
-  h1 ^= z(ZP1_AT + k0) ^ z(ZP1_AT + k1);
-  h2 ^= z(ZP2_AT + k0) ^ z(ZP2_AT + k1);
+  hash ^= z(ZP_AT + k0) ^ z(ZP_AT + k1);
   const to = a * STRIDE + la;
-  for (let k = 0; k < count; k++) setCol(to + k, col(from + k));
+  for (let k = 0; k < count; k++) {
+    const c = col(from + k);
+    setCol(to + k, c);
+    store<u8>(pileAt + <usize>c, <u8>a);
+  }
   setLen(a, la + count);
   setLen(b, lb);
+  const m = inline.always(bit(base));
+  if (under === BOTTOM) emptyP &= ~(1 << a);
+  else topsM &= ~inline.always(bit(under));
+  if (onto === BOTTOM) emptyP |= 1 << b;
+  else topsM |= inline.always(bit(onto));
+  if (la === down(a)) feetM |= m;
+  else feetM &= ~m;
 }
 function setStock(w: i32, pass: i32): void {
-  const k0 = inline.always(wk(sw, sn));
-  const k1 = inline.always(wk(w, sn));
-  h1 ^= z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
-  h2 ^= z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+  if (wHashed) hash ^= z(ZW_AT + inline.always(wk(sw, sn))) ^ z(ZW_AT + inline.always(wk(w, sn)));
   if (hashPass && pass !== spass) {
-    h1 ^= passTerm1(spass) ^ passTerm1(pass);
-    h2 ^= passTerm2(spass) ^ passTerm2(pass);
+    hash ^= passTerm(spass) ^ passTerm(pass);
   }
   sw = w;
   spass = pass;
 }
 function takeDeck(i: i32): i32 {
   const c = deck(i);
-  const k0 = inline.always(wk(sw, sn));
-  const k1 = inline.always(wk(i, sn - 1));
-  h1 ^= z(ZS1_AT + c) ^ z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
-  h2 ^= z(ZS2_AT + c) ^ z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+  hash ^= z(ZS_AT + c);
+  if (wHashed) hash ^= z(ZW_AT + inline.always(wk(sw, sn))) ^ z(ZW_AT + inline.always(wk(i, sn - 1)));
   const n = sn;
-  for (let j = i; j < n - 1; j++) setDeck(j, deck(j + 1));
+  for (let j = i; j < n - 1; j++) inline.always(setDeckCard(j, deck(j + 1)));
   sn = n - 1;
   sw = i;
   setInDeck(c, 0);
+  deckM &= ~inline.always(bit(c));
   return c;
 }
 function putDeck(i: i32, c: i32): void {
-  for (let j = sn; j > i; j--) setDeck(j, deck(j - 1));
-  setDeck(i, c);
+  for (let j = sn; j > i; j--) inline.always(setDeckCard(j, deck(j - 1)));
+  inline.always(setDeckCard(i, c));
   setInDeck(c, 1);
+  deckM |= inline.always(bit(c));
   sn++;
-  const k0 = inline.always(wk(sw, sn - 1));
-  const k1 = inline.always(wk(i + 1, sn));
-  h1 ^= z(ZS1_AT + c) ^ z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
-  h2 ^= z(ZS2_AT + c) ^ z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+  hash ^= z(ZS_AT + c);
+  if (wHashed) hash ^= z(ZW_AT + inline.always(wk(sw, sn - 1))) ^ z(ZW_AT + inline.always(wk(i + 1, sn)));
   sw = i + 1;
 }
 
@@ -312,7 +453,7 @@ export function make(m: i32): i32 {
     }
     const c = inline.always(takeDeck(i));
     if (kind === S2F) {
-      setFound(c & 3, found(c & 3) + 1);
+      inline.always(setHome(c & 3, found(c & 3) + 1));
       shome++;
     } else inline.always(pushCol((m >> 8) & 15, c));
     return token;
@@ -321,14 +462,14 @@ export function make(m: i32): i32 {
   if (kind === T2F) {
     const a = (m >> 4) & 15;
     const c = inline.always(cardFromCol(a));
-    setFound(c & 3, found(c & 3) + 1);
+    inline.always(setHome(c & 3, found(c & 3) + 1));
     shome++;
     return inline.always(flip(a));
   }
   if (kind === F2T) {
     const suit = (m >> 4) & 15;
     const c = makeCard(found(suit), suit);
-    setFound(suit, found(suit) - 1);
+    inline.always(setHome(suit, found(suit) - 1));
     shome--;
     inline.always(pushCol((m >> 8) & 15, c));
     return 0;
@@ -353,7 +494,7 @@ export function undo(m: i32, t: i32): void {
     if (kind === S2F) {
       const suit = (m >> 8) & 15;
       c = makeCard(found(suit), suit);
-      setFound(suit, found(suit) - 1);
+      inline.always(setHome(suit, found(suit) - 1));
       shome--;
     } else c = inline.always(cardFromCol((m >> 8) & 15));
     inline.always(putDeck(i, c));
@@ -369,7 +510,7 @@ export function undo(m: i32, t: i32): void {
     const suit = (m >> 8) & 15;
     if (t) inline.always(unflip(a));
     const c = makeCard(found(suit), suit);
-    setFound(suit, found(suit) - 1);
+    inline.always(setHome(suit, found(suit) - 1));
     shome--;
     inline.always(pushCol(a, c));
     return;
@@ -377,7 +518,7 @@ export function undo(m: i32, t: i32): void {
   if (kind === F2T) {
     const suit = (m >> 4) & 15;
     inline.always(cardFromCol((m >> 8) & 15));
-    setFound(suit, found(suit) + 1);
+    inline.always(setHome(suit, found(suit) + 1));
     shome++;
     return;
   }
@@ -388,31 +529,30 @@ export function undo(m: i32, t: i32): void {
   inline.always(setStock(t, spass - 1));
 }
 
-/** The hash after move m, without making it, into ph1/ph2 (moves.ts `childHash`). */
+/** The hash after move m, without making it, into `childKey` (moves.ts `childHash`). */
 export function childHash(m: i32): void {
-  let a1 = h1;
-  let a2 = h2;
+  childKey = keyAfter(m);
+}
+/** The hash after move m, without making it (`childHash`). */
+export function keyAfter(m: i32): u64 {
+  let key = hash;
   const kind = m & 15;
   if (kind === S2F || kind === S2T) {
     const i = (m >> 18) & 63;
     const c = deck(i);
-    const k0 = inline.always(wk(sw, sn));
-    const k1 = inline.always(wk(i, sn - 1));
-    a1 ^= z(ZS1_AT + c) ^ z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
-    a2 ^= z(ZS2_AT + c) ^ z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+    key ^= z(ZS_AT + c);
+    if (wHashed) key ^= z(ZW_AT + inline.always(wk(sw, sn))) ^ z(ZW_AT + inline.always(wk(i, sn - 1)));
     if (hashPass && i !== sw - 1) {
       const p = inline.always(stockPassFor(i));
       if (p !== spass) {
-        a1 ^= passTerm1(spass) ^ passTerm1(p);
-        a2 ^= passTerm2(spass) ^ passTerm2(p);
+        key ^= passTerm(spass) ^ passTerm(p);
       }
     }
     if (kind === S2T) {
       const b = (m >> 8) & 15;
       const lb = len(b);
       const k = c * 53 + (lb === 0 ? BOTTOM : col(b * STRIDE + lb - 1));
-      a1 ^= z(ZP1_AT + k);
-      a2 ^= z(ZP2_AT + k);
+      key ^= z(ZP_AT + k);
     }
   } else if (kind === T2F || kind === T2T) {
     const a = (m >> 4) & 15;
@@ -421,19 +561,16 @@ export function childHash(m: i32): void {
     const from = a * STRIDE + rest;
     const c = col(from);
     const k0 = c * 53 + (rest === 0 ? BOTTOM : col(from - 1));
-    a1 ^= z(ZP1_AT + k0);
-    a2 ^= z(ZP2_AT + k0);
+    key ^= z(ZP_AT + k0);
     if (kind === T2T) {
       const b = (m >> 8) & 15;
       const lb = len(b);
       const k1 = c * 53 + (lb === 0 ? BOTTOM : col(b * STRIDE + lb - 1));
-      a1 ^= z(ZP1_AT + k1);
-      a2 ^= z(ZP2_AT + k1);
+      key ^= z(ZP_AT + k1);
     }
     if (rest > 0 && down(a) === rest) {
       const f = col(from - 1);
-      a1 ^= z(ZD1_AT + f);
-      a2 ^= z(ZD2_AT + f);
+      key ^= z(ZD_AT + f);
     }
   } else if (kind === F2T) {
     const suit = (m >> 4) & 15;
@@ -441,23 +578,18 @@ export function childHash(m: i32): void {
     const c = makeCard(found(suit), suit);
     const lb = len(b);
     const k = c * 53 + (lb === 0 ? BOTTOM : col(b * STRIDE + lb - 1));
-    a1 ^= z(ZP1_AT + k);
-    a2 ^= z(ZP2_AT + k);
+    key ^= z(ZP_AT + k);
   } else if (kind === DRAW) {
     const w = min(sw + drawN, sn);
     const k0 = inline.always(wk(sw, sn));
     const k1 = inline.always(wk(w, sn));
-    a1 ^= z(ZW1_AT + k0) ^ z(ZW1_AT + k1);
-    a2 ^= z(ZW2_AT + k0) ^ z(ZW2_AT + k1);
+    key ^= z(ZW_AT + k0) ^ z(ZW_AT + k1);
   } else {
     const k0 = inline.always(wk(sw, sn));
-    a1 ^= z(ZW1_AT + k0) ^ z(ZW1_AT);
-    a2 ^= z(ZW2_AT + k0) ^ z(ZW2_AT);
+    key ^= z(ZW_AT + k0) ^ z(ZW_AT);
     if (hashPass) {
-      a1 ^= passTerm1(spass) ^ passTerm1(spass + 1);
-      a2 ^= passTerm2(spass) ^ passTerm2(spass + 1);
+      key ^= passTerm(spass) ^ passTerm(spass + 1);
     }
   }
-  ph1 = a1;
-  ph2 = a2;
+  return key;
 }

@@ -4,40 +4,43 @@
  * with draw 1 and unlimited passes (every card always reachable), the cards some pile or
  * foundation takes.
  */
-import { deck, found, inDeck, len } from './state.ts';
+import { deck, deckIndex, deckM, found, len, nextM, top } from './state.ts';
 import { STOCK_KING_TO_EMPTY, STOCK_TO_FOUNDATION, STOCK_TO_PILE } from './shared/order.ts';
 import { S2F, S2T, mv } from './shared/move-encoding.ts';
-import { makeCard } from './shared/cards.ts';
 import { PLACED, UNCOVERED } from './shared/modes.ts';
-import { CHILD1, CHILD2, RANK, at, put } from './cards.ts';
+import { RANK, at, put } from './cards.ts';
 import {
   addOnto,
   allReach,
   anyPileTakes,
-  dn,
+  childrenOf,
   dw,
   firstEmpty,
   firstEmptyOnly,
+  KINGS,
   lastSafe,
-  reach,
-  reachCost,
-  reachN,
-  tops,
+  listed,
+  stockListOf,
+  takenMask,
 } from './gen-state.ts';
 import { push } from './moves-out.ts';
 
-const wantCard: usize = memory.data(24 * 4, 16);
-const wantIndex: usize = memory.data(24 * 4, 16);
-const wantKey: usize = memory.data(24 * 4, 16);
+const wantKey: usize = memory.data(64 * 4, 16);
 
 export function stockPlays(base: i32, n: i32, only: i32, mode: i32): i32 {
   const mustBuild = mode === UNCOVERED || (mode === PLACED && allReach);
   if (allReach) return stockPlaysAll(base, n, only, mustBuild);
-  const skipRedeal = !mustBuild && lastSafe;
-  for (let k = 0; k < reachN; k++) {
-    const cost = reachCost(k);
-    if (cost === 2 && skipRedeal) continue;
-    n = inline.always(cardPlays(base, n, reach(k), cost, only, mustBuild));
+  // the stock cards that some pile or foundation takes (or an empty pile, a King): onto pile `only` alone when the next move must build there
+  let want: u64;
+  if (mustBuild) want = len(only) !== 0 ? inline.always(childrenOf((<u64>1) << (<u64>top(only)))) : 0;
+  else want = takenMask | nextM | (firstEmpty >= 0 ? KINGS : 0);
+  want &= deckM;
+  if (want === 0) return n;
+  // those on the stock list, in its order
+  const k = stockListOf(want, !mustBuild && lastSafe);
+  for (let q = 0; q < k; q++) {
+    const e = listed(q);
+    n = inline.always(cardPlays(base, n, e & 255, e >> 8, only, mustBuild));
   }
   return n;
 }
@@ -56,56 +59,30 @@ function cardPlays(base: i32, n: i32, i: i32, cost: i32, only: i32, mustBuild: b
   return n;
 }
 
-function listed(k: i32, c: i32): bool {
-  for (let q = 0; q < k; q++) if (at(wantCard, q) === c) return true;
-  return false;
-}
-
 function stockPlaysAll(base: i32, n: i32, only: i32, mustBuild: bool): i32 {
-  let k = 0;
-  const lo = mustBuild ? only : 0;
-  const hi = mustBuild ? only : 6;
-  for (let b = lo; b <= hi; b++) {
-    const t = at(tops, b);
-    if (t < 0) continue;
-    const c1 = at(CHILD1, t);
-    if (c1 < 52 && inDeck(c1) && !listed(k, c1)) put(wantCard, k++, c1);
-    const c2 = at(CHILD2, t);
-    if (c2 < 52 && inDeck(c2) && !listed(k, c2)) put(wantCard, k++, c2);
-  }
-  if (!mustBuild) {
-    for (let suit = 0; suit < 4; suit++) {
-      const f = found(suit);
-      if (f === 13) continue;
-      const c = makeCard(f + 1, suit);
-      if (inDeck(c) && !listed(k, c)) put(wantCard, k++, c);
-    }
-    if (firstEmpty >= 0)
-      for (let suit = 0; suit < 4; suit++) {
-        const c = makeCard(13, suit);
-        if (inDeck(c) && !listed(k, c)) put(wantCard, k++, c);
-      }
-  }
-  if (k === 0) return n;
+  // the stock cards that some pile or foundation takes (or an empty pile, a King): onto pile `only` alone when the next move must build there
+  let want: u64;
+  if (mustBuild) want = len(only) !== 0 ? inline.always(childrenOf((<u64>1) << (<u64>top(only)))) : 0;
+  else want = takenMask | nextM | (firstEmpty >= 0 ? KINGS : 0);
+  want &= deckM;
+  if (want === 0) return n;
+  // in the stock list's order (every card is on it): the waste top, the cards after it, then those before it, each as cost << 8 | index
   const w = dw;
-  const size = dn;
-  for (let q = 0; q < k; q++) {
-    const c = at(wantCard, q);
-    let i = 0;
-    while (deck(i) !== c) i++;
-    const key = i === w - 1 ? -1 : i >= w ? i : i + size;
-    let j = q - 1;
+  let k = 0;
+  for (; want !== 0; want &= want - 1) {
+    const i = inline.always(deckIndex(<i32>ctz(want)));
+    const key = ((i === w - 1 ? 0 : i >= w ? 1 : 2) << 8) | i;
+    let j = k - 1;
     while (j >= 0 && at(wantKey, j) > key) {
       put(wantKey, j + 1, at(wantKey, j));
-      put(wantIndex, j + 1, at(wantIndex, j));
       j--;
     }
     put(wantKey, j + 1, key);
-    put(wantIndex, j + 1, i);
+    k++;
   }
   for (let q = 0; q < k; q++) {
-    const i = at(wantIndex, q);
-    n = inline.always(cardPlays(base, n, i, i === w - 1 ? 0 : i >= w ? 1 : 2, only, mustBuild));
+    const e = at(wantKey, q);
+    n = inline.always(cardPlays(base, n, e & 255, e >> 8, only, mustBuild));
   }
   return n;
 }

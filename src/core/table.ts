@@ -58,6 +58,8 @@ let shift: i32 = 1;
 let mask: i32 = 0;
 /** Slots in use. */
 let count: i32 = 0;
+/** How many slots a probe may look at: every slot while the table has room; at full size and three quarters full, a window of PROBE (`limits`). */
+let probes: i32 = 1;
 /** States stored: `count`, or with stock masks the bits set. */
 let states: f64 = 0;
 let evictions: f64 = 0;
@@ -98,6 +100,7 @@ export function ttSetup(slots: i32, initial: i32): void {
   states = 0;
   evictions = 0;
   logN = 0;
+  limits();
 }
 
 export function ttCapacity(): i32 {
@@ -125,14 +128,18 @@ export function snapPtr(): usize {
   return snapAt;
 }
 
-function homeOf(h1: i32, h2: i32): i32 {
-  return (h1 ^ (h2 * MUL)) & mask;
+/** A key: a state's hash, its first half the low word (0 marks an empty slot, so the key 0 is stored as 2^32). */
+function keyOf(h1: i32, h2: i32): u64 {
+  return <u64>(<u32>h1) | ((<u64>h2) << 32);
+}
+function homeOf(key: u64): i32 {
+  return (<i32>key ^ (<i32>(key >> 32) * MUL)) & mask;
 }
 function slotAt(i: i32): usize {
   return base + ((i as usize) << ((shift + 2) as usize));
 }
 function isEmpty(p: usize): bool {
-  return (load<i32>(p) | load<i32>(p, 4)) === 0;
+  return load<u64>(p) === 0;
 }
 
 /** Empties the table and gives it a new budget of `slots` slots of 8 bytes, keeping its size when it fits. */
@@ -157,6 +164,7 @@ export function ttSetMasked(masked: bool): void {
   initialCapacity = min(requestedInitial, maxSlots);
   mask = min(<i32>(arrayBytes >> <usize>(s + 2)), maxSlots) - 1;
   logN = 0;
+  limits();
 }
 
 /** Empties the table (a large one is cut back to RESET_CAPACITY slots). */
@@ -179,6 +187,7 @@ export function ttClear(): void {
   states = 0;
   evictions = 0;
   logN = 0;
+  limits();
 }
 
 /**
@@ -200,44 +209,50 @@ export function ttSnapshot(): i32 {
   return k;
 }
 
+/** `probes`, after the slots in use or the table's size changed. */
+function limits(): void {
+  probes = count * 4 < (mask + 1) * 3 ? mask + 1 : PROBE;
+}
+
 /** A slot was filled: remember it for a cheap clear, and grow when half full. */
 function filled(i: i32): void {
   if (logN < LOG_MAX) store<i32>(logAt + ((<usize>logN) << 2), i);
   logN++;
   if (++count * 2 > mask + 1 && mask + 1 < maxSlots) grow();
+  else inline.always(limits());
 }
 
 /** Adds the hash; returns true when it was already there. */
 export function ttInsert(h1: i32, h2: i32): bool {
-  if ((h1 | h2) === 0) h2 = 1; // (0, 0) marks an empty slot
-  let i = inline.always(homeOf(h1, h2));
+  return tInsert(inline.always(keyOf(h1, h2)));
+}
+/** `ttInsert` of a key. */
+export function tInsert(key: u64): bool {
+  if (key === 0) key = (<u64>1) << 32; // 0 marks an empty slot
+  let i = inline.always(homeOf(key));
   const home = i;
   // plain linear probing while the table has room; at full size only a window of PROBE slots
-  const limit = count * 4 < (mask + 1) * 3 ? mask + 1 : PROBE;
+  const limit = probes;
   for (let p = 0; p < limit; p++) {
     const at = base + ((<usize>i) << 3);
-    const a = load<i32>(at);
-    const b = load<i32>(at, 4);
-    if (a === h1 && b === h2) return true;
-    if ((a | b) === 0) {
-      store<i32>(at, h1);
-      store<i32>(at, h2, 4);
+    const a = load<u64>(at);
+    if (a === key) return true;
+    if (a === 0) {
+      store<u64>(at, key);
       states += 1;
-      filled(i);
+      inline.always(filled(i));
       return false;
     }
     i = (i + 1) & mask;
   }
-  const at = base + ((<usize>home) << 3);
-  store<i32>(at, h1);
-  store<i32>(at, h2, 4);
+  store<u64>(base + ((<usize>home) << 3), key);
   evictions += 1;
   return false;
 }
 
 /** With stock masks: adds bit `bit` (0–31) to the mask of the hash; returns true when it was already set. */
 export function ttInsertBit(h1: i32, h2: i32, bit: i32): bool {
-  return ttAddBits(h1, h2, 1 << bit);
+  return tAddBits(inline.always(keyOf(h1, h2)), 1 << bit);
 }
 
 /**
@@ -246,34 +261,35 @@ export function ttInsertBit(h1: i32, h2: i32, bit: i32): bool {
  * mask with it.
  */
 export function ttAddBits(h1: i32, h2: i32, flags: i32): bool {
-  if ((h1 | h2) === 0) h2 = 1;
-  let i = inline.always(homeOf(h1, h2));
+  return tAddBits(inline.always(keyOf(h1, h2)), flags);
+}
+/** `ttAddBits` of a key. */
+export function tAddBits(key: u64, flags: i32): bool {
+  if (key === 0) key = (<u64>1) << 32;
+  let i = inline.always(homeOf(key));
   const home = i;
-  const limit = count * 4 < (mask + 1) * 3 ? mask + 1 : PROBE;
+  const limit = probes;
   for (let p = 0; p < limit; p++) {
     const at = base + ((<usize>i) << 4);
-    const a = load<i32>(at);
-    const b = load<i32>(at, 4);
-    if (a === h1 && b === h2) {
+    const a = load<u64>(at);
+    if (a === key) {
       const m = load<i32>(at, 8);
       if ((m & flags) === flags) return true;
       store<i32>(at, m | flags, 8);
       states += <f64>popcnt(flags & ~m);
       return false;
     }
-    if ((a | b) === 0) {
-      store<i32>(at, h1);
-      store<i32>(at, h2, 4);
+    if (a === 0) {
+      store<u64>(at, key);
       store<i32>(at, flags, 8);
       states += <f64>popcnt(flags);
-      filled(i);
+      inline.always(filled(i));
       return false;
     }
     i = (i + 1) & mask;
   }
   const at = base + ((<usize>home) << 4);
-  store<i32>(at, h1);
-  store<i32>(at, h2, 4);
+  store<u64>(at, key);
   store<i32>(at, flags, 8);
   evictions += 1;
   return false;
@@ -286,33 +302,34 @@ export function ttAddBits(h1: i32, h2: i32, flags: i32): bool {
  * false. The word beside the hash holds the most moves to spare seen, plus one.
  */
 export function ttBudget(h1: i32, h2: i32, remaining: i32): bool {
-  if ((h1 | h2) === 0) h2 = 1;
+  return tBudget(inline.always(keyOf(h1, h2)), remaining);
+}
+/** `ttBudget` of a key. */
+export function tBudget(key: u64, remaining: i32): bool {
+  if (key === 0) key = (<u64>1) << 32;
   const v = remaining + 1;
-  let i = inline.always(homeOf(h1, h2));
+  let i = inline.always(homeOf(key));
   const home = i;
-  const limit = count * 4 < (mask + 1) * 3 ? mask + 1 : PROBE;
+  const limit = probes;
   for (let p = 0; p < limit; p++) {
     const at = base + ((<usize>i) << 4);
-    const a = load<i32>(at);
-    const b = load<i32>(at, 4);
-    if (a === h1 && b === h2) {
+    const a = load<u64>(at);
+    if (a === key) {
       if (load<i32>(at, 8) >= v) return true;
       store<i32>(at, v, 8);
       return false;
     }
-    if ((a | b) === 0) {
-      store<i32>(at, h1);
-      store<i32>(at, h2, 4);
+    if (a === 0) {
+      store<u64>(at, key);
       store<i32>(at, v, 8);
       states += 1;
-      filled(i);
+      inline.always(filled(i));
       return false;
     }
     i = (i + 1) & mask;
   }
   const at = base + ((<usize>home) << 4);
-  store<i32>(at, h1);
-  store<i32>(at, h2, 4);
+  store<u64>(at, key);
   store<i32>(at, v, 8);
   evictions += 1;
   return false;
@@ -323,7 +340,11 @@ export function ttBudget(h1: i32, h2: i32, remaining: i32): bool {
  * slot in the cache. Several in a row overlap their wait for memory.
  */
 export function ttTouch(h1: i32, h2: i32): i32 {
-  return load<i32>(slotAt(inline.always(homeOf(h1, h2))));
+  return tTouch(inline.always(keyOf(h1, h2)));
+}
+/** `ttTouch` of a key. */
+export function tTouch(key: u64): i32 {
+  return load<i32>(slotAt(inline.always(homeOf(key))));
 }
 
 /**
@@ -332,24 +353,31 @@ export function ttTouch(h1: i32, h2: i32): i32 {
  * other key reachable by linear probing, with no tombstones.
  */
 export function ttRemove(h1: i32, h2: i32): bool {
-  if ((h1 | h2) === 0) h2 = 1;
+  return tRemove(inline.always(keyOf(h1, h2)));
+}
+/** `ttRemove` of a key. */
+export function tRemove(key: u64): bool {
+  if (key === 0) key = (<u64>1) << 32;
   let found = false;
-  while (removeOne(h1, h2)) found = true;
+  while (removeOne(key)) found = true;
   return found;
 }
 
 /** With stock masks: takes bit `bit` out of the hash's mask (every copy); true when it was set. */
 export function ttRemoveBit(h1: i32, h2: i32, bit: i32): bool {
-  if ((h1 | h2) === 0) h2 = 1;
+  return tRemoveBit(inline.always(keyOf(h1, h2)), bit);
+}
+/** `ttRemoveBit` of a key. */
+export function tRemoveBit(key: u64, bit: i32): bool {
+  if (key === 0) key = (<u64>1) << 32;
   const flag = 1 << bit;
-  let i = inline.always(homeOf(h1, h2));
+  let i = inline.always(homeOf(key));
   let found = false;
   for (let p = 0; p <= mask; p++) {
     const at = base + ((<usize>i) << 4);
-    const a = load<i32>(at);
-    const b = load<i32>(at, 4);
-    if ((a | b) === 0) break;
-    if (a === h1 && b === h2 && (load<i32>(at, 8) & flag) !== 0) {
+    const a = load<u64>(at);
+    if (a === 0) break;
+    if (a === key && (load<i32>(at, 8) & flag) !== 0) {
       store<i32>(at, load<i32>(at, 8) & ~flag, 8);
       states -= 1;
       found = true;
@@ -359,14 +387,12 @@ export function ttRemoveBit(h1: i32, h2: i32, bit: i32): bool {
   return found;
 }
 
-function removeOne(h1: i32, h2: i32): bool {
-  let i = inline.always(homeOf(h1, h2));
+function removeOne(key: u64): bool {
+  let i = inline.always(homeOf(key));
   for (let p = 0; ; p++) {
-    const at = slotAt(i);
-    const a = load<i32>(at);
-    const b = load<i32>(at, 4);
-    if (a === h1 && b === h2) break;
-    if ((a | b) === 0 || p > mask) return false;
+    const a = load<u64>(slotAt(i));
+    if (a === key) break;
+    if (a === 0 || p > mask) return false;
     i = (i + 1) & mask;
   }
   // shift the later keys of the cluster back over the hole, each only towards its home slot
@@ -374,15 +400,13 @@ function removeOne(h1: i32, h2: i32): bool {
   for (;;) {
     j = (j + 1) & mask;
     const from = slotAt(j);
-    const a = load<i32>(from);
-    const b = load<i32>(from, 4);
-    if ((a | b) === 0) break;
-    const home = inline.always(homeOf(a, b));
+    const a = load<u64>(from);
+    if (a === 0) break;
+    const home = inline.always(homeOf(a));
     // the key at j may fill the hole at i unless its home lies cyclically in (i, j]
     if (i <= j ? home > i && home <= j : home > i || home <= j) continue;
     const to = slotAt(i);
-    store<i32>(to, a);
-    store<i32>(to, b, 4);
+    store<u64>(to, a);
     if (shift === 2) store<i32>(to, load<i32>(from, 8), 8);
     i = j;
   }
@@ -391,6 +415,7 @@ function removeOne(h1: i32, h2: i32): bool {
   if (shift === 2) store<i32>(at, 0, 8);
   count--;
   states -= 1;
+  limits();
   return true;
 }
 
@@ -407,15 +432,14 @@ function grow(): void {
   count = 0;
   const step: usize = (1 as usize) << ((shift + 2) as usize);
   for (let q = copy; q < copy + oldBytes; q += step) {
-    const a = load<i32>(q);
-    const b = load<i32>(q, 4);
-    if ((a | b) === 0) continue;
-    let i = inline.always(homeOf(a, b));
+    const a = load<u64>(q);
+    if (a === 0) continue;
+    let i = inline.always(homeOf(a));
     while (!isEmpty(slotAt(i))) i = (i + 1) & mask;
     const at = slotAt(i);
-    store<i32>(at, a);
-    store<i32>(at, b, 4);
+    store<u64>(at, a);
     if (shift === 2) store<i32>(at, load<i32>(q, 8), 8);
     count++;
   }
+  limits();
 }

@@ -3,7 +3,7 @@
  * other piles, partial runs (with twinSwaps: off a card that then goes home, as one compound
  * move), foundation cards back down, and the Kings that may follow an emptied pile.
  */
-import { col, deck, down, found, inDeck, isDown, len, top } from './state.ts';
+import { col, deckM, down, downM, emptyP, feetM, found, len, nextM, pileOf, pilesOf, top, topsM } from './state.ts';
 import { KING_TO_EMPTY, PARTIAL, PARTIAL_HOME, RETURN, RUN_EMPTIES, RUN_TURNS_UP, TO_FOUNDATION } from './shared/order.ts';
 import { STRIDE } from './shared/layout.ts';
 import { F2T, HOME_AFTER, S2T, T2F, T2T, mv } from './shared/move-encoding.ts';
@@ -12,6 +12,7 @@ import { PLACED, UNCOVERED } from './shared/modes.ts';
 import { PARENT1, PARENT2, RANK, at, put } from './cards.ts';
 import {
   addOnto,
+  bouncesHome,
   anyPileTakes,
   availableMarked,
   emptyForKing,
@@ -24,16 +25,19 @@ import {
   foundationReturn,
   foundationReturns,
   kingMayComeNow,
+  keepSafeHome,
   kingRunMayMove,
   markAvailable,
   partialRule,
   partialSendsHome,
-  reach,
-  reachN,
+  KINGS,
+  listed,
+  stockListOf,
   returnUseful,
   setStock,
   stockReach,
-  topCol,
+  takenMask,
+  topPile,
   twinCanReplace,
   twinSwaps,
 } from './gen-state.ts';
@@ -41,16 +45,18 @@ import { push, setMove } from './moves-out.ts';
 
 const partialMove: usize = memory.data(7 * 4, 16);
 const partialScore: usize = memory.data(7 * 4, 16);
-const nextCards: usize = memory.data(4 * 4, 16);
 
 export function toFoundation(base: i32, n: i32, only: i32, mode: i32): i32 {
   if (only >= 0 && mode !== UNCOVERED) return n;
-  const last = only >= 0 ? only : 6;
-  for (let a = max(only, 0); a <= last; a++) {
+  // the tops that are their suit's next card home, pile by pile
+  const ready = topsM & nextM;
+  if (ready === 0) return n;
+  let piles = inline.always(pilesOf(ready));
+  if (only >= 0) piles &= 1 << only;
+  for (; piles !== 0; piles &= piles - 1) {
+    const a = ctz(piles);
     const l = len(a);
-    if (l === 0) continue;
     const t = top(a);
-    if (found(t & 3) !== at(RANK, t) - 1) continue;
     const d = down(a);
     n = inline.always(push(base, n, mv(T2F, a, t & 3, 1, 0), TO_FOUNDATION + (l === d + 1 ? d : 0)));
   }
@@ -59,10 +65,13 @@ export function toFoundation(base: i32, n: i32, only: i32, mode: i32): i32 {
 
 export function kingRuns(base: i32, n: i32, only: i32): i32 {
   if (firstEmpty < 0 || fit1 >= 0) return n;
-  for (let a = 0; a < 7; a++) {
+  const kings = feetM & KINGS;
+  if (kings === 0) return n;
+  for (let piles = inline.always(pilesOf(kings)); piles !== 0; piles &= piles - 1) {
+    const a = ctz(piles);
     const l = len(a);
     const d = down(a);
-    if (l === 0 || at(RANK, col(a * STRIDE + d)) !== 13 || !kingRunMayMove(a)) continue;
+    if (!kingRunMayMove(a)) continue;
     for (let b = 0; b < 7; b++) {
       if (len(b) !== 0 || (only >= 0 && b !== only) || (firstEmptyOnly() && b !== firstEmpty)) continue;
       n = inline.always(push(base, n, mv(T2T, a, b, l - d, 0), KING_TO_EMPTY + d));
@@ -75,16 +84,18 @@ export function wholeRuns(base: i32, n: i32, only: i32, mode: i32): i32 {
   const c1 = fit1;
   const c2 = fit2;
   if (c1 >= 0 && mode !== PLACED && !fitFaceUp) return n;
-  for (let a = 0; a < 7; a++) {
+  // the runs whose foot some pile takes, pile by pile
+  const movable = feetM & takenMask;
+  if (movable === 0) return n;
+  for (let piles = inline.always(pilesOf(movable)); piles !== 0; piles &= piles - 1) {
+    const a = ctz(piles);
     const l = len(a);
-    if (l === 0) continue;
     const d = down(a);
     const baseCard = col(a * STRIDE + d);
-    if (!inline.always(anyPileTakes(baseCard))) continue;
     const anyPile = mode === PLACED && emptyingAfterPlaced(a);
     if (c1 >= 0 && baseCard !== c1 && baseCard !== c2 && !anyPile) continue;
-    let b1 = at(topCol, at(PARENT1, baseCard));
-    let b2 = at(topCol, at(PARENT2, baseCard));
+    let b1 = inline.always(topPile(at(PARENT1, baseCard)));
+    let b2 = inline.always(topPile(at(PARENT2, baseCard)));
     if (d === 0 && emptyForKing && !kingMayComeNow()) continue;
     if (b1 > b2) {
       const t = b1;
@@ -124,7 +135,7 @@ export function partialRuns(base: i32, n: i32, only: i32): i32 {
       const c = col(j);
       const move = pileMove | ((end - j) << 12) | flag;
       for (let t = 0; t < 2; t++) {
-        const b = at(topCol, t === 0 ? at(PARENT1, c) : at(PARENT2, c));
+        const b = inline.always(topPile(t === 0 ? at(PARENT1, c) : at(PARENT2, c)));
         if (b < 0 || (only >= 0 && b !== only)) continue;
         put(partialMove, b, move | (b << 8));
         put(partialScore, b, score);
@@ -138,32 +149,25 @@ export function partialRuns(base: i32, n: i32, only: i32): i32 {
 
 export function partialHomeRuns(base: i32, n: i32, only: i32): i32 {
   if (fit1 >= 0 && !fitFaceUp) return n;
-  let k = 0;
-  for (let suit = 0; suit < 4; suit++) {
-    const h = found(suit);
-    if (h === 13) continue;
-    const x = makeCard(h + 1, suit);
-    if (isDown(x) || inDeck(x) || at(topCol, x) >= 0 || !partialSendsHome(x)) continue;
-    put(nextCards, k++, x);
-  }
-  if (k === 0) return n;
-  for (let a = 0; a < 7; a++) {
+  // the suits' next cards home that lie face up in the tableau with cards on them (partialSendsHome holds for each)
+  const under = nextM & ~downM & ~deckM & ~topsM;
+  if (under === 0) return n;
+  for (let piles = inline.always(pilesOf(under)); piles !== 0; piles &= piles - 1) {
+    const a = ctz(piles);
     const foot = a * STRIDE + down(a);
     const end = a * STRIDE + len(a);
-    if (end - foot < 2) continue;
     const footRank = at(RANK, col(foot));
-    const topRank = at(RANK, col(end - 1));
     const pileMove = mv(T2T, a, 0, 0, 0) | HOME_AFTER;
     let slots = 0;
-    for (let q = 0; q < k; q++) {
-      const x = at(nextCards, q);
-      const r = at(RANK, x);
-      if (r <= topRank || r > footRank || col(foot + footRank - r) !== x) continue;
-      const j = foot + footRank - r + 1;
+    for (let xs = under; xs !== 0; xs &= xs - 1) {
+      const x = <i32>ctz(xs);
+      if (pileOf(x) !== a) continue;
+      // the face-up run descends a rank a card from its foot: the run on x starts just above it
+      const j = foot + footRank - at(RANK, x) + 1;
       const c = col(j);
       const move = pileMove | ((end - j) << 12);
       for (let t = 0; t < 2; t++) {
-        const b = at(topCol, t === 0 ? at(PARENT1, c) : at(PARENT2, c));
+        const b = inline.always(topPile(t === 0 ? at(PARENT1, c) : at(PARENT2, c)));
         if (b < 0 || (only >= 0 && b !== only)) continue;
         put(partialMove, b, move | (b << 8));
         slots |= 1 << b;
@@ -180,7 +184,7 @@ export function returns(base: i32, n: i32, only: i32): i32 {
     const h = found(suit);
     if (h === 0) continue;
     if (h === 13 ? firstEmpty < 0 : !inline.always(anyPileTakes(makeCard(h, suit)))) continue;
-    if (foundationReturns && !returnUseful(suit)) continue;
+    if ((foundationReturns && !returnUseful(suit)) || (keepSafeHome && bouncesHome(suit))) continue;
     if (h === 13) {
       for (let b = 0; b < 7; b++) {
         if (len(b) !== 0 || (only >= 0 && b !== only)) continue;
@@ -198,9 +202,9 @@ function returnsOnto(base: i32, n: i32, only: i32): i32 {
   const c1 = fit1;
   const c2 = fit2;
   if (c1 === 52) return n;
-  if (found(c1 & 3) === at(RANK, c1) && (!foundationReturns || returnUseful(c1 & 3)))
+  if (found(c1 & 3) === at(RANK, c1) && (!foundationReturns || returnUseful(c1 & 3)) && !(keepSafeHome && bouncesHome(c1 & 3)))
     n = inline.always(push(base, n, mv(F2T, c1 & 3, only, 1, 0), RETURN));
-  if (found(c2 & 3) === at(RANK, c2) && (!foundationReturns || returnUseful(c2 & 3)))
+  if (found(c2 & 3) === at(RANK, c2) && (!foundationReturns || returnUseful(c2 & 3)) && !(keepSafeHome && bouncesHome(c2 & 3)))
     n = inline.always(push(base, n, mv(F2T, c2 & 3, only, 1, 0), RETURN));
   return n;
 }
@@ -210,14 +214,18 @@ export function kingsAfterEmptied(n: i32, w: i32, redealLeft: bool): i32 {
   const base = 0;
   let k = 0;
   stockReach();
-  for (let b = 0; b < 7; b++) {
-    if (len(b) !== 0) continue;
-    for (let q = 0; q < reachN; q++) {
-      const i = reach(q);
-      if (at(RANK, deck(i)) === 13) inline.always(setMove(base + k++, mv(S2T, 0, b, 1, i)));
-    }
-    for (let a = 0; a < 7; a++) {
-      if (len(a) === 0 || down(a) === 0 || at(RANK, col(a * STRIDE + down(a))) !== 13) continue;
+  // the stock's Kings in the stock list's order, and the piles whose King run has cards under it
+  const fromStock = stockListOf(deckM & KINGS, false);
+  let kingPiles = 0;
+  for (let piles = inline.always(pilesOf(feetM & KINGS)); piles !== 0; piles &= piles - 1) {
+    const a = ctz(piles);
+    if (down(a) > 0) kingPiles |= 1 << a;
+  }
+  for (let empty = emptyP; empty !== 0; empty &= empty - 1) {
+    const b = ctz(empty);
+    for (let q = 0; q < fromStock; q++) inline.always(setMove(base + k++, mv(S2T, 0, b, 1, listed(q) & 255)));
+    for (let piles = kingPiles; piles !== 0; piles &= piles - 1) {
+      const a = ctz(piles);
       inline.always(setMove(base + k++, mv(T2T, a, b, len(a) - down(a), 0)));
     }
     if (foundationReturn)

@@ -50,33 +50,30 @@ export const ZPASS1 = zobrist(256, 0x27d4eb2f);
 export const ZPASS2 = zobrist(256, 0x165667b1);
 
 /**
- * The terms of a state's key in one array, as the solver's core reads them (src/core/position.ts):
+ * The terms of a state's key in one array, as the solver's core reads them (src/core/state.ts):
  * the pair terms (its key's: exact or up to twins), the face-down terms, the deck terms, the
  * stock-position terms (its key's: zero where the stock position is not hashed), the pass terms
- * below 256; each as its two halves. One array per kind of key, made once.
+ * below 256; each term as its two halves side by side (the first, then the second: one 64-bit
+ * word for the core). One array per kind of key, made once.
  */
 export function coreTerms(s: { readonly twinKey: boolean; readonly hashW: boolean }): Int32Array {
   const k = (s.twinKey ? 1 : 0) | (s.hashW ? 0 : 2);
   let out = CORE_TERMS[k];
   if (!out) {
     const parts = [
-      s.twinKey ? ZT1 : ZP1,
-      s.twinKey ? ZT2 : ZP2,
-      ZD1,
-      ZD2,
-      ZS1,
-      ZS2,
-      s.hashW ? ZW1 : ZW0,
-      s.hashW ? ZW2 : ZW0,
-      ZPASS1,
-      ZPASS2,
+      [s.twinKey ? ZT1 : ZP1, s.twinKey ? ZT2 : ZP2],
+      [ZD1, ZD2],
+      [ZS1, ZS2],
+      [s.hashW ? ZW1 : ZW0, s.hashW ? ZW2 : ZW0],
+      [ZPASS1, ZPASS2],
     ];
-    out = new Int32Array(parts.reduce((a, p) => a + p.length, 0));
+    out = new Int32Array(parts.reduce((a, [p]) => a + 2 * p.length, 0));
     let at = 0;
-    for (const p of parts) {
-      out.set(p, at);
-      at += p.length;
-    }
+    for (const [first, second] of parts)
+      for (let i = 0; i < first.length; i++) {
+        out[at++] = first[i];
+        out[at++] = second[i];
+      }
     CORE_TERMS[k] = out;
   }
   return out;

@@ -42,9 +42,8 @@ interface CoreExports {
   make(m: number): number;
   undo(m: number, t: number): void;
   childHash(m: number): void;
+  derivedAgree(): number;
   movesPtr(): number;
-  childH1Ptr(): number;
-  childH2Ptr(): number;
   pathPtr(): number;
   locksPtr(): number;
   setSearch(flags: number, noiseBelow: number): void;
@@ -155,10 +154,8 @@ export class Core {
   client: CoreClient | undefined;
   /** The table in the instance's memory has its owner (tt.ts: one table an instance). */
   tableTaken = false;
-  /** The frames' moves, their children's hashes, the path, the locking placements of the core's search. */
+  /** The frames' moves, the path, the locking placements of the core's search. */
   readonly moves: Int32Array;
-  readonly childH1: Int32Array;
-  readonly childH2: Int32Array;
   readonly path: Int32Array;
   readonly locks: Uint8Array;
   /** The key's terms (position.ts), and the array of state.ts they were last copied from. */
@@ -195,8 +192,6 @@ export class Core {
     this.out = new Int32Array(buffer, this.x.outPtr(), this.x.outMoves());
     this.zobrist = new Int32Array(buffer, this.x.zobristPtr(), this.x.zobristWords());
     this.moves = new Int32Array(buffer, this.x.movesPtr(), MAX_DEPTH * MOVES_PER_NODE);
-    this.childH1 = new Int32Array(buffer, this.x.childH1Ptr(), MAX_DEPTH * MOVES_PER_NODE);
-    this.childH2 = new Int32Array(buffer, this.x.childH2Ptr(), MAX_DEPTH * MOVES_PER_NODE);
     this.path = new Int32Array(buffer, this.x.pathPtr(), PATH_WORDS);
     this.locks = new Uint8Array(buffer, this.x.locksPtr(), 4 * 104);
   }

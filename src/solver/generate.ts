@@ -48,7 +48,8 @@ export class Generator {
       (pr.twinSwaps ? 8 : 0) |
       (pr.emptyForKing ? 16 : 0) |
       (pr.safeFoundation ? 32 : 0) |
-      (counting ? 64 : 0);
+      (counting ? 64 : 0) |
+      (pr.keepSafeHome ? 128 : 0);
   }
 
   /**

@@ -12,11 +12,12 @@
  *   and restarts with another move order. The first four are exact for the verdict only: a search for the most cards home must turn them off; restarts only reorder the
  *   search.
  *
- * The switches depend on one another in one way, resolved in one place (`resolvePruning`):
+ * The switches depend on one another in two ways, resolved in one place (`resolvePruning`):
  * without stock macro-moves the search plays the plain engine's atomic moves (genAtomic, as perft
  * counts them), so the rules that shape the solver's own moves, and the next-move restrictions
  * that rely on macro-moves, have nothing to act on and are off. Twin keys and safe foundation
- * moves work with either kind of move.
+ * moves work with either kind of move. Returns kept home (keepSafeHome) rest on the safe moves
+ * and are off without them.
  */
 
 /** Search budgets; each has a default (DEFAULT_BUDGET). */
@@ -39,6 +40,11 @@ export interface Pruning {
   partialRuns: boolean;
   /** A foundation card comes back down only when a card could land on it or needs it out of the way. */
   foundationReturns: boolean;
+  /**
+   * With safeFoundation: a foundation card that the safe moves would send straight back home is
+   * not brought down (the position after it and its safe moves is the one before it).
+   */
+  keepSafeHome: boolean;
   /** A King goes to one empty pile only; a King with nothing under it never moves to another. */
   oneEmptyColumn: boolean;
   /** Stock macro-moves; off means atomic draws and redeals, as perft counts them. */
@@ -72,6 +78,7 @@ export const FULL_PRUNING: Pruning = {
   safeFoundation: true,
   partialRuns: true,
   foundationReturns: true,
+  keepSafeHome: true,
   oneEmptyColumn: true,
   stockMacros: true,
   delayStock: true,
@@ -87,6 +94,7 @@ export const NO_PRUNING: Pruning = {
   safeFoundation: false,
   partialRuns: false,
   foundationReturns: false,
+  keepSafeHome: false,
   oneEmptyColumn: false,
   stockMacros: false,
   delayStock: false,
@@ -133,15 +141,18 @@ export interface SolverOptions {
 /**
  * The switches as the search applies them: without stock macro-moves the moves come from the
  * plain engine, so the rules of the solver's own generator (partial runs, foundation returns,
- * one empty pile, emptying for a King) and the restrictions on the move after a stock or partial
- * move are off, and the stock position stays exact in the key (no stock grid).
+ * returns kept home, one empty pile, emptying for a King) and the restrictions on the move after
+ * a stock or partial move are off, and the stock position stays exact in the key (no stock grid);
+ * without safe moves home no return goes straight back, so keepSafeHome is off too.
  */
 export function resolvePruning(p: Pruning): Pruning {
-  if (p.stockMacros) return { ...p };
+  // the returns that would go straight back home bounce only where safe moves are played
+  if (p.stockMacros) return { ...p, keepSafeHome: p.keepSafeHome && p.safeFoundation };
   return {
     ...p,
     partialRuns: false,
     foundationReturns: false,
+    keepSafeHome: false,
     oneEmptyColumn: false,
     delayStock: false,
     delayPartial: false,

@@ -25,7 +25,9 @@
  * arguments of pruning.ts and src/core/ are made for the verdict; here the question is whether
  * a kept line is never longer):
  * - kept: safe moves home of tableau cards (the line that sends the card home first uses a subset
- *   of the moves of the line it stands for); foundation returns only when useful, Kings into one
+ *   of the moves of the line it stands for); no return of a card that would go straight back
+ *   home (a line making it and the safe move that undoes it is two moves longer than one without
+ *   them); foundation returns only when useful, Kings into one
  *   empty pile, a pile emptied only for a King, and the restrictions after a stock card placed or
  *   a partial run (each argument reorders the moves of a line or drops some: never longer);
  *   stock macro-moves (in a shortest line the draws between two plays from the stock are the

@@ -5,7 +5,9 @@
  * - the core's childHash, before the move is made, gives the hash that moves.ts `make` leaves,
  * - make returns the same undo token,
  * - the six scalars (deck length, stock position, pass, cards home, both hash halves) agree,
- * - and so do all the position's bytes.
+ * - and so do all the position's bytes,
+ * - and the sets of cards the core keeps for its move generator (tops, feet, face down, deck, home,
+ *   next home, empty piles, each card's pile) agree with the position.
  * Under each rule set and key the core's search uses, and past pass 256 (where the hash's pass
  * terms are mixed rather than looked up). Pass numbers beyond 2^31 − 1 do not load.
  */
@@ -98,6 +100,8 @@ function playouts(rules: Rules, key: KeyOptions, pass = 1): Tally {
       if (got.some((v, i) => v !== want[i])) expect(got, `scalars, ${at}`).toEqual(want);
       for (let i = 0; i < BACKING_BYTES; i++)
         if (core.state[i] !== js.bytes[i]) expect([i, core.state[i]], `bytes, ${at}`).toEqual([i, js.bytes[i]]);
+      const agree = x.derivedAgree();
+      if (agree !== 1) expect(agree, `the kept sets of cards, ${at}`).toBe(1);
     }
   }
   return tally;

@@ -288,6 +288,36 @@ describe('stock dominance: a layout searched from one stock position stands for 
   });
 });
 
+describe('foundation returns that would go straight back home are left out', () => {
+  const direct: SolverOptions = { relaxation: false, restarts: false, deadlocks: false, lockingMoves: false };
+  const without: SolverOptions = { ...direct, pruning: { ...FULL_PRUNING, keepSafeHome: false } };
+  const d1: Rules = { draw: 1, passes: null, foundationReturn: true };
+  const d3: Rules = { draw: 3, passes: null, foundationReturn: true };
+  it.each([
+    [181, d1],
+    [893, d1],
+    [181, d3],
+  ] as const)('Solvitaire %i, %o: lost either way, in fewer positions', (seed, rules) => {
+    const p = seedPosition(seed);
+    const a = solve(p, rules, SMALL, direct);
+    const b = solve(p, rules, SMALL, without);
+    expect(a.verdict).toBe('unwinnable');
+    expect(b.verdict).toBe('unwinnable');
+    expect(a.stats.nodes).toBeLessThan(0.97 * b.stats.nodes);
+  });
+  it('not without safe moves home, nor without returns', () => {
+    const p = seedPosition(181);
+    for (const [rules, pruning] of [
+      [d1, { ...FULL_PRUNING, safeFoundation: false }],
+      [{ ...d3, foundationReturn: false }, FULL_PRUNING],
+    ] as [Rules, Pruning][]) {
+      const a = solve(p, rules, SMALL, { ...direct, pruning });
+      const b = solve(p, rules, SMALL, { ...direct, pruning: { ...pruning, keepSafeHome: false } });
+      expect(a.stats).toEqual({ ...b.stats, ms: a.stats.ms });
+    }
+  });
+});
+
 describe('every winnable verdict replays on the plain engine', () => {
   const RULE_SETS: Rules[] = [
     { draw: 3, passes: null, foundationReturn: true },
