@@ -236,10 +236,10 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     expect(await page.textContent('#w-pos')).toBe(`move ${length} of ${length} · ${n} cards home`);
     await shot(page, '6b-most-home');
     // A positions budget too small to prove the count: the best line found, and the bound (below 52, the deal being lost).
-    const small = await cli('--max-nodes', '25000');
+    const small = await cli('--max-nodes', '10000');
     expect(small.mostHome.proved).toBe(false);
     await page.click('details.budget summary');
-    await page.fill('#max-nodes', '25000');
+    await page.fill('#max-nodes', '10000');
     await page.click('#solve');
     await page.waitForSelector('#most-home:has-text("not proved")', { timeout: 30_000 });
     const bound = Math.min(small.mostHome.bound, 51);
