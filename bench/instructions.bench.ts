@@ -11,11 +11,17 @@
  * misses cost time it does not see (bench/solve.bench.ts measures time).
  *
  *   npx tsx bench/instructions.bench.ts [--seeds 714] [--draw 1] [--family solvitaire]
- *     [--passes unlimited] [--no-foundation-return] [--no-restarts] [--warm 1]
+ *     [--passes unlimited] [--no-foundation-return] [--no-restarts] [--warm 1] [--no-liftoff]
  *
  * `--warm N` averages the warm figure over N solves after the first (the child that solves the
  * deal N + 1 times, minus the one that solves it once): the same code can take a few percent more
  * or less from one solve to the next as V8 compiles it, and the mean of several moves less.
+ *
+ * V8 first compiles the core's WebAssembly with its baseline compiler (Liftoff) and moves its hot
+ * functions to the optimising one (TurboFan) while it runs, at moments that differ from one run to
+ * the next, so the warm figure of a deal can move by tens of percent between runs of the same tree.
+ * `--no-liftoff` runs the children with the optimising compiler only: the figures are then those
+ * of the optimised core from the first position on, and repeat to within a percent.
  *
  * A deal that takes a second takes about a minute under callgrind (each deal runs 2 + N times).
  * Needs valgrind.
@@ -35,6 +41,7 @@ const { values } = parseArgs({
     'no-foundation-return': { type: 'boolean', default: false },
     'no-restarts': { type: 'boolean', default: false },
     warm: { type: 'string', default: '1' },
+    'no-liftoff': { type: 'boolean', default: false },
     // internal: the process that callgrind runs (seed, or "none" for the start-up baseline), and how many times it solves the deal
     child: { type: 'string' },
     repeat: { type: 'string', default: '1' },
@@ -68,7 +75,9 @@ if (spawnSync('valgrind', ['--version']).status !== 0) fail('valgrind is not ins
 
 /** Runs the child under callgrind; returns its output and the instructions it executed. */
 function measure(child: string, repeat = 1): { out: string; instructions: number } {
-  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', '--import', 'tsx'];
+  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded'];
+  if (values['no-liftoff']) args.push('--no-liftoff');
+  args.push('--import', 'tsx');
   args.push(new URL(import.meta.url).pathname, '--child', child, '--repeat', String(repeat));
   args.push('--draw', String(draw), '--family', family, '--passes', values.passes);
   if (values['no-foundation-return']) args.push('--no-foundation-return');
