@@ -10,6 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { wilson } from '../../src/stats/wilson.ts';
 import { readStudy } from '../support/study.ts';
+import { repoText, tableAfter } from '../support/markdown.ts';
 
 const LABELS: Record<string, string> = {
   'draw 3, unlimited': '3/unlimited/true',
@@ -22,32 +23,6 @@ const LABELS: Record<string, string> = {
 };
 
 type Verdicts = Map<string, Map<number, string>>;
-
-/** The text of a file of the repository. */
-function repoText(path: string): string {
-  return readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
-}
-
-/** The cells of the first Markdown table after the line `heading` (header and rule lines left out). */
-function tableAfter(text: string, heading: string): string[][] {
-  const lines = text.split('\n');
-  const at = lines.indexOf(heading);
-  if (at < 0) return [];
-  const rows: string[][] = [];
-  for (const line of lines.slice(at + 1)) {
-    if (!line.startsWith('|')) {
-      if (rows.length > 0) break;
-      continue;
-    }
-    rows.push(
-      line
-        .split('|')
-        .slice(1, -1)
-        .map((c) => c.trim()),
-    );
-  }
-  return rows.slice(2);
-}
 
 /** A number as the tables write it: `81,822`, `**81.82%**`. */
 const num = (cell: string) => Number(cell.replace(/[*,%]/g, ''));

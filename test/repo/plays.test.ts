@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEARCH } from '../../src/hidden/settings.ts';
 import { canonicalParams } from '../../src/store/rows.ts';
 import { wilson } from '../../src/stats/wilson.ts';
+import { repoText, tableAfter } from '../support/markdown.ts';
 
 /** The file of a table row: its rules and stock mode. */
 const FILES: Record<string, string> = {
@@ -28,10 +29,6 @@ interface Figures {
   meanHome: number;
   halfHome: number;
   cpuS: number;
-}
-
-function repoText(path: string): string {
-  return readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 }
 
 /** A file's figures, after checking that every game is one the present player's defaults play. */
@@ -59,27 +56,6 @@ function figures(name: string): Figures | undefined {
     halfHome: (1.96 * sd) / Math.sqrt(n),
     cpuS: rows.reduce((a, r) => a + Number(r.cpuMs), 0) / n / 1000,
   };
-}
-
-/** The rows of the first Markdown table after the line `heading`. */
-function tableAfter(text: string, heading: string): string[][] {
-  const lines = text.split('\n');
-  const at = lines.findIndex((l) => l.startsWith(heading));
-  if (at < 0) return [];
-  const rows: string[][] = [];
-  for (const line of lines.slice(at + 1)) {
-    if (!line.startsWith('|')) {
-      if (rows.length > 0) break;
-      continue;
-    }
-    rows.push(
-      line
-        .split('|')
-        .slice(1, -1)
-        .map((c) => c.trim()),
-    );
-  }
-  return rows.slice(2);
 }
 
 const num = (cell: string) => Number(cell.replace(/[*,%$+]/g, '').replace('−', '-'));
