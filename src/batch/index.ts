@@ -48,10 +48,11 @@ export {
   type PackedVerdicts,
   type UnpackedRecord,
   VerdictPacker,
+  joinPacked,
   makePacked,
   parsePacked,
   unpackChunks,
   unpackedRecords,
 } from '../stats/packed.ts';
 export { type ExportedDeal, readExportCsv } from '../stats/export-read.ts';
-export { type HardDeal, type Spread, type WorkSummary, WorkTally, computeWork } from '../stats/work.ts';
+export { type HardDeal, type Spread, type WorkSummary, WorkTally, computeWork, joinWork } from '../stats/work.ts';

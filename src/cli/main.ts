@@ -34,6 +34,7 @@ const COMMANDS: Record<string, Loader> = {
   export: statsCommands,
   report: statsCommands,
   pack: packedCommands,
+  join: packedCommands,
   unpack: packedCommands,
   web: async () => (await import('./web.ts')).registerWeb,
   odds: async () => (await import('./odds.ts')).registerOdds,

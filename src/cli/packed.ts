@@ -1,6 +1,6 @@
 /**
- * `klondike pack` and `klondike unpack`: the verdicts of a run of seeds as one bit a deal
- * (`src/stats/packed.ts`), and back to the export's rows.
+ * `klondike pack`, `join` and `unpack`: the verdicts of a run of seeds as one bit a deal
+ * (`src/stats/packed.ts`), several such runs as one, and back to the export's rows.
  *
  * `pack` reads a results database (read-only, with the filters of `stats`) or an export CSV
  * (`--csv`, gzipped or not), refuses a selection that is not one decided, gap-free run of one rule
@@ -14,8 +14,9 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { EXPORT_FORMATS, type ExportFormat } from '../stats/export.ts';
 import { type ExportedDeal, readExportCsv } from '../stats/export-read.ts';
-import { type PackedVerdicts, VerdictPacker, makePacked, parsePacked, unpackChunks, winnableCount } from '../stats/packed.ts';
-import { WorkTally } from '../stats/work.ts';
+import { type PackedVerdicts, VerdictPacker, joinPacked, makePacked, parsePacked, unpackChunks, winnableCount } from '../stats/packed.ts';
+import { type WorkSummary, WorkTally, joinWork } from '../stats/work.ts';
+import { parseWorkFile } from '../stats/work-file.ts';
 import { describeDbError, errorCode, sameFile } from '../store/files.ts';
 import { type ResultFilter, openReader, resultRows } from '../store/reader.ts';
 import { type Family, type SeedRange, UserError, rulesLabel } from '../types.ts';
@@ -59,8 +60,7 @@ function* dbDeals(db: Parameters<typeof resultRows>[0], filter: ResultFilter): G
 }
 
 /** The work summary file: the group, the run of seeds, then the summary. */
-function summaryJson(p: PackedVerdicts, tally: WorkTally): string {
-  const s = tally.summary()!;
+function summaryJson(p: PackedVerdicts, s: WorkSummary): string {
   const first = p.first <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(p.first) : p.first.toString();
   const { draw, passes, foundationReturn } = p.rules;
   const body = { family: p.family, draw, passes, foundationReturn, first, count: p.count, winnable: winnableCount(p), ...s };
@@ -74,7 +74,19 @@ function summaryJson(p: PackedVerdicts, tally: WorkTally): string {
   return `${text}\n`;
 }
 
-/** Registers `pack` and `unpack`. */
+/** The bytes of an input file, or one line saying why it cannot be read. */
+function readInput(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UserError(
+      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? e)}`,
+    );
+  }
+}
+
+/** Registers `pack`, `join` and `unpack`. */
 export function registerPacked(program: Command): void {
   const pack = program
     .command('pack')
@@ -120,7 +132,7 @@ export function registerPacked(program: Command): void {
     const p = packed.value;
     const bytes = makePacked(p);
     await writeFileAtomic(o.out, [bytes]);
-    if (tally) await writeFileAtomic(o.summary!, [summaryJson(p, tally)]);
+    if (tally) await writeFileAtomic(o.summary!, [summaryJson(p, tally.summary()!)]);
     const last = p.first + BigInt(p.count - 1);
     process.stderr.write(
       `packed ${p.count.toLocaleString('en-US')} deal${p.count === 1 ? '' : 's'} (${rulesLabel(p.rules)} · ${p.family}, seeds ${p.first}-${last}, ` +
@@ -130,22 +142,65 @@ export function registerPacked(program: Command): void {
   });
 
   program
+    .command('join')
+    .description('packed files of consecutive runs of seeds as one file (and their work summaries as one)')
+    .argument('<files...>', 'the packed files, in seed order')
+    .requiredOption('--out <file>', 'the packed file to write (replaced only once complete)')
+    .option('--summary <file>', "also join the files' work summaries (each file's NAME-work.json beside NAME.verdicts) into this file")
+    .action(async (files: string[], o: { out: string; summary?: string }) => {
+      const companions = files.map((f) => f.replace(/\.verdicts$/, '') + '-work.json');
+      const inputs = o.summary === undefined ? files : [...files, ...companions];
+      checkOutput(o.out, inputs);
+      if (o.summary !== undefined) {
+        checkOutput(o.summary, inputs);
+        if (o.summary === o.out || sameFile(o.summary, o.out)) throw new UserError('--summary and --out name the same file');
+      }
+      const parts = files.map((f) => {
+        const p = parsePacked(readInput(f));
+        if (!p.ok) throw new UserError(`${f}: ${p.error}`);
+        return p.value;
+      });
+      const joined = joinPacked(parts);
+      if (!joined.ok) throw new UserError(joined.error);
+      let work: WorkSummary | undefined;
+      if (o.summary !== undefined) {
+        work = joinWork(
+          companions.map((f, k) => {
+            const w = parseWorkFile(readInput(f).toString('utf8'));
+            if (!w.ok) throw new UserError(`${f}: ${w.error}`);
+            const p = parts[k];
+            const v = w.value;
+            if (
+              v.family !== p.family ||
+              v.first.toString() !== p.first.toString() ||
+              v.count !== p.count ||
+              v.winnable !== winnableCount(p)
+            )
+              throw new UserError(`${f} is not the summary of ${files[k]} (its family, first seed, count or winnable differ)`);
+            return v.work;
+          }),
+        );
+      }
+      const p = joined.value;
+      const bytes = makePacked(p);
+      await writeFileAtomic(o.out, [bytes]);
+      if (work) await writeFileAtomic(o.summary!, [summaryJson(p, work)]);
+      const last = p.first + BigInt(p.count - 1);
+      process.stderr.write(
+        `joined ${files.length} file${files.length === 1 ? '' : 's'}: ${p.count.toLocaleString('en-US')} deals (${rulesLabel(p.rules)} · ${p.family}, ` +
+          `seeds ${p.first}-${last}, ${winnableCount(p).toLocaleString('en-US')} winnable) into ${o.out}` +
+          `${o.summary !== undefined ? `; work summary in ${o.summary}` : ''}\n`,
+      );
+    });
+
+  program
     .command('unpack')
     .description("a packed verdict file as the export's rows (family, seed, rules, verdict)")
     .argument('<file>', 'the packed file (from klondike pack)')
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS satisfies readonly ExportFormat[]).default('csv'))
     .option('--out <file>', 'write to this file instead of stdout (replaced only once complete)')
     .action(async (file: string, o: { format: ExportFormat; out?: string }) => {
-      let bytes: Uint8Array;
-      try {
-        bytes = readFileSync(file);
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        throw new UserError(
-          `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? e)}`,
-        );
-      }
-      const p = parsePacked(bytes);
+      const p = parsePacked(readInput(file));
       if (!p.ok) throw new UserError(`${file}: ${p.error}`);
       if (o.out === undefined) await writeStdout(unpackChunks(p.value, o.format));
       else {

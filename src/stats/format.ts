@@ -114,9 +114,10 @@ export function statsToTable(groups: readonly GroupStats[], source: string): str
   return blocks.join('\n\n') + '\n';
 }
 
-/** The percentiles of a spread as text: `p50 1,234  p90 …  max …`. */
+/** The percentiles of a spread as text: `p50 1,234  p90 …  max …` (– for a joined summary's). */
 export function spreadText(s: Spread, fmt: (x: number) => string): string {
-  return `p50 ${fmt(s.p50)}  p90 ${fmt(s.p90)}  p99 ${fmt(s.p99)}  p99.9 ${fmt(s.p999)}  p99.99 ${fmt(s.p9999)}  max ${fmt(s.max)}`;
+  const f = (x: number | null) => (x === null ? '–' : fmt(x));
+  return `p50 ${f(s.p50)}  p90 ${f(s.p90)}  p99 ${f(s.p99)}  p99.9 ${f(s.p999)}  p99.99 ${f(s.p9999)}  max ${fmt(s.max)}`;
 }
 
 /** A log histogram as a bar line. */

@@ -235,6 +235,40 @@ export class VerdictPacker {
   }
 }
 
+/**
+ * The files of consecutive runs of seeds of one family and rule set, in order, as one file: part
+ * k + 1 must start at the seed after part k's last. The joined file is the one packing all their
+ * deals at once would write (the bits are moved to their place when a part's count is not a
+ * multiple of 8).
+ */
+export function joinPacked(parts: readonly PackedVerdicts[]): Result<PackedVerdicts> {
+  if (parts.length === 0) return err('no files to join');
+  const head = parts[0];
+  let count = 0;
+  for (const [k, p] of parts.entries()) {
+    if (p.family !== head.family || !sameRules(p.rules, head.rules))
+      return err(
+        `file ${k + 1} holds ${groupText(p.family, p.rules)}, file 1 ${groupText(head.family, head.rules)}: ` +
+          'joined files are of one rule set and family',
+      );
+    const want = head.first + BigInt(count);
+    if (p.first !== want)
+      return err(
+        `file ${k + 1} starts at seed ${p.first}, not at seed ${want} after the files before it: give them in seed order, without gaps`,
+      );
+    count += p.count;
+    if (count > MAX_PACKED) return err(`more than ${MAX_PACKED} deals joined`);
+  }
+  const bits = new Uint8Array(Math.ceil(count / 8));
+  let at = 0;
+  for (const p of parts) {
+    if (at % 8 === 0) bits.set(p.bits, at >> 3);
+    else for (let i = 0; i < p.count; i++) if (isWinnableAt(p, i)) bits[(at + i) >> 3] |= 1 << ((at + i) & 7);
+    at += p.count;
+  }
+  return ok({ family: head.family, rules: head.rules, first: head.first, count, bits });
+}
+
 /** One deal of an unpacked file: the leading columns of the export, which the bit determines. */
 export interface UnpackedRecord {
   family: string;

@@ -382,11 +382,7 @@ function workSection(series: readonly WorkSeries[], appUrl: string, withMs: bool
   }
   const spreadRow = (name: string, s: Spread, fmt: (x: number) => string) => [
     name,
-    fmt(s.p50),
-    fmt(s.p90),
-    fmt(s.p99),
-    fmt(s.p999),
-    fmt(s.p9999),
+    ...[s.p50, s.p90, s.p99, s.p999, s.p9999].map((x) => (x === null ? '–' : fmt(x))),
     fmt(s.max),
     fmt(s.mean),
     fmt(s.total),

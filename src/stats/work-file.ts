@@ -5,7 +5,7 @@
  *
  * Every field is checked before anything is drawn, so that a report never shows numbers that do
  * not add up: types and ranges, each spread's `deals` equal to `count`, its percentiles in order
- * and at most its maximum, its histogram's counts summing to its deals, and at most `count`
+ * and at most its maximum (or all null, in a summary joined from parts), its histogram's counts summing to its deals, and at most `count`
  * hardest deals, none above the maximum. The first problem found is the error, one line naming
  * the field. Keys not named here are ignored.
  */
@@ -97,11 +97,20 @@ function spread(o: Obj, key: string, deals: number): Spread {
   if (n !== deals) throw new Bad(`"${p}deals" is ${int(n)}, not the ${int(deals)} of "count"`);
   const total = count(get(s, 'total', p), `${p}total`, false);
   const mean = count(get(s, 'mean', p), `${p}mean`, false);
-  const [p50, p90, p99, p999, p9999, max] = SPREAD_KEYS.map((k) => count(get(s, k, p), `${p}${k}`, false));
+  const max = count(get(s, 'max', p), `${p}max`, false);
+  // The percentiles: all numbers, or all null (a summary joined from parts).
+  const joined = get(s, 'p50', p) === null;
+  const [p50, p90, p99, p999, p9999] = SPREAD_KEYS.slice(0, -1).map((k) => {
+    const v = get(s, k, p);
+    if (joined && v !== null)
+      throw new Bad(`"${p}${k}" is ${shown(v)} where "${p}p50" is null: the percentiles are all numbers or all null`);
+    return joined ? null : count(v, `${p}${k}`, false);
+  });
   const values = [p50, p90, p99, p999, p9999, max];
-  for (let i = 1; i < values.length; i++)
-    if (values[i] < values[i - 1])
-      throw new Bad(`"${p}${SPREAD_KEYS[i]}" (${values[i]}) is below "${p}${SPREAD_KEYS[i - 1]}" (${values[i - 1]})`);
+  for (let i = 1; i < values.length; i++) {
+    const [a, b] = [values[i - 1], values[i]];
+    if (a !== null && b !== null && b < a) throw new Bad(`"${p}${SPREAD_KEYS[i]}" (${b}) is below "${p}${SPREAD_KEYS[i - 1]}" (${a})`);
+  }
   return { deals: n, total, mean, p50, p90, p99, p999, p9999, max, hist: histogram(s, p, n) };
 }
 

@@ -37,16 +37,19 @@ export interface LogHistogram {
   counts: number[];
 }
 
-/** The spread of one measure over the deals of a group. */
+/**
+ * The spread of one measure over the deals of a group. The percentiles are null in a summary
+ * joined from the summaries of parts (`joinWork`): they cannot be found from the parts'.
+ */
 export interface Spread {
   deals: number;
   total: number;
   mean: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  p999: number;
-  p9999: number;
+  p50: number | null;
+  p90: number | null;
+  p99: number | null;
+  p999: number | null;
+  p9999: number | null;
   max: number;
   hist: LogHistogram;
 }
@@ -248,4 +251,55 @@ function grow(a: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
   const b = new Float64Array(a.length * 2);
   b.set(a);
   return b;
+}
+
+/** Hard deals in summary order: most nodes first, ties by the lower seed. */
+function byHardness(a: HardDeal, b: HardDeal): number {
+  if (a.nodes !== b.nodes) return b.nodes - a.nodes;
+  const x = BigInt(a.seed);
+  const y = BigInt(b.seed);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** The spread of the union of groups whose spreads are `parts` (of one kind: nodes or ms). */
+function joinSpreads(parts: readonly Spread[]): Spread {
+  if (parts.length === 1) return parts[0];
+  const hists = alignHistograms(parts.map((s) => s.hist));
+  if (!hists) throw new Error('the histograms of the parts have no common bins');
+  const deals = parts.reduce((n, s) => n + s.deals, 0);
+  const total = parts.reduce((n, s) => n + s.total, 0);
+  const counts = hists[0].counts.map((_, k) => hists.reduce((n, h) => n + h.counts[k], 0));
+  // Trailing empty bins (from a longer part's edges) are kept: the bins reach the largest maximum.
+  return {
+    deals,
+    total,
+    mean: deals ? total / deals : 0,
+    p50: null,
+    p90: null,
+    p99: null,
+    p999: null,
+    p9999: null,
+    max: Math.max(...parts.map((s) => s.max)),
+    hist: { fromLog10: hists[0].fromLog10, perDecade: hists[0].perDecade, counts },
+  };
+}
+
+/**
+ * The work summary of the union of disjoint groups, from their summaries: deals, totals, means,
+ * maxima, histograms (over common bins) and the hardest deals are those of the union, exactly; the
+ * percentiles, which the parts' do not determine, are null (unless there is one part). The times
+ * are null when any part has none.
+ */
+export function joinWork(parts: readonly WorkSummary[]): WorkSummary {
+  if (parts.length === 0) throw new Error('no work summaries to join');
+  const timed = parts.every((w) => w.ms !== null);
+  return {
+    nodes: joinSpreads(parts.map((w) => w.nodes)),
+    ms: timed ? joinSpreads(parts.map((w) => w.ms!)) : null,
+    hardest: parts
+      .flatMap((w) => w.hardest)
+      .map((h) => (timed ? h : { ...h, ms: null }))
+      .sort(byHardness)
+      .slice(0, HARDEST),
+  };
 }

@@ -145,4 +145,60 @@ describe('klondike pack and unpack', () => {
     expect(readFileSync(`${db}-journal`, 'utf8')).toBe('x');
     expect(readFileSync(csv, 'utf8')).toBe(exportCsv);
   });
+
+  it('join: two parts packed with their summaries give the file of all their deals, and one summary', () => {
+    // From the export CSV: the database beside it has a stray journal file by now (above).
+    const csv = join(dir, 'parts.csv');
+    writeFileSync(csv, exportCsv);
+    const parts = [
+      ['1-7', join(dir, 'p1')],
+      ['8-20', join(dir, 'p2')],
+    ];
+    for (const [seeds, base] of parts) {
+      const r = run(['pack', '--csv', csv, '--seeds', seeds, '--out', `${base}.verdicts`, '--summary', `${base}-work.json`]);
+      expect(r.code, r.err).toBe(0);
+    }
+    const whole = join(dir, 'whole.verdicts');
+    expect(run(['pack', '--csv', csv, '--out', whole, '--summary', join(dir, 'whole-work.json')]).code).toBe(0);
+    const out = join(dir, 'joined.verdicts');
+    const summary = join(dir, 'joined-work.json');
+    const j = run(['join', `${parts[0][1]}.verdicts`, `${parts[1][1]}.verdicts`, '--out', out, '--summary', summary]);
+    expect(j.code, j.err).toBe(0);
+    expect(j.err).toMatch(/^joined 2 files: 20 deals \(draw 1, unlimited passes · solvitaire, seeds 1-20, \d+ winnable\) into /);
+    expect(readFileSync(out)).toEqual(readFileSync(whole));
+    const a = JSON.parse(readFileSync(summary, 'utf8'));
+    const b = JSON.parse(readFileSync(join(dir, 'whole-work.json'), 'utf8'));
+    expect(a.nodes).toEqual({ ...b.nodes, p50: null, p90: null, p99: null, p999: null, p9999: null });
+    expect(a.hardest).toEqual(b.hardest);
+    expect({ ...a, nodes: 0, ms: 0 }).toEqual({ ...b, nodes: 0, ms: 0 });
+    // `report --work` reads the joined summary.
+    const html = join(dir, 'joined.html');
+    const r = run(['report', '--work', summary, '--out', html]);
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(html, 'utf8')).toContain('<td>–</td>');
+
+    // Refusals: out of order, a summary missing, the output one of the inputs. Nothing written.
+    const bad = join(dir, 'bad.verdicts');
+    for (const [args, message] of [
+      [[`${parts[1][1]}.verdicts`, `${parts[0][1]}.verdicts`], /^klondike: file 2 starts at seed 1, not at seed 21 /],
+      [[`${parts[0][1]}.verdicts`, whole, '--summary', join(dir, 'x.json')], /^klondike: file 2 starts at seed 1, not at seed 8 /],
+      [[`${parts[0][1]}.verdicts`, `${parts[1][1]}.verdicts`, out, '--summary', join(dir, 'y.json')], /not at seed 21/],
+    ] as const) {
+      const x = run(['join', ...args, '--out', bad]);
+      expect(x.code, x.err).toBe(2);
+      expect(x.err).toMatch(message);
+      expect(x.err.trim().split('\n')).toHaveLength(1);
+      expect(existsSync(bad)).toBe(false);
+    }
+    copyFileSync(`${parts[1][1]}.verdicts`, join(dir, 'lone.verdicts'));
+    const m = run(['join', `${parts[0][1]}.verdicts`, join(dir, 'lone.verdicts'), '--out', bad, '--summary', join(dir, 'z.json')]);
+    expect(m.code).toBe(2);
+    expect(m.err).toMatch(/^klondike: cannot read .*lone-work\.json: no such file$/m);
+    expect(existsSync(bad)).toBe(false);
+    const before = readFileSync(out);
+    const o = run(['join', `${parts[0][1]}.verdicts`, `${parts[1][1]}.verdicts`, '--out', `${parts[0][1]}.verdicts`]);
+    expect(o.code).toBe(2);
+    expect(readFileSync(out)).toEqual(before);
+    expect(readFileSync(`${parts[0][1]}.verdicts`)).not.toEqual(before);
+  });
 });

@@ -12,6 +12,7 @@ import {
   UNPACKED_COLUMNS,
   VerdictPacker,
   isWinnableAt,
+  joinPacked,
   makePacked,
   parsePacked,
   unpackChunks,
@@ -165,6 +166,42 @@ describe('the packer refuses what one bit a deal cannot say', () => {
     expect(run([rec(1), rec(3), rec(2)])).toMatch(/seed 2 comes after seed 3/);
     expect(run([rec(1), rec(1)])).toMatch(/seed 1 comes after seed 1/);
     expect(run([rec(5)], { from: 1n, to: 4n })).toMatch(/outside the seeds 1-4/);
+  });
+});
+
+describe('joining files of consecutive runs', () => {
+  // 29 verdicts of a fixed pattern, cut at places that are and are not byte boundaries.
+  const all = Array.from({ length: 29 }, (_, i) => ((i * 7) % 5 < 3 ? 'winnable' : 'unwinnable'));
+
+  it('gives the bytes of the file packing every deal at once, whatever the cuts', () => {
+    const whole = makePacked(pack(all, 5n));
+    for (const at of [[], [8], [3], [3, 11], [1, 2, 3, 28], [8, 16, 24], [7, 13, 21]]) {
+      const parts = [0, ...at].map((from, k) => {
+        const to = k < at.length ? at[k] : all.length;
+        return pack(all.slice(from, to), 5n + BigInt(from));
+      });
+      const j = joinPacked(parts);
+      if (!j.ok) throw new Error(j.error);
+      expect(makePacked(j.value), at.join(',')).toEqual(whole);
+    }
+  });
+
+  it('refuses gaps, overlaps, another order, another rule set or family, and nothing', () => {
+    const a = pack(all.slice(0, 10), 1n);
+    const b = pack(all.slice(10), 11n);
+    const msg = (parts: PackedVerdicts[]) => {
+      const j = joinPacked(parts);
+      return j.ok ? 'ok' : j.error;
+    };
+    expect(msg([a, b])).toBe('ok');
+    expect(msg([b, a])).toMatch(/^file 2 starts at seed 1, not at seed 30 after the files before it/);
+    expect(msg([a, pack(all.slice(10), 12n)])).toMatch(/file 2 starts at seed 12, not at seed 11/);
+    expect(msg([a, pack(all.slice(10), 10n)])).toMatch(/file 2 starts at seed 10, not at seed 11/);
+    expect(msg([a, pack(all.slice(10), 11n, { draw: 1, passes: null, foundationReturn: true })])).toMatch(
+      /file 2 holds draw 1, unlimited passes · solvitaire, file 1 draw 3/,
+    );
+    expect(msg([a, { ...b, family: 'greenfelt' }])).toMatch(/joined files are of one rule set and family/);
+    expect(msg([])).toBe('no files to join');
   });
 });
 

@@ -11,7 +11,8 @@ import { computeStats } from '../../src/stats/aggregate.ts';
 import { readExportCsv } from '../../src/stats/export-read.ts';
 import { exportChunks } from '../../src/stats/export.ts';
 import { statsToTable, workLines } from '../../src/stats/format.ts';
-import { HARDEST, PER_DECADE, WorkTally, computeWork, histEdges, logEdges, spreadOfSorted } from '../../src/stats/work.ts';
+import { parseWorkFile } from '../../src/stats/work-file.ts';
+import { HARDEST, PER_DECADE, WorkTally, computeWork, histEdges, joinWork, logEdges, spreadOfSorted } from '../../src/stats/work.ts';
 import { makeKnownDb, readDb, tempDir } from '../support/stats-fixture.ts';
 
 /** Nearest rank: the value at rank ⌈p·n⌉ of the sorted values. */
@@ -105,6 +106,51 @@ describe('a database and the tally agree', () => {
     expect(lines[1]).toBe('             ms    p50 5.00  p90 9.00  p99 10.0  p99.9 10.0  p99.99 10.0  max 10.0');
     expect(lines[3]).toBe('  hardest    10 1,000 error · 9 900 unknown · 8 800 lost · 7 700 lost · 6 600');
     expect(statsToTable(groups, 'known.sqlite')).toContain(lines[3]);
+  });
+});
+
+describe('summaries joined from parts', () => {
+  /** The tally of deals `from`…`to` of a fixed heavy-tailed pattern (nodes up to 10^7, ms a 1000th of them). */
+  const tally = (from: number, to: number, timed = true) => {
+    const t = new WorkTally();
+    for (let s = from; s <= to; s++) {
+      const nodes = Math.floor(10 ** (((s * 7919) % 1000) / 143)) + (s % 3);
+      t.add(BigInt(s), s % 4 ? 'winnable' : 'unwinnable', nodes, timed ? nodes / 1000 : null);
+    }
+    return t.summary()!;
+  };
+
+  it('deals, totals, means, maxima, histograms and the hardest are those of the union; percentiles null', () => {
+    const whole = tally(1, 5000);
+    const joined = joinWork([tally(1, 1234), tally(1235, 1236), tally(1237, 5000)]);
+    for (const k of ['nodes', 'ms'] as const) {
+      const [j, w] = [joined[k]!, whole[k]!];
+      expect(j.deals).toBe(5000);
+      expect(j.total).toBeCloseTo(w.total, 6);
+      expect(j.mean).toBeCloseTo(w.mean, 9);
+      expect(j.max).toBe(w.max);
+      expect(j.hist).toEqual(w.hist);
+      expect([j.p50, j.p90, j.p99, j.p999, j.p9999]).toEqual([null, null, null, null, null]);
+    }
+    expect(joined.hardest).toEqual(whole.hardest);
+    // One part is its own summary; a part without times leaves the union without.
+    expect(joinWork([whole])).toEqual(whole);
+    const untimed = joinWork([tally(1, 100), tally(101, 200, false)]);
+    expect(untimed.ms).toBeNull();
+    expect(untimed.hardest.every((h) => h.ms === null)).toBe(true);
+  });
+
+  it('a joined summary file reads back, with all percentiles null or none', () => {
+    const w = joinWork([tally(1, 10), tally(11, 20)]);
+    const file = { family: 'solvitaire', draw: 3, passes: null, foundationReturn: true, first: 1, count: 20, winnable: 15, ...w };
+    const r = parseWorkFile(JSON.stringify(file));
+    expect(r.ok && r.value.work).toEqual(w);
+    expect(workLines(w)[0]).toMatch(/^ {2}work {7}nodes p50 – {2}p90 – {2}p99 – {2}p99\.9 – {2}p99\.99 – {2}max [\d,]+$/);
+    const mixed = { ...file, nodes: { ...file.nodes, p90: 5 } };
+    expect(parseWorkFile(JSON.stringify(mixed))).toEqual({
+      ok: false,
+      error: 'not a work summary: "nodes.p90" is 5 where "nodes.p50" is null: the percentiles are all numbers or all null',
+    });
   });
 });
 

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# A million deals at one draw: Solvitaire-family seeds FIRST-LAST (1-1,000,000) under unlimited
+# passes with foundation returns allowed, every deal decided on node budgets, in parts of PART
+# (100,000) consecutive seeds. A part is finished, packed and summarized before the next starts,
+# so a run that stops keeps every finished part, and the parts finished so far join into one
+# packed file of the first deals: what a long run has decided can be published before it ends.
+#
+#   scripts/million.sh DRAW [DIR]          run the parts not yet packed, then join
+#   scripts/million.sh DRAW [DIR] --join   only join the parts packed so far
+#
+# DIR (default runs/million) holds the working files: part K's shard databases dD-K-S.sqlite
+# (SHARDS batches under GNU parallel, JOBS at a time, one worker each), merged into dD-K.sqlite,
+# whose unknown deals are solved again with the RETRY budget; then dD-K.verdicts and
+# dD-K-work.json (`klondike pack`). A part already packed is skipped; a part half done resumes
+# from its databases. The join (`klondike join`) writes PACK-dD.verdicts and PACK-dD-work.json
+# (PACK: data/million) from parts 1, 2, ... up to the first one missing, and compares its first
+# deals with data/study-dD.verdicts, the published study, deal by deal (a difference stops the
+# script). Time: the work summary's ms.total is the solver's time (one worker thread a shard), so
+# count / (ms.total / 1000) is deals per CPU-second; each part's wall time is in DIR/dD.log.
+#
+# Environment: JOBS (2), SHARDS (2), PART (100000), FIRST (1), LAST (1000000), NODES
+# (100,000,000 a deal), RETRY (1,000,000,000 a deal), PACK (data/million).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+draw=${1:?usage: scripts/million.sh DRAW [DIR] [--join]}
+dir=${2:-runs/million}
+mode=${3:-run}
+if [[ $draw != 1 && $draw != 3 ]]; then echo "million.sh: DRAW is 1 or 3, not $draw" >&2; exit 2; fi
+if [[ $mode != run && $mode != --join ]]; then echo "million.sh: the third argument is --join or nothing, not $mode" >&2; exit 2; fi
+jobs=${JOBS:-2}
+shards=${SHARDS:-2}
+part=${PART:-100000}
+first=${FIRST:-1}
+last=${LAST:-1000000}
+nodes=${NODES:-100000000}
+retry=${RETRY:-1000000000}
+pack=${PACK-data/million}
+k="node $PWD/bin/klondike"
+rules="--draw $draw --passes unlimited"
+name=d$draw
+parts=$(((last - first + part) / part))
+mkdir -p "$dir" "$(dirname "$pack")"
+
+if [[ $mode == run ]]; then
+  for ((p = 1; p <= parts; p++)); do
+    from=$((first + (p - 1) * part))
+    to=$((from + part - 1 < last ? from + part - 1 : last))
+    base=$dir/$name-$p
+    if [[ -f $base.verdicts ]]; then continue; fi
+    start=$SECONDS
+    # shellcheck disable=SC2086
+    seq 1 "$shards" | parallel --halt now,fail=1 -j "$jobs" \
+      $k batch --quiet --workers 1 --max-nodes "$nodes" --max-memory 2048 --timeout 3600 \
+      --shard "{}/$shards" --db "$base-{}.sqlite" --seeds "$from-$to" $rules
+    $k merge --quiet -o "$base.sqlite" "$base"-[0-9]*.sqlite
+    # shellcheck disable=SC2086
+    $k batch --quiet --workers "$jobs" --max-nodes "$retry" --max-memory 2048 --timeout 7200 \
+      --retry-unknown --db "$base.sqlite" --seeds "$from-$to" $rules
+    $k pack --db "$base.sqlite" --family solvitaire $rules --foundation-return yes --seeds "$from-$to" \
+      --out "$base.verdicts" --summary "$base-work.json"
+    echo "$name part $p (seeds $from-$to): $((SECONDS - start)) s of wall time" | tee -a "$dir/$name.log"
+  done
+fi
+
+# The parts packed so far, from the first up to the first one missing.
+done_parts=()
+for ((p = 1; p <= parts; p++)); do
+  if [[ ! -f $dir/$name-$p.verdicts ]]; then break; fi
+  done_parts+=("$dir/$name-$p.verdicts")
+done
+if [[ ${#done_parts[@]} -eq 0 ]]; then echo "million.sh: no part of $name is packed yet in $dir" >&2; exit 1; fi
+$k join --out "$pack-$name.verdicts" --summary "$pack-$name-work.json" "${done_parts[@]}"
+published=data/study-$name.verdicts
+if [[ -f $published && $first == 1 ]]; then
+  a=$($k unpack "$published" | wc -l)
+  b=$($k unpack "$pack-$name.verdicts" | wc -l)
+  n=$((a < b ? a : b))
+  cmp <($k unpack "$published" | head -n "$n") <($k unpack "$pack-$name.verdicts" | head -n "$n")
+  echo "$pack-$name.verdicts: its first $((n - 1)) deals equal those of $published, deal by deal"
+fi

@@ -1,0 +1,105 @@
+// scripts/million.sh on a small run: Solvitaire 1-25 at draw 1 in parts of 10 seeds. The parts
+// are packed one by one and joined into the file that packing all 25 deals at once gives; a part
+// whose packed file is gone is run again alone, from its databases; the join compares the first
+// deals with the published study.
+import { type SpawnOptions, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const SCRIPT = join(REPO, 'scripts', 'million.sh');
+const dir = mkdtempSync(join(tmpdir(), 'klondike-million-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const HAVE_PARALLEL = spawnSync('parallel', ['--version'], { encoding: 'utf8' }).stdout?.includes('GNU parallel') ?? false;
+
+function sh(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve, reject) => {
+    const opts: SpawnOptions = { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] };
+    const child = spawn(SCRIPT, args, opts);
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out, err }));
+  });
+}
+
+const runs = join(dir, 'runs');
+const pack = join(dir, 'million');
+// A small budget first (some deals left unknown for the retry), parts of 10 seeds.
+const ENV = { FIRST: '1', LAST: '25', PART: '10', SHARDS: '2', JOBS: '2', NODES: '300', RETRY: '100000000', PACK: pack };
+
+describe.skipIf(!HAVE_PARALLEL)('scripts/million.sh', () => {
+  it('packs the parts one by one, joins them, resumes a missing part alone', async () => {
+    const none = await sh(['1', runs, '--join'], ENV);
+    expect(none.code).toBe(1);
+    expect(none.err).toBe(`million.sh: no part of d1 is packed yet in ${runs}\n`);
+
+    const r = await sh(['1', runs], ENV);
+    expect(r.code, r.err).toBe(0);
+    const log = () => readFileSync(join(runs, 'd1.log'), 'utf8').trim().split('\n');
+    expect(log().map((l) => l.replace(/\d+ s of wall time$/, ''))).toEqual([
+      'd1 part 1 (seeds 1-10): ',
+      'd1 part 2 (seeds 11-20): ',
+      'd1 part 3 (seeds 21-25): ',
+    ]);
+    expect(r.out).toContain(`${pack}-d1.verdicts: its first 25 deals equal those of data/study-d1.verdicts, deal by deal`);
+    const joined = readFileSync(`${pack}-d1.verdicts`);
+
+    // The same deals packed at once, from the three part databases' export.
+    const klondike = (args: string[]) => spawnSync(process.execPath, [join(REPO, 'bin', 'klondike'), ...args], { encoding: 'utf8' });
+    const rows = [1, 2, 3].flatMap((p) =>
+      klondike(['export', '--db', join(runs, `d1-${p}.sqlite`), '--format', 'csv'])
+        .stdout.trim()
+        .split('\n')
+        .slice(1),
+    );
+    expect(rows).toHaveLength(25);
+    expect(rows.every((l) => /,(winnable|unwinnable),/.test(l))).toBe(true);
+    const whole = join(dir, 'whole.verdicts');
+    const header = klondike(['export', '--db', join(runs, 'd1-1.sqlite'), '--format', 'csv']).stdout.split('\n')[0];
+    const p = spawnSync(process.execPath, [join(REPO, 'bin', 'klondike'), 'pack', '--csv', '-', '--out', whole], {
+      input: `${[header, ...rows].join('\n')}\n`,
+      encoding: 'utf8',
+    });
+    expect(p.status, p.stderr).toBe(0);
+    expect(joined).toEqual(readFileSync(whole));
+    const work = JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'));
+    expect(work).toMatchObject({ first: 1, count: 25, draw: 1, passes: null });
+    expect(work.nodes.deals).toBe(25);
+
+    // Part 2's packed file lost: only part 2 runs again (its databases hold every deal), and the
+    // join gives the same bytes.
+    rmSync(join(runs, 'd1-2.verdicts'));
+    rmSync(`${pack}-d1.verdicts`);
+    const again = await sh(['1', runs], ENV);
+    expect(again.code, again.err).toBe(0);
+    expect(log()).toHaveLength(4);
+    expect(log()[3]).toMatch(/^d1 part 2 \(seeds 11-20\): \d+ s of wall time$/);
+    expect(readFileSync(`${pack}-d1.verdicts`)).toEqual(joined);
+
+    // Only the join, over the parts packed so far (the first one, when part 2 is missing).
+    rmSync(join(runs, 'd1-2.verdicts'));
+    const first = await sh(['1', runs, '--join'], ENV);
+    expect(first.code, first.err).toBe(0);
+    expect(first.out).toContain('its first 10 deals equal');
+    expect(JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'))).toMatchObject({ first: 1, count: 10 });
+    expect(existsSync(join(runs, 'd1-2.verdicts'))).toBe(false);
+  });
+
+  it('refuses a draw other than 1 and 3, and an unknown third argument, with exit 2', async () => {
+    for (const [args, message] of [
+      [['2'], 'million.sh: DRAW is 1 or 3, not 2\n'],
+      [['3', runs, '--jion'], 'million.sh: the third argument is --join or nothing, not --jion\n'],
+    ] as const) {
+      const r = await sh([...args], ENV);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(message);
+    }
+  });
+});
