@@ -12,7 +12,8 @@
 # (SHARDS batches under GNU parallel, JOBS at a time, one worker each), merged into dD-K.sqlite,
 # whose unknown deals are solved again with the RETRY budget; then dD-K.verdicts and
 # dD-K-work.json (`klondike pack`). A part already packed is skipped; a part half done resumes
-# from its databases. The join (`klondike join`) writes PACK-dD.verdicts and PACK-dD-work.json
+# from its databases; the parts already in PACK-dD.verdicts (published by an earlier sitting whose
+# working files are gone) are skipped too. The join (`klondike join`) writes PACK-dD.verdicts and PACK-dD-work.json
 # (PACK: data/million) from parts 1, 2, ... up to the first one missing, and compares its first
 # deals with data/study-dD.verdicts, the published study, deal by deal (a difference stops the
 # script). Time: the work summary's ms.total is the solver's time (one worker thread a shard), so
@@ -41,12 +42,28 @@ name=d$draw
 parts=$(((last - first + part) / part))
 mkdir -p "$dir" "$(dirname "$pack")"
 
+# The parts an earlier sitting published in PACK-dD.verdicts, whose part files may be gone: a
+# file of the first seeds holding whole parts. They are not run again; the join starts from a
+# copy of that file and its summary.
+have=0
+prefix=$dir/$name-published
+if [[ -f $pack-$name.verdicts && -f $pack-$name-work.json ]]; then
+  read -r _ _ _ _ _ pfirst pcount _ < <(head -n 1 "$pack-$name.verdicts")
+  pfirst=${pfirst#first=}
+  pcount=${pcount#count=}
+  if [[ $pfirst == "$first" && ($((pcount % part)) == 0 || $pcount == $((last - first + 1))) ]]; then
+    have=$(((pcount + part - 1) / part))
+    cp "$pack-$name.verdicts" "$prefix.verdicts"
+    cp "$pack-$name-work.json" "$prefix-work.json"
+  fi
+fi
+
 if [[ $mode == run ]]; then
   for ((p = 1; p <= parts; p++)); do
     from=$((first + (p - 1) * part))
     to=$((from + part - 1 < last ? from + part - 1 : last))
     base=$dir/$name-$p
-    if [[ -f $base.verdicts ]]; then continue; fi
+    if [[ -f $base.verdicts || $p -le $have ]]; then continue; fi
     start=$SECONDS
     # shellcheck disable=SC2086
     seq 1 "$shards" | parallel --halt now,fail=1 -j "$jobs" \
@@ -62,9 +79,15 @@ if [[ $mode == run ]]; then
   done
 fi
 
-# The parts packed so far, from the first up to the first one missing.
+# The parts packed so far, from the first up to the first one missing (the published ones as one
+# file when their part files are gone).
 done_parts=()
-for ((p = 1; p <= parts; p++)); do
+p=1
+if [[ ! -f $dir/$name-1.verdicts && $have -gt 0 ]]; then
+  done_parts+=("$prefix.verdicts")
+  p=$((have + 1))
+fi
+for (( ; p <= parts; p++)); do
   if [[ ! -f $dir/$name-$p.verdicts ]]; then break; fi
   done_parts+=("$dir/$name-$p.verdicts")
 done

@@ -1,7 +1,8 @@
 // scripts/million.sh on a small run: Solvitaire 1-25 at draw 1 in parts of 10 seeds. The parts
 // are packed one by one and joined into the file that packing all 25 deals at once gives; a part
-// whose packed file is gone is run again alone, from its databases; the join compares the first
-// deals with the published study.
+// whose packed file is gone is run again alone, from its databases; parts already published are
+// not run again when the working files are gone; the join compares the first deals with the
+// published study.
 import { type SpawnOptions, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,6 +91,14 @@ describe.skipIf(!HAVE_PARALLEL)('scripts/million.sh', () => {
     expect(first.out).toContain('its first 10 deals equal');
     expect(JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'))).toMatchObject({ first: 1, count: 10 });
     expect(existsSync(join(runs, 'd1-2.verdicts'))).toBe(false);
+
+    // A later sitting without the working files: the published first part is not run again.
+    rmSync(runs, { recursive: true });
+    const later = await sh(['1', runs], ENV);
+    expect(later.code, later.err).toBe(0);
+    expect(log().map((l) => l.replace(/\d+ s of wall time$/, ''))).toEqual(['d1 part 2 (seeds 11-20): ', 'd1 part 3 (seeds 21-25): ']);
+    expect(readFileSync(`${pack}-d1.verdicts`)).toEqual(joined);
+    expect(JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'))).toMatchObject({ first: 1, count: 25, winnable: work.winnable });
   });
 
   it('refuses a draw other than 1 and 3, and an unknown third argument, with exit 2', async () => {
