@@ -63,7 +63,8 @@ describe('the million-deal runs in data/', () => {
       });
       expect(w.value.work.ms?.deals).toBe(p.count);
       // The hardest deals' verdicts are the packed file's.
-      for (const h of w.value.work.hardest) expect(h.verdict, String(h.seed)).toBe(isWinnableAt(p, Number(h.seed) - 1) ? 'winnable' : 'unwinnable');
+      for (const h of w.value.work.hardest)
+        expect(h.verdict, String(h.seed)).toBe(isWinnableAt(p, Number(h.seed) - 1) ? 'winnable' : 'unwinnable');
     });
 
     it(`the README's draw-${draw} row made by scripts/million.sh is the file's count and share`, () => {
