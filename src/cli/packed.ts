@@ -74,6 +74,39 @@ function summaryJson(p: PackedVerdicts, s: WorkSummary): string {
   return `${text}\n`;
 }
 
+/** Where a packed file and its work summary go. */
+interface Outputs {
+  out: string;
+  summary?: string;
+}
+
+/** Refuses outputs that would write over an input, or the two outputs naming one file. */
+function checkOutputs(o: Outputs, inputs: string[]): void {
+  checkOutput(o.out, inputs);
+  if (o.summary === undefined) return;
+  checkOutput(o.summary, inputs);
+  if (o.summary === o.out || sameFile(o.summary, o.out)) throw new UserError('--summary and --out name the same file');
+}
+
+/** Writes the packed file and, when there is one, the summary; the packed file's size in bytes. */
+async function writePacked(p: PackedVerdicts, o: Outputs, work: WorkSummary | undefined): Promise<number> {
+  const bytes = makePacked(p);
+  await writeFileAtomic(o.out, [bytes]);
+  if (work && o.summary !== undefined) await writeFileAtomic(o.summary, [summaryJson(p, work)]);
+  return bytes.length;
+}
+
+/** `20 deals (draw 1, unlimited passes · solvitaire, seeds 1-20, 18 winnable) into FILE`. */
+function written(p: PackedVerdicts, o: Outputs): string {
+  const last = p.first + BigInt(p.count - 1);
+  return (
+    `${p.count.toLocaleString('en-US')} deal${p.count === 1 ? '' : 's'} (${rulesLabel(p.rules)} · ${p.family}, ` +
+    `seeds ${p.first}-${last}, ${winnableCount(p).toLocaleString('en-US')} winnable) into ${o.out}`
+  );
+}
+
+const summaryNote = (o: Outputs) => (o.summary !== undefined ? `; work summary in ${o.summary}` : '');
+
 /** The bytes of an input file, or one line saying why it cannot be read. */
 function readInput(file: string): Buffer {
   try {
@@ -106,11 +139,7 @@ export function registerPacked(program: Command): void {
     if (fromCsv && pack.getOptionValueSource('db') === 'cli') throw new UserError('give either --db or --csv, not both');
     const input = fromCsv ? o.csv! : o.db;
     const inputs = input === '-' ? [] : [input];
-    checkOutput(o.out, inputs);
-    if (o.summary !== undefined) {
-      checkOutput(o.summary, inputs);
-      if (o.summary === o.out || sameFile(o.summary, o.out)) throw new UserError('--summary and --out name the same file');
-    }
+    checkOutputs(o, inputs);
     const filter: ResultFilter = { family: o.family, seeds: o.seeds, ...ruleFilterFromOptions(o) };
     const packer = new VerdictPacker(rangeOf(o.seeds));
     const tally = o.summary === undefined ? undefined : new WorkTally();
@@ -129,16 +158,8 @@ export function registerPacked(program: Command): void {
     }
     const packed = packer.finish();
     if (!packed.ok) throw new UserError(packed.error);
-    const p = packed.value;
-    const bytes = makePacked(p);
-    await writeFileAtomic(o.out, [bytes]);
-    if (tally) await writeFileAtomic(o.summary!, [summaryJson(p, tally.summary()!)]);
-    const last = p.first + BigInt(p.count - 1);
-    process.stderr.write(
-      `packed ${p.count.toLocaleString('en-US')} deal${p.count === 1 ? '' : 's'} (${rulesLabel(p.rules)} · ${p.family}, seeds ${p.first}-${last}, ` +
-        `${winnableCount(p).toLocaleString('en-US')} winnable) into ${o.out} (${bytes.length.toLocaleString('en-US')} bytes)` +
-        `${o.summary !== undefined ? `; work summary in ${o.summary}` : ''}\n`,
-    );
+    const bytes = await writePacked(packed.value, o, tally?.summary());
+    process.stderr.write(`packed ${written(packed.value, o)} (${bytes.toLocaleString('en-US')} bytes)${summaryNote(o)}\n`);
   });
 
   program
@@ -150,11 +171,7 @@ export function registerPacked(program: Command): void {
     .action(async (files: string[], o: { out: string; summary?: string }) => {
       const companions = files.map((f) => f.replace(/\.verdicts$/, '') + '-work.json');
       const inputs = o.summary === undefined ? files : [...files, ...companions];
-      checkOutput(o.out, inputs);
-      if (o.summary !== undefined) {
-        checkOutput(o.summary, inputs);
-        if (o.summary === o.out || sameFile(o.summary, o.out)) throw new UserError('--summary and --out name the same file');
-      }
+      checkOutputs(o, inputs);
       const parts = files.map((f) => {
         const p = parsePacked(readInput(f));
         if (!p.ok) throw new UserError(`${f}: ${p.error}`);
@@ -164,33 +181,24 @@ export function registerPacked(program: Command): void {
       if (!joined.ok) throw new UserError(joined.error);
       let work: WorkSummary | undefined;
       if (o.summary !== undefined) {
-        work = joinWork(
-          companions.map((f, k) => {
-            const w = parseWorkFile(readInput(f).toString('utf8'));
-            if (!w.ok) throw new UserError(`${f}: ${w.error}`);
-            const p = parts[k];
-            const v = w.value;
-            if (
-              v.family !== p.family ||
-              v.first.toString() !== p.first.toString() ||
-              v.count !== p.count ||
-              v.winnable !== winnableCount(p)
-            )
-              throw new UserError(`${f} is not the summary of ${files[k]} (its family, first seed, count or winnable differ)`);
-            return v.work;
-          }),
-        );
+        const summaries = companions.map((f, k) => {
+          const w = parseWorkFile(readInput(f).toString('utf8'));
+          if (!w.ok) throw new UserError(`${f}: ${w.error}`);
+          const p = parts[k];
+          const v = w.value;
+          if (v.family !== p.family || v.first.toString() !== p.first.toString() || v.count !== p.count || v.winnable !== winnableCount(p))
+            throw new UserError(`${f} is not the summary of ${files[k]} (its family, first seed, count or winnable differ)`);
+          return v.work;
+        });
+        try {
+          work = joinWork(summaries);
+        } catch (e) {
+          if (e instanceof RangeError) throw new UserError(`the work summaries cannot be joined: ${e.message}`);
+          throw e;
+        }
       }
-      const p = joined.value;
-      const bytes = makePacked(p);
-      await writeFileAtomic(o.out, [bytes]);
-      if (work) await writeFileAtomic(o.summary!, [summaryJson(p, work)]);
-      const last = p.first + BigInt(p.count - 1);
-      process.stderr.write(
-        `joined ${files.length} file${files.length === 1 ? '' : 's'}: ${p.count.toLocaleString('en-US')} deals (${rulesLabel(p.rules)} · ${p.family}, ` +
-          `seeds ${p.first}-${last}, ${winnableCount(p).toLocaleString('en-US')} winnable) into ${o.out}` +
-          `${o.summary !== undefined ? `; work summary in ${o.summary}` : ''}\n`,
-      );
+      await writePacked(joined.value, o, work);
+      process.stderr.write(`joined ${files.length} file${files.length === 1 ? '' : 's'}: ${written(joined.value, o)}${summaryNote(o)}\n`);
     });
 
   program

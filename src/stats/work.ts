@@ -265,7 +265,7 @@ function byHardness(a: HardDeal, b: HardDeal): number {
 function joinSpreads(parts: readonly Spread[]): Spread {
   if (parts.length === 1) return parts[0];
   const hists = alignHistograms(parts.map((s) => s.hist));
-  if (!hists) throw new Error('the histograms of the parts have no common bins');
+  if (!hists) throw new RangeError('their histograms have no common bins (bins a decade or first edges that do not fit one grid)');
   const deals = parts.reduce((n, s) => n + s.deals, 0);
   const total = parts.reduce((n, s) => n + s.total, 0);
   const counts = hists[0].counts.map((_, k) => hists.reduce((n, h) => n + h.counts[k], 0));
@@ -288,7 +288,8 @@ function joinSpreads(parts: readonly Spread[]): Spread {
  * The work summary of the union of disjoint groups, from their summaries: deals, totals, means,
  * maxima, histograms (over common bins) and the hardest deals are those of the union, exactly; the
  * percentiles, which the parts' do not determine, are null (unless there is one part). The times
- * are null when any part has none.
+ * are null when any part has none. Throws a RangeError when the parts' histograms have no common
+ * bins (`commonBins`).
  */
 export function joinWork(parts: readonly WorkSummary[]): WorkSummary {
   if (parts.length === 0) throw new Error('no work summaries to join');
