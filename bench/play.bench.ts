@@ -5,7 +5,10 @@
  *     [--passes unlimited] [--stock visible|hidden] [--policy search|priority] [--samples K]
  *     [--max-nodes N] [--max-samples M] [--close C] [--retry R] [--ties home|short|support]
  *     [--objective win|cards] [--look true|false] [--candidates C] [--unit macro|reveal]
- *     [--policy-seed S] [--csv games.csv] [--out games.csv] [--quiet]
+ *     [--policy-seed S] [--vegas] [--csv games.csv] [--out games.csv] [--quiet]
+ *
+ * `--vegas`: the Vegas pass limit of the draw (one pass at draw 1, three at draw 3), and the
+ * search policy's Vegas defaults (`VEGAS_SEARCH`: the cards home counted) for the settings not given.
  *
  * Prints the win rate with its 95% Wilson interval, the mean cards sent home and the Vegas payoff
  * (5 × cards home − 52 dollars) with their intervals, seconds per game (mean, median, p90, max;
@@ -23,7 +26,8 @@ import { movesToCompact } from '../src/engine/notation.ts';
 import { parseStockMode } from '../src/hidden/observation.ts';
 import { createPolicy, DEFAULT_SEARCH, parsePolicyName } from '../src/hidden/policies.ts';
 import { playGame } from '../src/hidden/play.ts';
-import { parseObjective } from '../src/hidden/settings.ts';
+import { VEGAS_SEARCH, parseObjective } from '../src/hidden/settings.ts';
+import { vegasPasses } from '../src/cli/options.ts';
 import { dealPosition } from '../src/engine/position.ts';
 import { canonicalParams } from '../src/store/rows.ts';
 import { wilson } from '../src/stats/wilson.ts';
@@ -35,21 +39,22 @@ const { values } = parseArgs({
     ...dealOptions({ from: '1', to: '50', draw: '3' }),
     stock: { type: 'string', default: 'visible' },
     policy: { type: 'string', default: 'search' },
-    samples: { type: 'string', default: String(DEFAULT_SEARCH.samples) },
-    'max-nodes': { type: 'string', default: String(DEFAULT_SEARCH.nodes) },
-    'max-samples': { type: 'string', default: String(DEFAULT_SEARCH.maxSamples) },
-    close: { type: 'string', default: String(DEFAULT_SEARCH.close) },
-    retry: { type: 'string', default: String(DEFAULT_SEARCH.retry) },
-    objective: { type: 'string', default: DEFAULT_SEARCH.objective },
-    look: { type: 'string', default: String(DEFAULT_SEARCH.look) },
-    candidates: { type: 'string', default: String(DEFAULT_SEARCH.candidates) },
-    unit: { type: 'string', default: DEFAULT_SEARCH.unit },
-    extend: { type: 'string', default: String(DEFAULT_SEARCH.extend) },
-    quick: { type: 'string', default: String(DEFAULT_SEARCH.quick) },
-    'extend-worlds': { type: 'string', default: String(DEFAULT_SEARCH.extendWorlds) },
-    ties: { type: 'string', default: DEFAULT_SEARCH.ties },
-    'reveal-bonus': { type: 'string', default: String(DEFAULT_SEARCH.revealBonus) },
+    samples: { type: 'string' },
+    'max-nodes': { type: 'string' },
+    'max-samples': { type: 'string' },
+    close: { type: 'string' },
+    retry: { type: 'string' },
+    objective: { type: 'string' },
+    look: { type: 'string' },
+    candidates: { type: 'string' },
+    unit: { type: 'string' },
+    extend: { type: 'string' },
+    quick: { type: 'string' },
+    'extend-worlds': { type: 'string' },
+    ties: { type: 'string' },
+    'reveal-bonus': { type: 'string' },
     'policy-seed': { type: 'string', default: String(DEFAULT_SEARCH.seed) },
+    vegas: { type: 'boolean', default: false },
     csv: { type: 'string' },
     out: { type: 'string' },
     quiet: { type: 'boolean', default: false },
@@ -57,36 +62,48 @@ const { values } = parseArgs({
 });
 
 const fail: (message: string) => never = failer('play.bench');
-const { seeds, label: seedLabel, family, passes } = dealArgs(values, fail);
+const dealt = dealArgs(values, fail);
+const { seeds, label: seedLabel, family } = dealt;
 const stock = parseStockMode(values.stock);
 if (!stock.ok) fail(stock.error);
 const policyName = parsePolicyName(values.policy);
 if (!policyName.ok) fail(policyName.error);
-if (values.unit !== 'macro' && values.unit !== 'reveal') fail(`--unit must be macro or reveal, got ${values.unit}`);
-if (values.ties !== 'short' && values.ties !== 'support' && values.ties !== 'home')
-  fail(`--ties must be home, short or support, got ${values.ties}`);
-const objective = parseObjective(values.objective);
+const draw = Number(values.draw);
+let passes = dealt.passes;
+if (values.vegas) {
+  const vp = vegasPasses(draw);
+  if (!vp.ok) fail(vp.error);
+  passes = vp.value;
+}
+// the settings not given are the policy's defaults for the rules (VEGAS_SEARCH with --vegas)
+const base = values.vegas ? VEGAS_SEARCH : DEFAULT_SEARCH;
+const given = (name: keyof typeof values, fallback: string | number | boolean): string => String(values[name] ?? fallback);
+const unit = given('unit', base.unit);
+if (unit !== 'macro' && unit !== 'reveal') fail(`--unit must be macro or reveal, got ${unit}`);
+const ties = given('ties', base.ties);
+if (ties !== 'short' && ties !== 'support' && ties !== 'home') fail(`--ties must be home, short or support, got ${ties}`);
+const objective = parseObjective(given('objective', base.objective));
 if (!objective.ok) fail(objective.error);
-const rules: Rules = { draw: Number(values.draw), passes, foundationReturn: true };
-const samples = Number(values.samples);
+const rules: Rules = { draw, passes, foundationReturn: true };
+const samples = Number(given('samples', base.samples));
 const options =
   policyName.value === 'search'
     ? {
-        ...DEFAULT_SEARCH,
+        ...base,
         samples,
-        nodes: Number(values['max-nodes']),
-        maxSamples: Math.max(samples, Number(values['max-samples'])),
-        close: Number(values.close),
-        retry: Number(values.retry),
+        nodes: Number(given('max-nodes', base.nodes)),
+        maxSamples: Math.max(samples, Number(given('max-samples', base.maxSamples))),
+        close: Number(given('close', base.close)),
+        retry: Number(given('retry', base.retry)),
         objective: objective.value,
-        look: values.look === 'true',
-        candidates: Number(values.candidates),
-        unit: values.unit as 'macro' | 'reveal',
-        extend: values.extend === 'true',
-        quick: Number(values.quick),
-        extendWorlds: Number(values['extend-worlds']),
-        ties: values.ties as 'home' | 'short' | 'support',
-        revealBonus: Number(values['reveal-bonus']),
+        look: given('look', base.look) === 'true',
+        candidates: Number(given('candidates', base.candidates)),
+        unit: unit as 'macro' | 'reveal',
+        extend: given('extend', base.extend) === 'true',
+        quick: Number(given('quick', base.quick)),
+        extendWorlds: Number(given('extend-worlds', base.extendWorlds)),
+        ties: ties as 'home' | 'short' | 'support',
+        revealBonus: Number(given('reveal-bonus', base.revealBonus)),
         seed: Number(values['policy-seed']),
       }
     : undefined;

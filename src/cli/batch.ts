@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
 import { createProgressReporter, progressMode, summaryLine } from '../batch/progress.ts';
 import { BATCH_BUDGET, type BatchProgress, type BatchSummary, MAX_WORKERS, type PlayerSpec, runBatch } from '../batch/run.ts';
-import { DEFAULT_SEARCH, type PolicyName } from '../hidden/settings.ts';
+import { DEFAULT_SEARCH, type PolicyName, searchSettings } from '../hidden/settings.ts';
 import { MOVE_COUNTS, type MoveCount } from '../solver/index.ts';
 import { SCHEMA_VERSION } from '../store/schema.ts';
 import { type Shard, describeSeeds, parseShard } from '../batch/seeds.ts';
@@ -78,7 +78,10 @@ export function playerFromOptions(o: BatchCliOptions, stockGiven: boolean): Play
   return {
     policy: o.player,
     stock: o.stock,
-    options: o.player === 'search' ? { samples: o.samples, nodes: o.maxNodes, maxMemoryMb: o.maxMemory } : undefined,
+    options:
+      o.player === 'search'
+        ? searchSettings(o.vegas === true, { samples: o.samples, nodes: o.maxNodes, maxMemoryMb: o.maxMemory })
+        : undefined,
     policySeed: o.policySeed,
   };
 }
@@ -124,7 +127,7 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
         const what = player
           ? `stock ${player.stock}, player ${player.policy}` +
             (player.policy === 'search'
-              ? ` (${player.options?.samples ?? DEFAULT_SEARCH.samples} worlds, ${(player.options?.nodes ?? DEFAULT_SEARCH.nodes).toLocaleString('en')} nodes a solve)`
+              ? ` (${player.options?.samples ?? DEFAULT_SEARCH.samples} worlds, ${(player.options?.nodes ?? DEFAULT_SEARCH.nodes).toLocaleString('en')} nodes a solve${player.options?.objective === 'cards' ? ', counting cards home' : ''})`
               : '') +
             `: ${p.total} to play`
           : `${budget.maxNodes.toLocaleString('en')} nodes a deal: ${p.total} to solve`;

@@ -11,7 +11,7 @@ import type { Seed } from '../deals/families.ts';
 import { type Format, parsePartialPosition } from '../deals/formats/index.ts';
 import { type Game, gameAfter } from '../hidden/game.ts';
 import { Observation } from '../hidden/observation.ts';
-import { DEFAULT_SEARCH, parseObjective } from '../hidden/settings.ts';
+import { DEFAULT_SEARCH, VEGAS_SEARCH, parseObjective } from '../hidden/settings.ts';
 import { readText } from './io.ts';
 import { pct as percent } from '../stats/percent.ts';
 import { movesFromCompact } from '../engine/notation.ts';
@@ -91,10 +91,14 @@ export const positive = (what: string) => fromResult(parseIntIn(what, 1, Number.
 /** The options of a search player that `hint` and `play` share, after `addPolicyOptions`: its node budget and objective. */
 export function addSearchPlayerOptions(cmd: Command): Command {
   return cmd
-    .option('--max-nodes <n>', `search: node budget of each solve (default ${DEFAULT_SEARCH.nodes})`, positive('max-nodes'))
+    .option(
+      '--max-nodes <n>',
+      `search: node budget of each solve (default ${DEFAULT_SEARCH.nodes}; ${VEGAS_SEARCH.nodes} with --vegas)`,
+      positive('max-nodes'),
+    )
     .option(
       '--objective <win|cards>',
-      `search: what a move is worth, the worlds won after it or the cards home (Vegas; default ${DEFAULT_SEARCH.objective})`,
+      `search: what a move is worth, the worlds won after it or the cards home (default ${DEFAULT_SEARCH.objective}; ${VEGAS_SEARCH.objective} with --vegas)`,
       fromResult(parseObjective),
     );
 }

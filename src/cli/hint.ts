@@ -11,7 +11,7 @@
 import type { Command } from 'commander';
 import { type Decision, describeMove } from '../hidden/policy.ts';
 import { DEFAULT_SEARCH, type PolicyName, createPolicy } from '../hidden/policies.ts';
-import type { SearchOptions } from '../hidden/settings.ts';
+import { type SearchOptions, searchSettings } from '../hidden/settings.ts';
 import { movesToCompact } from '../engine/notation.ts';
 import { rulesLabel } from '../types.ts';
 import { type SeenSourceOptions, addSearchPlayerOptions, addSeenSourceOptions, pct, seenSourceFromOptions, unseenLabel } from './hidden.ts';
@@ -33,13 +33,16 @@ export function runHint(o: HintOptions): { out: string; exitCode: number; decisi
   const rules = rulesFromOptions(o);
   const src = seenSourceFromOptions(o, rules);
   const obs = src.observation;
-  const policy = createPolicy(o.policy, {
-    samples: o.samples,
-    nodes: o.maxNodes,
-    seed: o.policySeed ?? DEFAULT_SEARCH.seed,
-    objective: o.objective,
-    allMoves: true,
-  });
+  const policy = createPolicy(
+    o.policy,
+    searchSettings(o.vegas === true, {
+      samples: o.samples,
+      nodes: o.maxNodes,
+      seed: o.policySeed ?? DEFAULT_SEARCH.seed,
+      objective: o.objective,
+      allMoves: true,
+    }),
+  );
   const won = obs.position.foundations.every((h) => h === 13);
   // a won game has no move to suggest, and the policy would say only that it found none
   const d: Decision = won ? { move: null, reason: 'won', candidates: [], solves: 0, nodes: 0 } : policy.decide(obs);

@@ -39,7 +39,7 @@ import { DEFAULT_DB, checkDbPath } from '../store/files.ts';
 import type { ResultFilter } from '../store/reader.ts';
 import { MAX_SAMPLE_SEED } from '../deals/big-families.ts';
 import { STOCK_MODES, parseStockMode } from '../hidden/observation.ts';
-import { DEFAULT_SEARCH, POLICY_NAMES, type PolicyName, parsePolicyName } from '../hidden/settings.ts';
+import { DEFAULT_SEARCH, POLICY_NAMES, type PolicyName, VEGAS_SEARCH, parsePolicyName } from '../hidden/settings.ts';
 import { MAX_SEEDS, type SeedList, type SeedSource, parseSeedList, parseSeedRanges, parseSeedsFile, randomSample } from '../batch/seeds.ts';
 import {
   DEFAULT_RULES,
@@ -401,7 +401,11 @@ export function addPolicyOptions(cmd: Command, flag: 'policy' | 'player', dflt?:
       fromResult(parsePolicyName),
       dflt,
     )
-    .option('--samples <k>', `search: worlds sampled (default ${DEFAULT_SEARCH.samples})`, fromResult(parseIntIn('samples', 1, 100_000)))
+    .option(
+      '--samples <k>',
+      `search: worlds sampled (default ${DEFAULT_SEARCH.samples}; ${VEGAS_SEARCH.samples} with --vegas)`,
+      fromResult(parseIntIn('samples', 1, 100_000)),
+    )
     .option(
       '--policy-seed <s>',
       `search: seed of the sampling (default ${DEFAULT_SEARCH.seed})`,

@@ -16,7 +16,7 @@ import type { Command } from 'commander';
 import { cardPretty } from '../engine/cards.ts';
 import { describeMove } from '../hidden/policy.ts';
 import { DEFAULT_SEARCH, type PolicyName, createPolicy } from '../hidden/policies.ts';
-import type { SearchOptions } from '../hidden/settings.ts';
+import { type SearchOptions, searchSettings } from '../hidden/settings.ts';
 import { type PlayResult, playGame } from '../hidden/play.ts';
 
 import { movesToCompact } from '../engine/notation.ts';
@@ -65,8 +65,14 @@ export function runPlay(o: PlayCliOptions, write: (s: string) => void = () => {}
   const rules = rulesFromOptions(o);
   const deal = seededDeal(o.seed, family);
   const policySeed = o.policySeed ?? DEFAULT_SEARCH.seed;
-  const options = { samples: o.samples, nodes: o.maxNodes, seed: policySeed, objective: o.objective, look: o.look };
-  const policy = createPolicy(o.policy, options);
+  const settings = searchSettings(o.vegas === true, {
+    samples: o.samples,
+    nodes: o.maxNodes,
+    seed: policySeed,
+    objective: o.objective,
+    look: o.look,
+  });
+  const policy = createPolicy(o.policy, settings);
   const live = !o.json && !o.quiet;
   if (live) write(`${family} deal ${o.seed}, ${rulesLabel(rules)}, stock ${o.stock}, policy ${o.policy}\n`);
   const result = unwrap(
@@ -90,11 +96,11 @@ export function runPlay(o: PlayCliOptions, write: (s: string) => void = () => {}
           stock: o.stock,
           ...(o.policy === 'search'
             ? {
-                samples: o.samples ?? DEFAULT_SEARCH.samples,
-                maxNodes: o.maxNodes ?? DEFAULT_SEARCH.nodes,
+                samples: settings.samples,
+                maxNodes: settings.nodes,
                 policySeed,
-                objective: o.objective ?? DEFAULT_SEARCH.objective,
-                look: o.look ?? DEFAULT_SEARCH.look,
+                objective: settings.objective,
+                look: settings.look,
               }
             : {}),
         },

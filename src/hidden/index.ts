@@ -10,7 +10,15 @@ export { Observation, STOCK_MODES, observedPosition, parseStockMode } from './ob
 export { type Candidate, type Decision, type Policy, describeMove, legalMoves, moveKey } from './policy.ts';
 export { PriorityPolicy } from './policy-priority.ts';
 export { SearchPolicy } from './policy-search.ts';
-export { DEFAULT_SEARCH, POLICY_NAMES, type PolicyName, type SearchOptions, parsePolicyName } from './settings.ts';
+export {
+  DEFAULT_SEARCH,
+  POLICY_NAMES,
+  type PolicyName,
+  type SearchOptions,
+  VEGAS_SEARCH,
+  parsePolicyName,
+  searchSettings,
+} from './settings.ts';
 export { type PlayerTask, type PolicyOptions, createPolicy, playSeeded } from './policies.ts';
 export { DEFAULT_MAX_MOVES, type GameEnd, type MoveEvent, type PlayOptions, type PlayResult, playGame } from './play.ts';
 export { Game, gameAfter } from './game.ts';

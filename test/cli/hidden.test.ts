@@ -87,6 +87,24 @@ describe('klondike play', () => {
     expect(rp.stdout.trim()).toBe(j.won ? 'won' : home);
   });
 
+  it('--vegas plays for the cards home with the Vegas defaults; the options given take precedence', async () => {
+    const r = await runCli(['play', '--seed', '2', '--draw', '3', '--vegas', '--samples', '2', '--max-nodes', '1000', '--json']);
+    const j = JSON.parse(r.stdout);
+    expect(r.code).toBe(j.won ? 0 : 1);
+    expect(j.rules.passes).toBe(3);
+    expect(j.player).toEqual({
+      policy: 'search',
+      stock: 'hidden',
+      samples: 2,
+      maxNodes: 1000,
+      policySeed: 1,
+      objective: 'cards',
+      look: true,
+    });
+    const rp = await runCli(['replay', '-'], r.stdout);
+    expect(rp.stdout.trim()).toBe(j.won ? 'won' : `not won, ${j.cardsHome} card${j.cardsHome === 1 ? '' : 's'} home`);
+  });
+
   it('prints the moves as they are made, then the outcome', async () => {
     const r = await runCli(['play', '--seed', '2', '--draw', '1', '--policy', 'priority']);
     const lines = r.stdout.trimEnd().split('\n');
