@@ -118,6 +118,10 @@ interface Row {
   ms: number;
   cpuMs: number;
 }
+const passesText = rules.passes === null ? 'unlimited' : String(rules.passes);
+const quoted = `"${params.replaceAll('"', '""')}"`;
+/** The columns of a row but its seed, up to its params: the same for every game of this run. */
+const game = `${family} ${rules.draw},${passesText},true,${stock.value},${policyName.value},${quoted}`;
 const done = new Map<string, Row>();
 if (values.out) {
   if (!existsSync(values.out)) writeFileSync(values.out, `${HEADER}\n`);
@@ -125,7 +129,10 @@ if (values.out) {
     if (!line) continue;
     // the params column is quoted JSON; the fields after it hold no comma but the moves, which hold none
     const head = line.split(',', 2);
-    const tail = line.slice(line.lastIndexOf('}"') + 3).split(',');
+    const end = line.lastIndexOf('}"') + 2;
+    const stored = `${head[0]} ${line.slice(head[0].length + head[1].length + 2, end)}`;
+    if (stored !== game) fail(`${values.out} holds games of other rules or settings (seed ${head[1]}): give another --out`);
+    const tail = line.slice(end + 1).split(',');
     done.set(head[1], { seed: head[1], won: tail[0] === '1', home: Number(tail[1]), ms: Number(tail[3]), cpuMs: Number(tail[7]) });
   }
 }
@@ -154,8 +161,6 @@ for (const seed of seeds) {
   done.set(row.seed, row);
   rows.push(`${seed},${g.won ? 1 : 0},${g.cardsHome},${g.moves.length},${g.end},${g.solves},${g.nodes},${Math.round(g.ms)},${cpuMs}`);
   if (values.out) {
-    const passesText = rules.passes === null ? 'unlimited' : String(rules.passes);
-    const quoted = `"${params.replaceAll('"', '""')}"`;
     appendFileSync(
       values.out,
       `${family},${seed},${rules.draw},${passesText},true,${stock.value},${policyName.value},${quoted},${g.won ? 1 : 0},${g.cardsHome},${g.moves.length},${Math.round(g.ms)},${movesToCompact(g.moves)},,${VERSION},${cpuMs}\n`,
