@@ -11,7 +11,8 @@
 # games on any machine. A rerun resumes where it stopped (stored games are never played again).
 # The search policy runs with its defaults (32 to 96 worlds, 30,000 nodes a solve, retry 4, policy
 # seed 1), one game after another in one thread (bench/play.bench.ts --out: a CSV in the
-# export --plays format with each game's CPU time, resumable), Vegas with --objective cards.
+# export --plays format with each game's CPU time, resumable); under the Vegas rules with its
+# Vegas defaults (--vegas: the cards home counted, 24 worlds of 10,000 nodes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 db=${1:-data/play.sqlite}
@@ -32,8 +33,8 @@ mkdir -p tmp
 p --seeds "$search" --draw 3 --stock hidden --out tmp/play-search-d3-hidden.csv
 p --seeds "$d1" --draw 1 --stock hidden --out tmp/play-search-d1-hidden.csv
 p --seeds "$search" --draw 3 --stock visible --out tmp/play-search-d3-visible.csv
-p --seeds "$search" --draw 3 --passes 3 --stock hidden --objective cards --out tmp/play-search-d3-vegas.csv
-p --seeds "$d1" --draw 1 --passes 1 --stock hidden --objective cards --out tmp/play-search-d1-vegas.csv
+p --seeds "$search" --draw 3 --vegas --stock hidden --out tmp/play-search-d3-vegas.csv
+p --seeds "$d1" --draw 1 --vegas --stock hidden --out tmp/play-search-d1-vegas.csv
 # the thoughtful verdicts of the deals the search policy played (the ceiling beside it)
 b --seeds "$search" --draw 3 --passes unlimited
 b --seeds "$d1" --draw 1 --passes unlimited
