@@ -14,6 +14,7 @@
  */
 import type { Command } from 'commander';
 import { cardPretty } from '../engine/cards.ts';
+import { vegasResult } from '../engine/score.ts';
 import { describeMove } from '../hidden/policy.ts';
 import { DEFAULT_SEARCH, type PolicyName, createPolicy } from '../hidden/policies.ts';
 import { type SearchOptions, searchSettings } from '../hidden/settings.ts';
@@ -107,6 +108,7 @@ export function runPlay(o: PlayCliOptions, write: (s: string) => void = () => {}
         won: result.won,
         end: result.end,
         cardsHome: result.cardsHome,
+        ...(o.vegas ? { vegas: vegasResult(result.cardsHome) } : {}),
         compact: movesToCompact(result.moves),
         stats: {
           moves: result.moves.length,
@@ -120,9 +122,10 @@ export function runPlay(o: PlayCliOptions, write: (s: string) => void = () => {}
     return { out: JSON.stringify(json) + '\n', exitCode, result };
   }
   const how = result.won ? 'won' : `lost (${END_TEXT[result.end]})`;
+  const vegas = o.vegas ? `Vegas result: 5 × ${result.cardsHome} − 52 = ${vegasResult(result.cardsHome)}\n` : '';
   const out =
     `${how}: ${result.cardsHome} cards home, ${result.moves.length} moves, ` +
-    `${result.solves} solves (${result.nodes} nodes), ${(result.ms / 1000).toFixed(1)} s\n`;
+    `${result.solves} solves (${result.nodes} nodes), ${(result.ms / 1000).toFixed(1)} s\n${vegas}`;
   return { out, exitCode, result };
 }
 

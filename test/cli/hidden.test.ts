@@ -101,8 +101,15 @@ describe('klondike play', () => {
       objective: 'cards',
       look: true,
     });
+    expect(j.vegas).toBe(5 * j.cardsHome - 52);
     const rp = await runCli(['replay', '-'], r.stdout);
     expect(rp.stdout.trim()).toBe(j.won ? 'won' : `not won, ${j.cardsHome} card${j.cardsHome === 1 ? '' : 's'} home`);
+    // the same game, readable: the outcome, then its Vegas result
+    const text = await runCli(['play', '--seed', '2', '--draw', '3', '--vegas', '--samples', '2', '--max-nodes', '1000', '--quiet']);
+    const lines = text.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^${j.won ? 'won' : 'lost \\([a-z ]+\\)'}: ${j.cardsHome} cards home, ${j.moves.length} moves, `));
+    expect(lines[1]).toBe(`Vegas result: 5 × ${j.cardsHome} − 52 = ${j.vegas}`);
   });
 
   it('prints the moves as they are made, then the outcome', async () => {
