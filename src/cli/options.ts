@@ -39,6 +39,7 @@ import { DEFAULT_DB, checkDbPath } from '../store/files.ts';
 import type { ResultFilter } from '../store/reader.ts';
 import { MAX_SAMPLE_SEED } from '../deals/big-families.ts';
 import { STOCK_MODES, parseStockMode } from '../hidden/observation.ts';
+import { vegasPassLimit } from '../engine/score.ts';
 import { DEFAULT_SEARCH, POLICY_NAMES, type PolicyName, VEGAS_SEARCH, parsePolicyName } from '../hidden/settings.ts';
 import { MAX_SEEDS, type SeedList, type SeedSource, parseSeedList, parseSeedRanges, parseSeedsFile, randomSample } from '../batch/seeds.ts';
 import {
@@ -163,8 +164,7 @@ export function addRuleOptions(cmd: Command, mode: 'rules' | 'filter' = 'rules')
 
 /** The Vegas pass limit of a draw count. */
 export function vegasPasses(draw: number): Result<number> {
-  if (draw === 1) return ok(1);
-  if (draw === 3) return ok(3);
+  if (draw === 1 || draw === 3) return ok(vegasPassLimit(draw));
   return err(`--vegas sets one pass at draw 1 and three at draw 3; it has no meaning at draw ${draw}`);
 }
 

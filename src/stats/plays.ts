@@ -20,6 +20,7 @@ import { type ExportFormat, exportedSeed, recordChunks } from './export.ts';
 import { int, msText, rowsToCsv } from './format.ts';
 import { pct } from './percent.ts';
 import { Z95, wilson } from './wilson.ts';
+import { VEGAS_PER_CARD, VEGAS_STAKE } from '../engine/score.ts';
 
 /** One row of the player statistics: the JSON fields and CSV columns, in order. */
 export interface PlayStatsRow {
@@ -90,7 +91,7 @@ export const PLAY_STATS_COLUMNS = [
 
 /** The Vegas payoff of a game that sends `home` cards home: $52 paid, $5 a card. */
 export function vegasPayoff(home: number): number {
-  return 5 * home - 52;
+  return VEGAS_PER_CARD * home - VEGAS_STAKE;
 }
 
 /** True under the Vegas pass limits: one pass at draw 1, three at draw 3. */
