@@ -39,6 +39,7 @@ describe.runIf(!haveChromium && process.env.CI)('the browser app in CI', () => {
 
 const D3: Rules = { draw: 3, passes: null, foundationReturn: true };
 const D1: Rules = { draw: 1, passes: null, foundationReturn: true };
+const VEGAS_D3: Rules = { draw: 3, passes: 3, foundationReturn: true };
 
 let browser: Browser;
 let dist: string;
@@ -428,10 +429,12 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
       [42, D3, 0],
       [7, D3, 25],
       [3, D1, 40],
+      [5, VEGAS_D3, 6],
     ] as const) {
       const g = seededGame(seed, rules, moves);
       const page = await openGame(g);
-      const args = ['hint', '--seed', String(seed), '--draw', String(rules.draw), '--json'];
+      const vegas = rules.passes !== null;
+      const args = ['hint', '--seed', String(seed), '--draw', String(rules.draw), '--json', ...(vegas ? ['--vegas'] : [])];
       if (g.moves.length) args.push('--moves', movesToCompact(g.moves));
       for (const [choice, cli] of [
         ['priority', ['--policy', 'priority']],
@@ -450,10 +453,12 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
           const c = want.candidates[k];
           if (c.chance !== undefined) expect(hint.lines[k]).toContain(`win ${(100 * c.chance).toFixed(1)}% (${c.wins} of ${c.samples}`);
         }
-        if (choice !== 'priority')
+        if (choice !== 'priority' && !vegas)
           expect(hint.lines.some((l) => new RegExp(`win \\d+\\.\\d% \\(\\d+ of ${DEFAULT_SEARCH.samples} sampled deals\\)`).test(l))).toBe(
             true,
           );
+        // a Vegas game: the hint plays for the dollars, each candidate with the cards home it expects
+        if (choice !== 'priority' && vegas) expect(hint.lines.some((l) => / cards home expected/.test(l))).toBe(true);
         // highlighted on the table
         expect(await page.locator('#play-table .hinted').count()).toBeGreaterThan(0);
         await shot(page, `15-hint-${seed}-${choice}`);

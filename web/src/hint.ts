@@ -9,7 +9,9 @@
  * - `search`: determinized sampling over the solver, every legal move weighed (as `klondike hint`
  *   does), in the worker (solver.worker.ts), with the library's default settings (`DEFAULT_SEARCH`:
  *   whatever the library's player uses, the page uses too). It gives each candidate move's
- *   estimated chance of winning.
+ *   estimated chance of winning; in a Vegas game it plays for the dollars with the library's
+ *   Vegas defaults (`VEGAS_SEARCH`, as `klondike hint --vegas`), each candidate with the cards
+ *   home it expects.
  */
 import {
   type OddsResult,
@@ -20,6 +22,7 @@ import {
   moveKey,
   PriorityPolicy,
   DEFAULT_SEARCH,
+  VEGAS_SEARCH,
 } from '../../src/hidden/index.ts';
 import { type AtomicMove, movesToCompact, pct as percent } from '../../src/index.ts';
 
@@ -34,7 +37,7 @@ export interface HintChoice {
 /** The hints of the form, the default first. */
 export const HINT_CHOICES: readonly HintChoice[] = [
   { id: 'priority', label: 'Hint order (instant)', policy: 'priority' },
-  { id: 'search', label: `Search (${DEFAULT_SEARCH.samples} sampled deals)`, policy: 'search' },
+  { id: 'search', label: `Search (${DEFAULT_SEARCH.samples} sampled deals, ${VEGAS_SEARCH.samples} at Vegas)`, policy: 'search' },
 ];
 
 /** The priority policy's decision (instant; runs in the page). */
