@@ -18,6 +18,8 @@ import { type Probed, lastWinnable } from '../../web/src/rewind.ts';
 import { type CountedGame, countGame, countVerdict, emptyStats, parseStats } from '../../web/src/stats.ts';
 import { clockText } from '../../web/src/clock.ts';
 import { cardWords, moveWords, pileLabel } from '../../web/src/speech.ts';
+import { searchHintOptions } from '../../web/src/hint.ts';
+import { VEGAS_SEARCH } from '../../src/hidden/settings.ts';
 
 const D3: Rules = { draw: 3, passes: null, foundationReturn: true };
 const deal = (seed: number): Position => {
@@ -293,6 +295,15 @@ describe('what the player sees', () => {
     expect(moveWords(before, g.position(), g.moves[0])).toBe(
       `Ace of diamonds from column 6 to diamonds foundation. ${cardWords(turned)} turned face up in column 6.`,
     );
+  });
+});
+
+describe('the search hint', () => {
+  it('plays for the dollars in a Vegas game only', () => {
+    expect(searchHintOptions({ draw: 3, passes: 3, foundationReturn: true })).toEqual(VEGAS_SEARCH);
+    expect(searchHintOptions({ draw: 1, passes: 1, foundationReturn: true })).toEqual(VEGAS_SEARCH);
+    expect(searchHintOptions({ draw: 3, passes: null, foundationReturn: true })).toEqual({});
+    expect(searchHintOptions({ draw: 1, passes: 3, foundationReturn: true })).toEqual({});
   });
 });
 

@@ -5,8 +5,6 @@
  * (the game changed meanwhile) is dropped.
  */
 import type { Decision, Observation } from '../../src/hidden/index.ts';
-import { VEGAS_SEARCH } from '../../src/hidden/settings.ts';
-import { vegasPassLimit } from '../../src/engine/score.ts';
 import type { AfterGame } from './after.ts';
 import type { Game } from './game.ts';
 import {
@@ -18,6 +16,7 @@ import {
   oddsText,
   priorityHint,
   searchEstimateText,
+  searchHintOptions,
 } from './hint.ts';
 import { observe, seenMessage } from './observation.ts';
 import { OddsRun } from './odds-run.ts';
@@ -81,8 +80,7 @@ export class Advice {
 
   /** The search policy's decision on the position now (asked once per position). */
   private async searchDecision(o: Observation): Promise<Decision | undefined> {
-    // a Vegas game (the only pass limits the game offers): the hint plays for the dollars, as `klondike hint --vegas` does
-    const options = o.rules.passes === vegasPassLimit(o.rules.draw) ? VEGAS_SEARCH : {};
+    const options = searchHintOptions(o.rules);
     const key = JSON.stringify([seenMessage(o), options]);
     if (this.decision?.key === key) return this.decision.d;
     const job = this.hints.run('hint', { seen: seenMessage(o), options });

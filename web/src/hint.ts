@@ -23,8 +23,9 @@ import {
   PriorityPolicy,
   DEFAULT_SEARCH,
   VEGAS_SEARCH,
+  type SearchOptions,
 } from '../../src/hidden/index.ts';
-import { type AtomicMove, movesToCompact, pct as percent } from '../../src/index.ts';
+import { type AtomicMove, type Rules, movesToCompact, pct as percent, vegasRules } from '../../src/index.ts';
 
 /** A hint the app offers: a policy with its settings. */
 export interface HintChoice {
@@ -39,6 +40,15 @@ export const HINT_CHOICES: readonly HintChoice[] = [
   { id: 'priority', label: 'Hint order (instant)', policy: 'priority' },
   { id: 'search', label: `Search (${DEFAULT_SEARCH.samples} sampled deals, ${VEGAS_SEARCH.samples} at Vegas)`, policy: 'search' },
 ];
+
+/**
+ * The search hint's settings under the rules of a game: in a Vegas game (the only pass limits the
+ * game offers) the library's Vegas defaults, to play for the dollars as `klondike hint --vegas`
+ * does; otherwise its defaults.
+ */
+export function searchHintOptions(rules: Rules): Partial<SearchOptions> {
+  return rules.passes !== null && rules.passes === vegasRules(rules.draw).passes ? VEGAS_SEARCH : {};
+}
 
 /** The priority policy's decision (instant; runs in the page). */
 export function priorityHint(o: Observation): Decision {
