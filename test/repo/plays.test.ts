@@ -1,6 +1,7 @@
 /**
  * The present search player's games in data/ (data/play-search-look-*.csv.gz, one row a game in
- * the format of `klondike export --plays` with each game's CPU milliseconds) and the tables that
+ * the format of `klondike export --plays` with each game's CPU milliseconds; every game played
+ * with the player's defaults, its Vegas defaults under the Vegas rules) and the tables that
  * cite them tell the same story: each row of docs/results.md's normal-play table for that player,
  * of docs/hidden.md's table of it and of the README's player rows gives the files' deals, games
  * won, win rate with its Wilson interval, mean cards home and Vegas payoff with their intervals.
@@ -9,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEARCH } from '../../src/hidden/settings.ts';
+import { DEFAULT_SEARCH, VEGAS_SEARCH } from '../../src/hidden/settings.ts';
 import { canonicalParams } from '../../src/store/rows.ts';
 import { wilson } from '../../src/stats/wilson.ts';
 import { repoText, tableAfter } from '../support/markdown.ts';
@@ -39,7 +40,7 @@ function figures(name: string): Figures | undefined {
   const seeds = new Set(rows.map((r) => r.seed));
   expect(seeds.size).toBe(rows.length);
   const vegas = name.endsWith('vegas');
-  const want = canonicalParams({ ...DEFAULT_SEARCH, ...(vegas ? { objective: 'cards' } : {}) });
+  const want = canonicalParams(vegas ? VEGAS_SEARCH : DEFAULT_SEARCH);
   for (const r of rows) {
     expect(r.params).toBe(want);
     expect(r.policy).toBe('search');
