@@ -26,7 +26,7 @@ import { movesToCompact } from '../src/engine/notation.ts';
 import { parseStockMode } from '../src/hidden/observation.ts';
 import { createPolicy, DEFAULT_SEARCH, parsePolicyName } from '../src/hidden/policies.ts';
 import { playGame } from '../src/hidden/play.ts';
-import { VEGAS_SEARCH, parseObjective } from '../src/hidden/settings.ts';
+import { parseObjective, searchSettings } from '../src/hidden/settings.ts';
 import { vegasPasses } from '../src/cli/options.ts';
 import { dealPosition } from '../src/engine/position.ts';
 import { canonicalParams } from '../src/store/rows.ts';
@@ -75,38 +75,34 @@ if (values.vegas) {
   if (!vp.ok) fail(vp.error);
   passes = vp.value;
 }
-// the settings not given are the policy's defaults for the rules (VEGAS_SEARCH with --vegas)
-const base = values.vegas ? VEGAS_SEARCH : DEFAULT_SEARCH;
-const given = (name: keyof typeof values, fallback: string | number | boolean): string => String(values[name] ?? fallback);
-const unit = given('unit', base.unit);
-if (unit !== 'macro' && unit !== 'reveal') fail(`--unit must be macro or reveal, got ${unit}`);
-const ties = given('ties', base.ties);
-if (ties !== 'short' && ties !== 'support' && ties !== 'home') fail(`--ties must be home, short or support, got ${ties}`);
-const objective = parseObjective(given('objective', base.objective));
-if (!objective.ok) fail(objective.error);
+if (values.unit !== undefined && values.unit !== 'macro' && values.unit !== 'reveal')
+  fail(`--unit must be macro or reveal, got ${values.unit}`);
+if (values.ties !== undefined && values.ties !== 'short' && values.ties !== 'support' && values.ties !== 'home')
+  fail(`--ties must be home, short or support, got ${values.ties}`);
+const objective = values.objective === undefined ? undefined : parseObjective(values.objective);
+if (objective && !objective.ok) fail(objective.error);
 const rules: Rules = { draw, passes, foundationReturn: true };
-const samples = Number(given('samples', base.samples));
-const options =
-  policyName.value === 'search'
-    ? {
-        ...base,
-        samples,
-        nodes: Number(given('max-nodes', base.nodes)),
-        maxSamples: Math.max(samples, Number(given('max-samples', base.maxSamples))),
-        close: Number(given('close', base.close)),
-        retry: Number(given('retry', base.retry)),
-        objective: objective.value,
-        look: given('look', base.look) === 'true',
-        candidates: Number(given('candidates', base.candidates)),
-        unit: unit as 'macro' | 'reveal',
-        extend: given('extend', base.extend) === 'true',
-        quick: Number(given('quick', base.quick)),
-        extendWorlds: Number(given('extend-worlds', base.extendWorlds)),
-        ties: ties as 'home' | 'short' | 'support',
-        revealBonus: Number(given('reveal-bonus', base.revealBonus)),
-        seed: Number(values['policy-seed']),
-      }
-    : undefined;
+const num = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+const bool = (text: string | undefined) => (text === undefined ? undefined : text === 'true');
+// the settings given; the rest are the policy's defaults for the rules (searchSettings: VEGAS_SEARCH with --vegas)
+const settings = searchSettings(values.vegas, {
+  samples: num(values.samples),
+  nodes: num(values['max-nodes']),
+  maxSamples: num(values['max-samples']),
+  close: num(values.close),
+  retry: num(values.retry),
+  objective: objective?.ok ? objective.value : undefined,
+  look: bool(values.look),
+  candidates: num(values.candidates),
+  unit: values.unit as 'macro' | 'reveal' | undefined,
+  extend: bool(values.extend),
+  quick: num(values.quick),
+  extendWorlds: num(values['extend-worlds']),
+  ties: values.ties as 'home' | 'short' | 'support' | undefined,
+  revealBonus: num(values['reveal-bonus']),
+  seed: Number(values['policy-seed']),
+});
+const options = policyName.value === 'search' ? { ...settings, maxSamples: Math.max(settings.samples, settings.maxSamples) } : undefined;
 const params = canonicalParams(options ?? {});
 
 const HEADER = 'family,seed,draw,passes,foundationReturn,stock,policy,params,won,cardsHome,moveCount,ms,moves,error,solverVersion,cpuMs';
