@@ -31,9 +31,12 @@
  *
  * Free information: with unlimited passes, going once through the stock and turning the waste over
  * gives back the position it started from with every stock card seen, so while that is free
- * (`freeLook`) the policy does it first (`look`), and then plays the game with the stock known.
- * Under a pass limit the look costs a pass, and the policy does not take it: a sampled world
- * values information at nothing, so weighing the look there would never choose it.
+ * (`freeLook`) the policy does it first (`look`, the redeal included), and then plays the game with
+ * the stock known. It takes the same look when the stock is visible, where it changes nothing but
+ * the pass count: after it the two stock modes show the player the same observation, so the hidden
+ * game is the visible game, move for move. Under a pass limit the look costs a pass, and the policy
+ * does not take it: a sampled world values information at nothing, so weighing the look there
+ * would never choose it.
  *
  * Objectives: `win` counts the worlds won after a segment; `cards` (Vegas, where the payoff is 5
  * dollars a card home) counts the most cards home the solver finds after it in each world, 52 for
@@ -57,7 +60,7 @@
  * segment.ts; the order of the weighed candidates and their tie-breakers, in ranking.ts.
  */
 import { type AtomicMove, movesToCompact } from '../engine/notation.ts';
-import { type Position, UNSEEN } from '../engine/position.ts';
+import type { Position } from '../engine/position.ts';
 import { type Budget, mostHome, solve } from '../solver/index.ts';
 import type { Rules } from '../types.ts';
 import type { Observation } from './observation.ts';
@@ -140,10 +143,10 @@ export class SearchPolicy implements Policy {
     return this.lookThroughStock(o, moves) ?? this.followSegment(o, moves) ?? this.obvious(o, moves) ?? this.search(o, moves);
   }
 
-  /** The free look through the stock (`freeLook`): draws, forgetting the worlds, which the look would make stale. */
+  /** The free look through the stock (`freeLook`): draws, then the redeal, forgetting the worlds, which the look would make stale. */
   private lookThroughStock(o: Observation, moves: readonly AtomicMove[]): Decision | undefined {
     if (!this.options.look || this.options.allMoves || !freeLook(o)) return undefined;
-    const draw = moves.find((m) => m.from === 'stock');
+    const draw = moves.find((m) => m.from === 'stock' || (m.from === 'waste' && m.to === 'stock'));
     if (!draw) return undefined;
     this.worlds = [];
     this.segment = undefined;
@@ -479,14 +482,17 @@ export class SearchPolicy implements Policy {
 }
 
 /**
- * True when going once through the stock is free: passes are unlimited, some stock card is unseen,
- * and the waste is where draws from a full stock put it (at draw 3, a multiple of three cards:
- * after the redeal the same draws lead back), so the position after the pass and the redeal is the
- * position now, with every stock card seen.
+ * True when going once through the stock is free: passes are unlimited, this is the first pass, and
+ * either the stock is empty (the look's last step, the redeal: drawing through again after it leads
+ * back here) or the waste is where draws from a full stock put it (at draw 3, a multiple of three
+ * cards: after the redeal the same draws lead back), so the position after the pass and the redeal
+ * is the position now, with every stock card seen. Whether the stock was hidden does not enter:
+ * the look is taken in both stock modes, so that after it they are one game.
  */
 export function freeLook(o: Observation): boolean {
   const p = o.position;
-  if (o.rules.passes !== null || !p.stock.includes(UNSEEN)) return false;
+  if (o.rules.passes !== null || p.pass !== 1) return false;
+  if (p.stock.length === 0) return p.waste.length > 0;
   return o.rules.draw === 1 || p.waste.length % o.rules.draw === 0;
 }
 
