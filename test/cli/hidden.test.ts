@@ -87,6 +87,20 @@ describe('klondike play', () => {
     expect(rp.stdout.trim()).toBe(j.won ? 'won' : home);
   });
 
+  it('the search player plays one game with the stock hidden or visible: the free look first, then the same moves', async () => {
+    const runs = await Promise.all(
+      ['hidden', 'visible'].map((stock) =>
+        runCli(['play', '--seed', '6', '--stock', stock, '--samples', '4', '--max-nodes', '2000', '--json']),
+      ),
+    );
+    const [hidden, visible] = runs.map((r) => JSON.parse(r.stdout) as { compact: string; won: boolean; player: { stock: string } });
+    expect([hidden.player.stock, visible.player.stock]).toEqual(['hidden', 'visible']);
+    expect(hidden.compact.startsWith('SW3 SW3 SW3 SW3 SW3 SW3 SW3 SW3 WS24 ')).toBe(true);
+    expect(hidden.compact.split(' ').length).toBeGreaterThan(50);
+    expect(visible.compact).toBe(hidden.compact);
+    expect(visible.won).toBe(hidden.won);
+  });
+
   it('--vegas plays for the cards home with the Vegas defaults; the options given take precedence', async () => {
     const r = await runCli(['play', '--seed', '2', '--draw', '3', '--vegas', '--samples', '2', '--max-nodes', '1000', '--json']);
     const j = JSON.parse(r.stdout);

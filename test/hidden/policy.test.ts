@@ -223,27 +223,50 @@ describe('the search policy ranks candidates by the worlds won after them', () =
 });
 
 describe('the search policy looks through the stock while that is free', () => {
-  it('with unlimited passes and the stock hidden it draws through the stock first; under a pass limit, or with look off, it does not', () => {
+  it('with unlimited passes it draws through the stock and redeals first; under a pass limit, or with look off, it does not', () => {
     const g = start(deal(100_004), DRAW3, 'hidden');
     const p = new SearchPolicy({ samples: 4, nodes: 2000 });
-    const reasons: string[] = [];
-    for (let k = 0; k < 8; k++) {
+    const looked: AtomicMove[] = [];
+    for (let k = 0; k < 9; k++) {
       const d = p.decide(g.observe());
       if (!d.move) break;
-      reasons.push(d.reason);
-      expect(d.move.from).toBe('stock');
+      expect(d.reason).toBe('look');
       expect(d.solves).toBe(0);
+      looked.push(d.move);
       g.play(d.move);
     }
-    expect(reasons).toEqual(Array(8).fill('look'));
-    expect(g.observe().unseen.length).toBe(21);
-    expect(freeLook(g.observe())).toBe(false);
+    expect(movesToCompact(looked)).toBe('SW3 SW3 SW3 SW3 SW3 SW3 SW3 SW3 WS24');
+    // back where it started, in the second pass, with the stock seen
+    const o = g.observe();
+    expect(o.position.pass).toBe(2);
+    expect(o.position.stock).toEqual(deal(100_004).stock);
+    expect(o.unseen.length).toBe(21);
+    expect(freeLook(o)).toBe(false);
+    expect(p.decide(o).reason).not.toBe('look');
     const fresh = start(deal(100_004), DRAW3, 'hidden').observe();
     expect(new SearchPolicy({ samples: 4, nodes: 2000, look: false }).decide(fresh).reason).not.toBe('look');
     expect(new SearchPolicy({ samples: 4, nodes: 2000, allMoves: true }).decide(fresh).reason).not.toBe('look');
     const limited = start(deal(100_004), { ...DRAW3, passes: 3 }, 'hidden').observe();
     expect(freeLook(limited)).toBe(false);
-    expect(freeLook(start(deal(100_004), DRAW3, 'visible').observe())).toBe(false);
+  });
+
+  it('takes the same look with the stock visible, after which the two stock modes are one game', () => {
+    for (const rules of [DRAW3, DRAW1]) {
+      const [hidden, visible] = (['hidden', 'visible'] as const).map((mode) => {
+        const g = start(deal(100_006), rules, mode);
+        const p = new SearchPolicy({ samples: 4, maxSamples: 4, nodes: 2000 });
+        const played: AtomicMove[] = [];
+        for (let k = 0; k < 60 && !g.won; k++) {
+          const d = p.decide(g.observe());
+          if (!d.move) break;
+          played.push(d.move);
+          g.play(d.move);
+        }
+        return { moves: movesToCompact(played), key: g.observe().key() };
+      });
+      expect(hidden.moves.split(' ').length).toBeGreaterThan(rules.draw === 3 ? 20 : 40);
+      expect(visible).toEqual(hidden);
+    }
   });
 
   it('at draw 3 the look is free only while the waste holds a multiple of three cards', () => {
