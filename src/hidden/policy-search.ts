@@ -33,8 +33,8 @@
  * gives back the position it started from with every stock card seen, so while that is free
  * (`freeLook`) the policy does it first (`look`, the redeal included), and then plays the game with
  * the stock known. It takes the same look when the stock is visible, where it changes nothing but
- * the pass count: after it the two stock modes show the player the same observation, so the hidden
- * game is the visible game, move for move. Under a pass limit the look costs a pass, and the policy
+ * the pass count: after it the two stock modes show the player the same observation, so it plays
+ * the hidden game move for move as the visible one. Under a pass limit the look costs a pass, and the policy
  * does not take it: a sampled world values information at nothing, so weighing the look there
  * would never choose it.
  *
