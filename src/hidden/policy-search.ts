@@ -34,9 +34,9 @@
  * (`freeLook`) the policy does it first (`look`, the redeal included), and then plays the game with
  * the stock known. It takes the same look when the stock is visible, where it changes nothing but
  * the pass count: after it the two stock modes show the player the same observation, so it plays
- * the hidden game move for move as the visible one. Under a pass limit the look costs a pass, and the policy
- * does not take it: a sampled world values information at nothing, so weighing the look there
- * would never choose it.
+ * the hidden game move for move as the visible one. Under a pass limit the look costs a pass, and
+ * the policy does not take it: a sampled world values information at nothing, so weighing the
+ * look there would never choose it.
  *
  * Objectives: `win` counts the worlds won after a segment; `cards` (Vegas, where the payoff is 5
  * dollars a card home) counts the most cards home the solver finds after it in each world, 52 for
