@@ -146,11 +146,11 @@ export class SearchPolicy implements Policy {
   /** The free look through the stock (`freeLook`): draws, then the redeal, forgetting the worlds, which the look would make stale. */
   private lookThroughStock(o: Observation, moves: readonly AtomicMove[]): Decision | undefined {
     if (!this.options.look || this.options.allMoves || !freeLook(o)) return undefined;
-    const draw = moves.find((m) => m.from === 'stock' || (m.from === 'waste' && m.to === 'stock'));
-    if (!draw) return undefined;
+    const step = moves.find((m) => m.from === 'stock' || (m.from === 'waste' && m.to === 'stock'));
+    if (!step) return undefined;
     this.worlds = [];
     this.segment = undefined;
-    return this.commit(o, draw, 'look', []);
+    return this.commit(o, step, 'look', []);
   }
 
   /** The next move of the segment being played, while it is legal; gives the segment up when it is not. */
