@@ -129,8 +129,9 @@ export interface SolverOptions {
    */
   lockingMoves?: boolean;
   /**
-   * Restart each search after RESTART_FIRST_NODES nodes, then after 1.5 times as many each time, with
-   * seeded noise in the move order, keeping the positions proved lost in the table. Only the order
+   * Restart each search after runs of RESTART_UNIT nodes times the terms of Luby's sequence (1, 1, 2,
+   * 1, 1, 2, 4, …; search.ts `luby`), with seeded noise in the move order, keeping the positions
+   * proved lost in the table. Only the order
    * of the search changes: the verdict is the same, found sooner on most winnable deals. Default on.
    */
   restarts?: boolean;

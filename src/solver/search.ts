@@ -24,9 +24,10 @@
  * cards home) may also end the search or cut a position, and runs under the strategies that keep
  * it exact; the rest of the search is the same.
  *
- * Restarts (`restarts`): the search stops after RESTART_FIRST_NODES nodes and starts again from
- * the root with seeded noise in the move order of its first RESTART_NOISE_DEPTH frames (order.ts
- * `addNoise`), then after 1.5 times as many (RESTART_GROWTH), and so on, with the same table. On
+ * Restarts (`restarts`): the search stops after RESTART_UNIT nodes and starts again from the root
+ * with seeded noise in the move order of its first RESTART_NOISE_DEPTH frames (order.ts
+ * `addNoise`), each run as long as RESTART_UNIT times the next term of Luby's sequence (`luby`:
+ * 1, 1, 2, 1, 1, 2, 4, …), with the same table. On
  * stopping, the positions of the abandoned line (the current path: each frame's position before
  * and after its safe moves, and a child entered but not expanded) are removed from the table, so that every position left there was searched to the end
  * without a win. Why that keeps the verdict: call those positions closed, the path P. Every move
@@ -88,10 +89,27 @@ export interface SolveResult {
   stats: SolveStats;
 }
 
-/** Nodes before the first restart of a search (then RESTART_GROWTH times as many before each next one). */
-export const RESTART_FIRST_NODES = 2_000;
-/** How much longer each run of a restarted search is than the one before. */
-export const RESTART_GROWTH = 1.5;
+/**
+ * The nodes of the shortest run of a restarted search: run i is RESTART_UNIT × luby(i) nodes long
+ * (docs/solver.md, Restarts).
+ */
+export const RESTART_UNIT = 250;
+
+/**
+ * The i-th term (i ≥ 1) of the sequence of Luby, Sinclair & Zuckerman, "Optimal speedup of Las
+ * Vegas algorithms" (Information Processing Letters 47, 1993): 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1,
+ * 1, 2, 4, 8, … (each block of 2^k − 1 terms is the block before it twice, then 2^(k−1)). Runs of
+ * these lengths are within a logarithmic factor of the best restart schedule for any distribution
+ * of the run's length, known or not.
+ */
+export function luby(i: number): number {
+  for (;;) {
+    let k = 1;
+    while (2 ** k - 1 < i) k++;
+    if (2 ** k - 1 === i) return 2 ** (k - 1);
+    i -= 2 ** (k - 1) - 1;
+  }
+}
 /** The noise added to the move-order scores after a restart (order.ts: classes are 100 apart). */
 export const RESTART_NOISE = 3_000;
 /**
@@ -223,7 +241,7 @@ export class Search implements CoreClient {
     this.tt.setMasked(this.dom || this.counting !== undefined);
     this.gen = new Generator(this.s, pr, this.core.moves, this.core, this.counting !== undefined);
     this.locksPending = strategy.lockingMoves;
-    this.runLength = this.restarts ? RESTART_FIRST_NODES : Infinity;
+    this.runLength = this.restarts ? RESTART_UNIT * luby(1) : Infinity;
     this.flags =
       (this.dom ? 1 : 0) |
       (pr.safeFoundation ? 2 : 0) |
@@ -349,11 +367,11 @@ export class Search implements CoreClient {
     }
   }
 
-  /** With restarts, the next run (after a restart or a pause) tries the moves in another order, for longer. */
+  /** With restarts, the next run (after a restart or a pause) tries the moves in another order, for the next length of the schedule. */
   private nextRun(): void {
     if (!this.restarts) return;
     this.gen.setNoise(RESTART_NOISE, Math.imul(this.runs, 0x9e3779b9) ^ 0x2545f491, RESTART_NOISE_DEPTH);
-    this.runLength = Math.ceil(this.runLength * RESTART_GROWTH);
+    this.runLength = RESTART_UNIT * luby(this.runs + 1);
   }
 
   /** The search stops short to go on later (a restart, or a pause at its node budget): the positions of the line it leaves come out of the table. */

@@ -4,7 +4,7 @@
  * with both cores taken by other processes as on a quiet machine; a time budget, the old way,
  * leaves the same deals unknown.
  *
- * Deals: Solvitaire 234, 498, 751 and 984 at draw 3, winnable after 210,000–350,000 nodes (a
+ * Deals: Solvitaire 135, 219 and 829 at draw 3, winnable after 310,000–990,000 nodes (a
  * fraction of a second each on an idle core, well inside the node budget, and far beyond a
  * 50 ms time budget even idle).
  */
@@ -24,7 +24,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const SEEDS = '234,498,751,984';
+const SEEDS = '135,219,829';
 
 function batch(db: string, extra: string[] = []): Promise<number | null> {
   return new Promise((resolve) => {
@@ -57,13 +57,12 @@ describe('machine-independent batch verdicts', () => {
 
     const idle = rows(join(dir, 'idle.sqlite'));
     expect(idle.map((r) => [r.seed, r.verdict])).toEqual([
-      [234, 'winnable'],
-      [498, 'winnable'],
-      [751, 'winnable'],
-      [984, 'winnable'],
+      [135, 'winnable'],
+      [219, 'winnable'],
+      [829, 'winnable'],
     ]);
     for (const r of idle) {
-      expect(r.nodes).toBeGreaterThan(200_000);
+      expect(r.nodes).toBeGreaterThan(300_000);
       expect(r.nodes).toBeLessThan(BATCH_BUDGET.maxNodes / 100);
       expect([r.max_nodes, r.timeout_ms, r.stop_reason]).toEqual([BATCH_BUDGET.maxNodes, BATCH_BUDGET.timeoutMs, null]);
     }

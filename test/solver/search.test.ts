@@ -23,6 +23,7 @@ import {
   stuckCard,
 } from '../../src/solver/index.ts';
 import { Core } from '../../src/solver/core.ts';
+import { luby } from '../../src/solver/search.ts';
 import { State } from '../../src/engine/state.ts';
 import type { Rules } from '../../src/types.ts';
 import {
@@ -488,6 +489,18 @@ describe('staged solve: the easiest rules first', () => {
 });
 
 describe('restarts: another move order, the same verdict', () => {
+  it("the runs' lengths follow Luby's sequence, each block twice the one before, then a run as long as both", () => {
+    const terms = Array.from({ length: 31 }, (_, i) => luby(i + 1));
+    expect(terms.slice(0, 15)).toEqual([1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    for (let k = 1; k <= 5; k++) {
+      const n = 2 ** k - 1;
+      expect(terms[n - 1]).toBe(2 ** (k - 1));
+      if (k < 5) expect(terms.slice(n, 2 * n)).toEqual(terms.slice(0, n));
+    }
+    expect(luby(1023)).toBe(512);
+    expect(luby(1024)).toBe(1);
+  });
+
   it('no pruning with and without restarts agree where the search restarts (different node counts)', () => {
     // plain searches of reduced deals: up to thousands of nodes, so many of them restart
     let restarted = 0;
