@@ -177,6 +177,10 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
     stopReporter();
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
+    // Stopped by a signal, the process is on its way out: a copy of the same signal still on its way
+    // (bin/klondike's wrapper passes on what the terminal also sends its child) must not kill it now,
+    // which would end it by the signal instead of its exit code.
+    if (signal) process.on(signal, () => {});
   }
 }
 
