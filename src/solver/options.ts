@@ -131,8 +131,8 @@ export interface SolverOptions {
   /**
    * Restart each search after runs of RESTART_UNIT nodes times the terms of Luby's sequence (1, 1, 2,
    * 1, 1, 2, 4, …; search.ts `luby`), with seeded noise in the move order, keeping the positions
-   * proved lost in the table. Only the order
-   * of the search changes: the verdict is the same, found sooner on most winnable deals. Default on.
+   * proved lost in the table. Only the order of the search changes: the verdict is the same, found
+   * sooner on most winnable deals. Default on.
    */
   restarts?: boolean;
   /** Called every 65,536 positions with the positions the solve has searched so far (a page shows them). */

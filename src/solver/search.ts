@@ -27,10 +27,10 @@
  * Restarts (`restarts`): the search stops after RESTART_UNIT nodes and starts again from the root
  * with seeded noise in the move order of its first RESTART_NOISE_DEPTH frames (order.ts
  * `addNoise`), each run as long as RESTART_UNIT times the next term of Luby's sequence (`luby`:
- * 1, 1, 2, 1, 1, 2, 4, …), with the same table. On
- * stopping, the positions of the abandoned line (the current path: each frame's position before
- * and after its safe moves, and a child entered but not expanded) are removed from the table, so that every position left there was searched to the end
- * without a win. Why that keeps the verdict: call those positions closed, the path P. Every move
+ * 1, 1, 2, 1, 1, 2, 4, …), with the same table. On stopping, the positions of the abandoned line
+ * (the current path: each frame's position before and after its safe moves, and a child entered
+ * but not expanded) are removed from the table, so that every position left there was searched to
+ * the end without a win. Why that keeps the verdict: call those positions closed, the path P. Every move
  * the search makes from a closed position leads to a closed position or one on P (it was found in
  * the table, or searched to the end). A winning line from the root, after its last position on
  * P, touches no closed position (it could not leave the closed ones again but into P, and the win
