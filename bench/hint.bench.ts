@@ -3,7 +3,7 @@
  * fresh search policy each time, weighing every legal move as the command does).
  *
  *   npx tsx bench/hint.bench.ts [--from 1] [--to 20] [--every 10] [--draw 3] [--stock hidden|visible]
- *     [--samples K] [--max-nodes N] [--retry R]
+ *     [--samples K] [--max-nodes N] [--retry R] [--shared D]
  *
  * The positions: the games of the priority policy on the seeds given (cheap to play), one position
  * every `--every` moves among those with a choice (two legal moves or more), until the game is won
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     samples: { type: 'string', default: String(DEFAULT_SEARCH.samples) },
     'max-nodes': { type: 'string', default: String(DEFAULT_SEARCH.nodes) },
     retry: { type: 'string', default: String(DEFAULT_SEARCH.retry) },
+    shared: { type: 'string', default: String(DEFAULT_SEARCH.shared) },
   },
 });
 
@@ -64,6 +65,7 @@ for (let seed = Number(values.from); seed <= Number(values.to); seed++) {
         samples: Number(values.samples),
         nodes: Number(values['max-nodes']),
         retry: Number(values.retry),
+        shared: Number(values.shared),
         allMoves: true,
       });
       const t = performance.now();

@@ -53,6 +53,7 @@ const { values } = parseArgs({
     'extend-worlds': { type: 'string' },
     ties: { type: 'string' },
     'reveal-bonus': { type: 'string' },
+    shared: { type: 'string' },
     'policy-seed': { type: 'string', default: String(DEFAULT_SEARCH.seed) },
     vegas: { type: 'boolean', default: false },
     csv: { type: 'string' },
@@ -100,6 +101,7 @@ const settings = searchSettings(values.vegas, {
   extendWorlds: num(values['extend-worlds']),
   ties: values.ties as 'home' | 'short' | 'support' | undefined,
   revealBonus: num(values['reveal-bonus']),
+  shared: num(values.shared),
   seed: Number(values['policy-seed']),
 });
 const options = policyName.value === 'search' ? { ...settings, maxSamples: Math.max(settings.samples, settings.maxSamples) } : undefined;

@@ -66,12 +66,12 @@ import type { Rules } from '../types.ts';
 import type { Observation } from './observation.ts';
 import { type Candidate, type Decision, type Policy, isSafeHome, legalMoves, revealsCard, sameMove } from './policy.ts';
 import { PriorityPolicy, priorityRank } from './policy-priority.ts';
-import { type Weighed, compareWeighed, openAfter, shownCandidates, weighedValue } from './ranking.ts';
+import { type Weighed, compareWeighed, openAfter, rankWeighed, shownCandidates, weighedValue } from './ranking.ts';
 import { Random, observationSeed, repairWorld, sampleWorld } from './sample.ts';
 import { type Segment, addSegment, playOut, segmentNote, segmentOf, startsWith, unseenSet } from './segment.ts';
 import { DEFAULT_SEARCH, type SearchOptions } from './settings.ts';
 
-export { DEFAULT_SEARCH, type SearchOptions, type Segment, type Weighed, compareWeighed, weighedValue };
+export { DEFAULT_SEARCH, type SearchOptions, type Segment, type Weighed, compareWeighed, rankWeighed, weighedValue };
 
 type Status = 'winnable' | 'unwinnable' | 'unknown' | 'stale';
 
@@ -362,7 +362,11 @@ export class SearchPolicy implements Policy {
     const headValue = Math.max(...lead.map((x) => weighedValue(x, quick)));
     const tied = lead.filter((x) => weighedValue(x, quick) === headValue);
     if (opt.ties === 'home' && tied.length > 1) for (const x of tied) openAfter(x, pool, o.rules);
-    results.sort((a, b) => compareWeighed(a, b, opt));
+    if (o.rules.draw <= opt.shared && !cards) {
+      const leaders = lead.filter((x) => weighedValue(x, quick) >= headValue - opt.close);
+      if (leaders.length > 1) for (const x of leaders) x.shared = this.sharedValue(round, x.seg);
+    }
+    rankWeighed(results, opt);
     const chosen = results[0].seg;
     for (const w of pool) {
       const r = round.after.get(w)?.get(chosen.key);
@@ -373,6 +377,59 @@ export class SearchPolicy implements Policy {
     if (opt.allMoves)
       for (const m of unreached) shown.push({ move: m, chance: 0, wins: 0, samples: total, note: 'no world tried was won after it' });
     return this.start(o, chosen, results[0].wins, total, shown, cards, reason);
+  }
+
+  /**
+   * A leader's value to a player who will not know the cards still hidden after it: its worlds
+   * won are grouped by the card the segment reveals in each (the player sees only that card), and
+   * each group counts the most worlds one next segment wins in all of them (the next segments
+   * tried are the two that most of the group's lines begin with; a world whose line begins with
+   * one is won after it, the others are solved).
+   */
+  private sharedValue(round: Round, seg: Segment): number {
+    const { o, pool, hidden } = round;
+    const macro = this.options.unit === 'macro';
+    const groups = new Map<string, { pos: Position; plan: AtomicMove[] }[]>();
+    for (const w of pool) {
+      const r = round.after.get(w)?.get(seg.key);
+      if (r?.status !== 'winnable') continue;
+      const pos = playOut(w.pos, o.rules, seg.moves);
+      if (!pos) continue;
+      const key = revealedCards(pos, hidden).join(',');
+      const g = groups.get(key) ?? [];
+      groups.set(key, g);
+      g.push({ pos, plan: r.plan });
+    }
+    let total = 0;
+    for (const [key, g] of groups) {
+      const still = hidden.slice();
+      for (const c of key ? key.split(',') : []) still[Number(c)] = 0;
+      const byKey = new Map<string, Segment>();
+      for (const x of g) addSegment(byKey, segmentOf(x.pos, o.rules, x.plan, still, macro), 1);
+      if (g.length === 1 || byKey.size <= 1) {
+        total += g.length;
+        continue;
+      }
+      const tries = [...byKey.values()].sort((a, b) => b.support - a.support || a.moves.length - b.moves.length).slice(0, 2);
+      let best = 0;
+      for (const next of tries) {
+        let won = 0;
+        let left = g.length;
+        for (const x of g) {
+          left--;
+          if (x.plan.length === 0 || startsWith(x.plan, next.moves)) won++;
+          else {
+            const after = playOut(x.pos, o.rules, next.moves);
+            if (after && this.solveAs(after, o.rules, false, this.options.nodes).status === 'winnable') won++;
+          }
+          if (won + left <= best) break;
+        }
+        best = Math.max(best, won);
+        if (best === g.length) break;
+      }
+      total += best;
+    }
+    return total;
   }
 
   /** Draws n more worlds from the observation; returns them. */
@@ -494,6 +551,16 @@ export function freeLook(o: Observation): boolean {
   if (o.rules.passes !== null || p.pass !== 1) return false;
   if (p.stock.length === 0) return p.waste.length > 0;
   return o.rules.draw === 1 || p.waste.length % o.rules.draw === 0;
+}
+
+/** The cards unseen before (`hidden`) that are face up on the tableau or in the waste of a world. */
+function revealedCards(p: Position, hidden: Uint8Array): number[] {
+  const out: number[] = [];
+  p.tableau.forEach((pile, a) => {
+    for (let i = p.faceDown[a]; i < pile.length; i++) if (hidden[pile[i]]) out.push(pile[i]);
+  });
+  for (const c of p.waste) if (hidden[c]) out.push(c);
+  return out.sort((a, b) => a - b);
 }
 
 /** A world that moved off its line: a world proved lost stays lost (its count is gone); any other is solved again. */

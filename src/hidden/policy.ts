@@ -33,6 +33,11 @@ export interface Candidate {
   /** Sampled worlds won after this move, out of `samples`. */
   wins?: number;
   samples?: number;
+  /**
+   * Of those worlds, the ones still won when the worlds revealing the same card after this move
+   * must share their next move (the search policy's `shared` value, for its leading moves).
+   */
+  shared?: number;
   /** Why the policy ranks the move where it does. */
   note?: string;
 }

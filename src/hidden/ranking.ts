@@ -29,6 +29,8 @@ export interface Weighed {
   open: number;
   /** Worlds weighed. */
   weighed: number;
+  /** With `shared`, among the leaders: the worlds won when one next segment serves all the worlds revealing the same card (else -1). */
+  shared?: number;
 }
 
 /** The value a candidate is ranked by: the worlds won after it (only those won quickly when `quick` is above 0), plus its bonus. */
@@ -59,6 +61,14 @@ export function compareWeighed(a: Weighed, b: Weighed, options: Pick<SearchOptio
   );
 }
 
+/**
+ * Sorts weighed candidates best first: those weighed again for `shared` (the leaders) first, by
+ * that value, then every one by `compareWeighed`.
+ */
+export function rankWeighed(results: Weighed[], options: Pick<SearchOptions, 'quick' | 'ties'>): Weighed[] {
+  return results.sort((a, b) => (b.shared ?? -1) - (a.shared ?? -1) || compareWeighed(a, b, options));
+}
+
 const MOVE_BUFFER = new Int32Array(256);
 
 /** Sets a tied candidate's tie-breakers: cards home at its end, and the legal moves after it (summed over the worlds). */
@@ -74,7 +84,11 @@ export function openAfter(x: Weighed, pool: readonly { pos: Position }[], rules:
 }
 
 /** One candidate per first move (its best segment), best first; with `cards`, its note gives the cards home expected. */
-export function shownCandidates(results: { seg: Segment; wins: number; complete: boolean }[], total: number, cards: boolean): Candidate[] {
+export function shownCandidates(
+  results: { seg: Segment; wins: number; complete: boolean; shared?: number }[],
+  total: number,
+  cards: boolean,
+): Candidate[] {
   const seen = new Set<string>();
   const out: Candidate[] = [];
   for (const r of results) {
@@ -82,12 +96,14 @@ export function shownCandidates(results: { seg: Segment; wins: number; complete:
     if (seen.has(k)) continue;
     seen.add(k);
     const expected = cards && r.complete ? `${(r.wins / total).toFixed(1)} cards home expected; ` : '';
+    const shared = r.shared === undefined ? '' : `${r.shared} won with one next move per card revealed; `;
     out.push({
       move: r.seg.moves[0],
       chance: r.complete && !cards ? r.wins / total : undefined,
       wins: r.complete && !cards ? r.wins : undefined,
       samples: total,
-      note: r.complete ? `${expected}${segmentNote(r.seg)}` : `${segmentNote(r.seg)}; cut off: cannot beat the best`,
+      shared: r.shared,
+      note: r.complete ? `${expected}${shared}${segmentNote(r.seg)}` : `${segmentNote(r.seg)}; cut off: cannot beat the best`,
     });
   }
   return out;

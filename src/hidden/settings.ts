@@ -54,6 +54,12 @@ export interface SearchOptions {
   maxSamples: number;
   /** Two candidates are close when their values differ by at most this many worlds (`cards`: 52 cards a world). */
   close: number;
+  /**
+   * Weigh the leading candidates again as a player who does not know the cards still hidden after
+   * them (among the worlds that reveal the same card, one next segment must serve them all), at
+   * draws of up to this many cards: 1 (the default) at draw 1 only, 0 never.
+   */
+  shared: number;
 }
 
 /** The search policy's defaults (the settings of every published figure unless stated). */
@@ -75,12 +81,14 @@ export const DEFAULT_SEARCH: SearchOptions = {
   retry: 4,
   maxSamples: 96,
   close: 1,
+  shared: 1,
 };
 
 /**
  * The search policy's defaults under the Vegas rules (one pass at draw 1, three at draw 3), where
  * the payoff is 5 dollars a card home less 52: the cards home counted (`cards`) over 24 worlds of
- * 10,000 nodes, without the adaptive sampling, the retries or the tie rule of `DEFAULT_SEARCH`.
+ * 10,000 nodes, without the adaptive sampling, the retries, the tie rule or the shared next moves
+ * (which count worlds won, not cards) of `DEFAULT_SEARCH`.
  * Counting cards, a solve of a lost world runs to its budget instead of stopping at a win, so
  * the ordinary defaults cost 8 (draw 3) and 21 (draw 1) CPU seconds a game there. The settings
  * of the published Vegas figures.
@@ -94,6 +102,7 @@ export const VEGAS_SEARCH: SearchOptions = {
   retry: 0,
   nodes: 10_000,
   ties: 'short',
+  shared: 0,
 };
 
 /** A search player's settings: those given, the rest from the defaults of the rules (`VEGAS_SEARCH` under the Vegas rules). */

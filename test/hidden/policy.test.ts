@@ -9,7 +9,7 @@ import { Game } from '../../src/hidden/game.ts';
 import { Observation } from '../../src/hidden/observation.ts';
 import { isSafeHome, legalMoves } from '../../src/hidden/policy.ts';
 import { PriorityPolicy, priorityMoves } from '../../src/hidden/policy-priority.ts';
-import { SearchPolicy, type Weighed, compareWeighed, freeLook } from '../../src/hidden/policy-search.ts';
+import { SearchPolicy, type Weighed, compareWeighed, freeLook, rankWeighed } from '../../src/hidden/policy-search.ts';
 import { Random } from '../../src/hidden/sample.ts';
 import { movesToCompact, type AtomicMove } from '../../src/engine/notation.ts';
 import type { Position } from '../../src/engine/position.ts';
@@ -142,7 +142,7 @@ describe('a policy cannot peek', () => {
     const b = twinDeal(a, stock, seed + 1);
     const ga = start(a, rules, stock);
     const gb = start(b, rules, stock);
-    const opts = { samples: 6, nodes: 3000, seed: 5, look: false };
+    const opts = { samples: 6, nodes: 3000, seed: 5, look: false, shared: 3 };
     const pa = new SearchPolicy(opts);
     const pb = new SearchPolicy(opts);
     let same = 0;
@@ -196,6 +196,47 @@ describe('the search policy ranks candidates by the worlds won after them', () =
     expect([short, long].sort((a, b) => compareWeighed(a, b, { quick: 0, ties: 'support' }))[0]).toBe(long);
   });
 
+  it('the leaders weighed again with shared next moves come first, by that value, whatever their wins', () => {
+    const most = weighed(9, 0);
+    const robust = weighed(8, 0);
+    const other = weighed(9, 0, 2);
+    const behind = weighed(4, 0);
+    most.shared = 3;
+    robust.shared = 6;
+    other.shared = 3;
+    const sorted = rankWeighed([behind, most, other, robust], { quick: 0, ties: 'short' });
+    expect(sorted).toEqual([robust, most, other, behind]);
+    // without shared values, the order is compareWeighed's
+    const plain = [behind, weighed(8, 0), weighed(9, 0)];
+    expect(rankWeighed(plain.slice(), { quick: 0, ties: 'short' })).toEqual(
+      plain.slice().sort((a, b) => compareWeighed(a, b, { quick: 0, ties: 'short' })),
+    );
+  });
+
+  it('in play with shared next moves, the move chosen is the leader that keeps the most worlds when it may not see them', () => {
+    const g = start(deal(11), DRAW1, 'hidden');
+    const close = 2;
+    const policy = new SearchPolicy({ samples: 12, maxSamples: 12, nodes: 3000, seed: 4, close, shared: 1 });
+    let weighedAgain = 0;
+    for (let k = 0; k < 200 && !g.won; k++) {
+      const d = policy.decide(g.observe());
+      if (!d.move) break;
+      const leaders = d.candidates.filter((c) => c.shared !== undefined);
+      if (leaders.length > 1) {
+        weighedAgain++;
+        const head = d.candidates[0];
+        expect(movesToCompact([head.move])).toBe(movesToCompact([d.move]));
+        expect(head.shared).toBe(Math.max(...leaders.map((c) => c.shared ?? 0)));
+        const most = Math.max(...d.candidates.map((c) => c.wins ?? 0));
+        expect(head.wins ?? 0).toBeGreaterThanOrEqual(most - close);
+        for (const c of leaders) expect(c.shared ?? 0).toBeLessThanOrEqual(c.wins ?? 0);
+        expect(head.note).toMatch(/won with one next move per card revealed/);
+      }
+      g.play(d.move);
+    }
+    expect(weighedAgain).toBeGreaterThan(2);
+  });
+
   it.each([
     { rules: DRAW3, stock: 'visible' as StockMode, seed: 3 },
     { rules: DRAW1, stock: 'hidden' as StockMode, seed: 7 },
@@ -203,7 +244,7 @@ describe('the search policy ranks candidates by the worlds won after them', () =
     'in play, the move chosen has the most wins among the candidates fully weighed (draw $rules.draw, stock $stock)',
     ({ rules, stock, seed }) => {
       const g = start(deal(seed), rules, stock);
-      const policy = new SearchPolicy({ samples: 8, nodes: 3000, seed, look: false, maxSamples: rules.draw === 1 ? 8 : 24 });
+      const policy = new SearchPolicy({ samples: 8, nodes: 3000, seed, look: false, maxSamples: rules.draw === 1 ? 8 : 24, shared: 0 });
       let searched = 0;
       for (let k = 0; k < 120 && !g.won; k++) {
         const d = policy.decide(g.observe());
