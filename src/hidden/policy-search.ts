@@ -389,21 +389,22 @@ export class SearchPolicy implements Policy {
   private sharedValue(round: Round, seg: Segment): number {
     const { o, pool, hidden } = round;
     const macro = this.options.unit === 'macro';
-    const groups = new Map<string, { pos: Position; plan: AtomicMove[] }[]>();
+    const groups = new Map<string, { revealed: number[]; worlds: { pos: Position; plan: AtomicMove[] }[] }>();
     for (const w of pool) {
       const r = round.after.get(w)?.get(seg.key);
       if (r?.status !== 'winnable') continue;
       const pos = playOut(w.pos, o.rules, seg.moves);
       if (!pos) continue;
-      const key = revealedCards(pos, hidden).join(',');
-      const g = groups.get(key) ?? [];
-      groups.set(key, g);
-      g.push({ pos, plan: r.plan });
+      const revealed = revealedCards(pos, hidden);
+      const key = revealed.join(',');
+      const group = groups.get(key) ?? { revealed, worlds: [] };
+      groups.set(key, group);
+      group.worlds.push({ pos, plan: r.plan });
     }
     let total = 0;
-    for (const [key, g] of groups) {
+    for (const { revealed, worlds: g } of groups.values()) {
       const still = hidden.slice();
-      for (const c of key ? key.split(',') : []) still[Number(c)] = 0;
+      for (const c of revealed) still[c] = 0;
       const byKey = new Map<string, Segment>();
       for (const x of g) addSegment(byKey, segmentOf(x.pos, o.rules, x.plan, still, macro), 1);
       if (g.length === 1 || byKey.size <= 1) {

@@ -29,7 +29,7 @@ export interface Weighed {
   open: number;
   /** Worlds weighed. */
   weighed: number;
-  /** With `shared`, among the leaders: the worlds won when one next segment serves all the worlds revealing the same card (else -1). */
+  /** With `shared`, among the leaders: the worlds won when one next segment serves all the worlds revealing the same card (else undefined). */
   shared?: number;
 }
 
