@@ -14,7 +14,7 @@ import { DEFAULT_RULES, type Rules } from '../../src/types.ts';
 import { Game, canProgress } from '../../web/src/game.ts';
 import { fromMessage, observe, seenMessage } from '../../web/src/observation.ts';
 import { type DealRequest, makeDealParams, parseDealParams } from '../../web/src/params.ts';
-import { type Probed, lastWinnable } from '../../web/src/rewind.ts';
+import { type Probed, lastWinnable } from '../../src/hidden/rewind.ts';
 import { type CountedGame, countGame, countVerdict, emptyStats, parseStats } from '../../web/src/stats.ts';
 import { clockText } from '../../web/src/clock.ts';
 import { cardWords, moveWords, pileLabel } from '../../web/src/speech.ts';

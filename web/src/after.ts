@@ -10,7 +10,7 @@
  */
 import { type MostHomeResult, type SolveResult, type AtomicMove, type Position, describeMoves, type Rules } from '../../src/index.ts';
 import { type DealName, Game } from './game.ts';
-import { type Rewind, lastWinnable } from './rewind.ts';
+import { type Rewind, lastWinnable } from '../../src/hidden/index.ts';
 import type { SolverClient } from './solver-client.ts';
 import { ANALYSIS_BUDGET, type DealVerdicts } from './verdicts.ts';
 

@@ -1,6 +1,6 @@
 /**
  * "Could I still have won here?": the last position of a game from which it could still be won,
- * with every card known, walking back through the moves played.
+ * with every card known, walking back through the moves played; and the move that lost it.
  *
  * Of the positions after 0, 1, …, n moves, once one is lost every later one is lost too (a line
  * that wins from a later position wins from an earlier one, after the moves in between), so the
@@ -9,7 +9,13 @@
  * all. Each solve has a budget; a position the budget did not decide stays undecided, and the
  * answer says between which moves it is (never a guess).
  */
-import type { AtomicMove, Verdict } from '../../src/index.ts';
+import { make } from '../engine/moves.ts';
+import type { AtomicMove } from '../engine/notation.ts';
+import type { Position } from '../engine/position.ts';
+import { findMove } from '../engine/solution.ts';
+import { State } from '../engine/state.ts';
+import type { Verdict } from '../solver/search.ts';
+import { type Result, type Rules, err, ok } from '../types.ts';
 
 /** The solver's answer for the position after k moves: its verdict, and the winning line from there. */
 export interface Probed {
@@ -76,4 +82,63 @@ export async function lastWinnable(n: number, probe: (k: number) => Promise<Prob
   }
   const line = lo >= 0 ? (known.get(lo)?.moves ?? []) : [];
   return { n, winnable: lo, line, lost: hi, undecided: hi - lo > 1 ? undecided : undefined };
+}
+
+/**
+ * What a losing move did: turned a face-down card up (`turn up`, the move a player makes in order
+ * to see a card), played a card from the waste (`waste`), drew or redealt (`stock`), sent a card
+ * home or brought one back (`home`), or moved cards between piles without turning one up (`tableau`).
+ */
+export type LosingKind = 'turn up' | 'waste' | 'stock' | 'home' | 'tableau';
+
+/** The move that lost a game (`losingMove`). */
+export interface LosingMove {
+  /** Its number in the game, from 1: the position before it is won with every card known, the one after it lost. */
+  index: number;
+  move: AtomicMove;
+  kind: LosingKind;
+  /** Moves since the last card turned up before it (all the moves before it when none was). */
+  sinceTurnUp: number;
+}
+
+/** Face-down cards on the tableau. */
+function faceDown(s: State): number {
+  let n = 0;
+  for (let i = 0; i < 7; i++) n += s.down[i];
+  return n;
+}
+
+/**
+ * Replays a game from its deal up to move `index` (from 1; `Rewind.lost` when the walk found it)
+ * and says what that move did; an error when a move is not legal there.
+ */
+export function losingMove(deal: Position, rules: Rules, moves: readonly AtomicMove[], index: number): Result<LosingMove> {
+  if (!Number.isInteger(index) || index < 1 || index > moves.length)
+    return err(`move ${index} is not a move of the game (1 to ${moves.length})`);
+  const s = State.fromPosition(deal, rules);
+  let down = faceDown(s);
+  let last = 0;
+  for (let i = 0; i < index; i++) {
+    const x = findMove(s, moves[i]);
+    if (!x.ok) return err(`move ${i + 1} is not legal: ${x.error}`);
+    make(s, x.value);
+    const d = faceDown(s);
+    if (d < down && i < index - 1) last = i + 1;
+    if (i === index - 1) {
+      const m = moves[i];
+      const kind: LosingKind =
+        d < down
+          ? 'turn up'
+          : m.from === 'waste'
+            ? 'waste'
+            : m.from === 'stock' || m.to === 'stock'
+              ? 'stock'
+              : m.from[0] === 'f' || m.to[0] === 'f'
+                ? 'home'
+                : 'tableau';
+      return ok({ index, move: m, kind, sinceTurnUp: index - 1 - last });
+    }
+    down = d;
+  }
+  return err('internal: the replay ended early');
 }
