@@ -29,7 +29,13 @@ export interface SearchOptions {
   allMoves: boolean;
   /** Transposition table of each solve, MiB. */
   maxMemoryMb: number;
-  /** Where a segment ends: at the first move that reveals a card, or at the first irreversible move (`macro`). */
+  /**
+   * Where a segment ends: at the first move that reveals a card, or at the first irreversible move
+   * (`macro`, a design kept for comparison that plays far worse: it won 0 of Solvitaire
+   * 100,001–100,020 at draw 3, stock hidden, where `reveal` won 13, and 1 of 159 at draw 1: a card
+   * brought down from its foundation, extended by a world's line that sends it straight back, makes
+   * a segment that changes nothing, which the player repeats until the game stops as a cycle).
+   */
   unit: 'reveal' | 'macro';
   /** Also weigh every other legal move, extended by a world's line after it up to its next reveal. */
   extend: boolean;
