@@ -116,29 +116,25 @@ export function losingMove(deal: Position, rules: Rules, moves: readonly AtomicM
   if (!Number.isInteger(index) || index < 1 || index > moves.length)
     return err(`move ${index} is not a move of the game (1 to ${moves.length})`);
   const s = State.fromPosition(deal, rules);
-  let down = faceDown(s);
   let last = 0;
+  let turned = false;
   for (let i = 0; i < index; i++) {
     const x = findMove(s, moves[i]);
     if (!x.ok) return err(`move ${i + 1} is not legal: ${x.error}`);
+    if (turned) last = i;
+    const before = faceDown(s);
     make(s, x.value);
-    const d = faceDown(s);
-    if (d < down && i < index - 1) last = i + 1;
-    if (i === index - 1) {
-      const m = moves[i];
-      const kind: LosingKind =
-        d < down
-          ? 'turn up'
-          : m.from === 'waste'
-            ? 'waste'
-            : m.from === 'stock' || m.to === 'stock'
-              ? 'stock'
-              : m.from[0] === 'f' || m.to[0] === 'f'
-                ? 'home'
-                : 'tableau';
-      return ok({ index, move: m, kind, sinceTurnUp: index - 1 - last });
-    }
-    down = d;
+    turned = faceDown(s) < before;
   }
-  return err('internal: the replay ended early');
+  const m = moves[index - 1];
+  const kind: LosingKind = turned
+    ? 'turn up'
+    : m.from === 'waste'
+      ? 'waste'
+      : m.from === 'stock' || m.to === 'stock'
+        ? 'stock'
+        : m.from[0] === 'f' || m.to[0] === 'f'
+          ? 'home'
+          : 'tableau';
+  return ok({ index, move: m, kind, sinceTurnUp: index - 1 - last });
 }
