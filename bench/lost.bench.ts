@@ -65,7 +65,16 @@ if (rows.length === 0 || !('moves' in rows[0]) || !('won' in rows[0]))
 
 const KINDS: LosingKind[] = ['turn up', 'waste', 'stock', 'home', 'tableau'];
 
-const tally = { games: 0, lost: 0, notWinnable: 0, undecided: 0, stopped: 0, kinds: new Map<LosingKind, number>(), since: [] as number[] };
+const tally = {
+  games: 0,
+  lost: 0,
+  notWinnable: 0,
+  undecided: 0,
+  unplaced: 0,
+  stopped: 0,
+  kinds: new Map<LosingKind, number>(),
+  since: [] as number[],
+};
 if (values.csv) writeFileSync(values.csv, 'seed,lastWinnable,moves,kind,sinceTurnUp\n');
 for (const r of rows) {
   if (tally.games >= limit) break;
@@ -94,7 +103,9 @@ for (const r of rows) {
   });
   if (!w) fail('internal: the walk stopped');
   if (w.undecided !== undefined) {
-    tally.undecided++;
+    // proved winnable at some move but not placed, or not even the deal decided
+    if (w.winnable >= 0) tally.unplaced++;
+    else tally.undecided++;
     continue;
   }
   if (w.winnable < 0) {
@@ -119,7 +130,7 @@ const sorted = tally.since.slice().sort((a, b) => a - b);
 const median = sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
 console.log(`${values.games}: ${tally.games} games, ${tally.lost} lost`);
 console.log(
-  `lost on a deal winnable with every card known: ${placed + tally.stopped + tally.undecided} (${tally.stopped} stopped where it could still be won, ${tally.undecided} not placed: a position the budget did not decide); deal not winnable: ${tally.notWinnable}`,
+  `lost on a deal winnable with every card known: ${placed + tally.stopped + tally.unplaced} (${tally.stopped} stopped where it could still be won, ${tally.unplaced} not placed: a position the budget did not decide); deal not winnable: ${tally.notWinnable}; deal not decided: ${tally.undecided}`,
 );
 const pct = (n: number) => `${((100 * n) / Math.max(1, placed)).toFixed(1)}%`;
 console.log(`the losing move: ${KINDS.map((k) => `${k} ${tally.kinds.get(k) ?? 0} (${pct(tally.kinds.get(k) ?? 0)})`).join(', ')}`);
