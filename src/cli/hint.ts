@@ -1,7 +1,8 @@
 /**
  * `klondike hint`: the move a player who does not see the hidden cards should make now, with each
- * candidate move's estimated chance of winning (search policy) or its place in the hint order
- * (priority policy).
+ * candidate move's share of sampled worlds still winnable after it, every card known (search
+ * policy: the player's own chance of a win is lower, as it guesses again at later cards), or its
+ * place in the hint order (priority policy).
  *
  *   klondike hint --deal pos.json [--policy search|priority] [--samples K] [--max-nodes N]
  *   klondike hint --seed N --moves "SW W3 1c" [--stock hidden|visible] [--objective win|cards]
@@ -68,7 +69,7 @@ export function runHint(o: HintOptions): { out: string; exitCode: number; decisi
   if (d.candidates.length > 1 || (d.candidates.length === 1 && d.candidates[0].chance !== undefined)) {
     lines.push('candidates:');
     for (const c of d.candidates) {
-      const chance = c.chance !== undefined ? `win ${pct(c.chance)} (${c.wins}/${c.samples} worlds)` : '';
+      const chance = c.chance !== undefined ? `winnable after ${pct(c.chance)} (${c.wins}/${c.samples} worlds)` : '';
       lines.push(
         `  ${movesToCompact([c.move]).padEnd(5)} ${describeMove(obs, c.move, o.colour).padEnd(34)} ${chance}${c.note ? `  ${c.note}` : ''}`.trimEnd(),
       );

@@ -25,7 +25,7 @@ import type { Rules } from '../types.ts';
 import type { Observation } from './observation.ts';
 import { fillWorld } from './sample.ts';
 
-/** One move considered by a policy, with its estimated chance of winning when the policy has one. */
+/** One move considered by a policy, with its estimated chance when the policy has one (the search policy: the share of its worlds still winnable after it). */
 export interface Candidate {
   move: AtomicMove;
   /** Estimated probability of winning after this move (0…1), when the policy estimates one. */

@@ -451,12 +451,15 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
         expect(hint.moves).toEqual(want.candidates.map((c: { compact: string }) => c.compact));
         for (let k = 0; k < want.candidates.length; k++) {
           const c = want.candidates[k];
-          if (c.chance !== undefined) expect(hint.lines[k]).toContain(`win ${(100 * c.chance).toFixed(1)}% (${c.wins} of ${c.samples}`);
+          if (c.chance !== undefined)
+            expect(hint.lines[k]).toContain(`${(100 * c.chance).toFixed(1)}% winnable after it (${c.wins} of ${c.samples}`);
         }
         if (choice !== 'priority' && !vegas)
-          expect(hint.lines.some((l) => new RegExp(`win \\d+\\.\\d% \\(\\d+ of ${DEFAULT_SEARCH.samples} sampled deals\\)`).test(l))).toBe(
-            true,
-          );
+          expect(
+            hint.lines.some((l) =>
+              new RegExp(`\\d+\\.\\d% winnable after it \\(\\d+ of ${DEFAULT_SEARCH.samples} sampled deals\\)`).test(l),
+            ),
+          ).toBe(true);
         // a Vegas game: the hint plays for the dollars, each candidate with the cards home it expects
         if (choice !== 'priority' && vegas) expect(hint.lines.some((l) => / cards home expected/.test(l))).toBe(true);
         // highlighted on the table
@@ -535,7 +538,7 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     const hint = JSON.parse((await runCli(['hint', '--seed', '42', '--moves', movesToCompact(g.moves), '--json'])).stdout);
     const chosen = hint.candidates.find((c: { compact: string }) => c.compact === hint.compact);
     expect(await page.textContent('#search-estimate')).toContain(
-      `puts its own chance at ${(100 * chosen.chance).toFixed(1)}% after ${''}`.replace(/ after $/, ' after'),
+      `${chosen.wins} of its ${chosen.samples} sampled deals (${(100 * chosen.chance).toFixed(1)}%) can still be won after it`,
     );
     await shot(page, '16-odds');
     expect(problems.splice(0)).toEqual([]);
@@ -591,7 +594,7 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     const shown = async () => `${await page.textContent('#hint-text')} | ${await page.textContent('#hint-candidates')}`;
     await expect
       .poll(shown, { timeout: 30_000 })
-      .toMatch(new RegExp(` \\| .*win \\d+\\.\\d% \\(\\d+ of ${DEFAULT_SEARCH.samples} sampled deals\\)`));
+      .toMatch(new RegExp(` \\| .*\\d+\\.\\d% winnable after it \\(\\d+ of ${DEFAULT_SEARCH.samples} sampled deals\\)`));
     await shot(page, '10-file-url');
     expect(problems.splice(0)).toEqual([]);
     await page.close();

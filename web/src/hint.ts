@@ -8,8 +8,9 @@
  * - `priority` (the default): the rule documents' hint order, instant, run here in the page;
  * - `search`: determinized sampling over the solver, every legal move weighed (as `klondike hint`
  *   does), in the worker (solver.worker.ts), with the library's default settings (`DEFAULT_SEARCH`:
- *   whatever the library's player uses, the page uses too). It gives each candidate move's
- *   estimated chance of winning; in a Vegas game it plays for the dollars with the library's
+ *   whatever the library's player uses, the page uses too). It gives each candidate move the
+ *   share of its sampled deals still winnable after it, every card known (the player's own
+ *   chance of a win is lower: it guesses again at later cards); in a Vegas game it plays for the dollars with the library's
  *   Vegas defaults (`VEGAS_SEARCH`, as `klondike hint --vegas`), each candidate with the cards
  *   home it expects.
  */
@@ -76,7 +77,7 @@ const words = (x: string | undefined) => (x === undefined ? '' : (WORDS[x] ?? x)
 /** One line per candidate of a decision: its move as seen, and its chance or its place in the hint order. */
 export function candidateLines(o: Observation, d: Decision): { key: string; compact: string; text: string; chosen: boolean }[] {
   return d.candidates.map((c) => {
-    const chance = c.chance !== undefined ? `win ${pct(c.chance)} (${c.wins} of ${c.samples} sampled deals)` : words(c.note);
+    const chance = c.chance !== undefined ? `${pct(c.chance)} winnable after it (${c.wins} of ${c.samples} sampled deals)` : words(c.note);
     return {
       key: moveKey(c.move),
       compact: movesToCompact([c.move]),
@@ -90,7 +91,10 @@ export function candidateLines(o: Observation, d: Decision): { key: string; comp
 export function hintHeadline(o: Observation, d: Decision): string {
   if (!d.move) return `No hint: ${d.reason}.`;
   const c = d.candidates.find((x) => moveKey(x.move) === moveKey(d.move!));
-  const why = [d.reason === 'search' ? '' : words(d.reason), c?.chance !== undefined ? `estimated chance of a win ${pct(c.chance)}` : ''];
+  const why = [
+    d.reason === 'search' ? '' : words(d.reason),
+    c?.chance !== undefined ? `${pct(c.chance)} of the sampled deals still winnable after it` : '',
+  ];
   const said = why.filter((x) => x !== '').join(', ');
   return `Hint: ${describeMove(o, d.move)}${said ? ` (${said})` : ''}.`;
 }
@@ -117,12 +121,12 @@ export function oddsText(r: OddsResult, unseen: number, final: boolean): string 
   return `${head}${final ? '.' : '…'} ${counts}${final ? '.' : ', refining.'}`;
 }
 
-/** The search player's own estimate of its chance after the move it would make, from its decision. */
+/** The search player's estimate after the move it would make (its sampled deals still winnable after it), from its decision. */
 export function searchEstimateText(o: Observation, d: Decision): string | undefined {
   if (!d.move) return undefined;
   const c = d.candidates.find((x) => moveKey(x.move) === moveKey(d.move!));
   if (c?.chance === undefined || c.samples === undefined) return undefined;
-  return `The search player, which sees only what you see, puts its own chance at ${pct(c.chance)} after ${describeMove(o, d.move)} (${c.wins} of its ${c.samples} sampled deals still won after it).`;
+  return `The search player, which sees only what you see, would play ${describeMove(o, d.move)}: ${c.wins} of its ${c.samples} sampled deals (${pct(c.chance)}) can still be won after it, every card known. Its own chance of a win is lower: it has to guess again at each card turned up.`;
 }
 
 /** A percentage with one decimal. */
