@@ -25,10 +25,13 @@ import type { Rules } from '../types.ts';
 import type { Observation } from './observation.ts';
 import { fillWorld } from './sample.ts';
 
-/** One move considered by a policy, with its estimated chance when the policy has one (the search policy: the share of its worlds still winnable after it). */
+/**
+ * One move considered by a policy, with its estimated chance when the policy has one (the search
+ * policy's: the share of its worlds still winnable after it, every card known).
+ */
 export interface Candidate {
   move: AtomicMove;
-  /** Estimated probability of winning after this move (0…1), when the policy estimates one. */
+  /** The estimated probability that the deal can still be won after this move, every card known (0…1), when the policy estimates one. */
   chance?: number;
   /** Sampled worlds won after this move, out of `samples`. */
   wins?: number;

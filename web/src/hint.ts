@@ -10,9 +10,9 @@
  *   does), in the worker (solver.worker.ts), with the library's default settings (`DEFAULT_SEARCH`:
  *   whatever the library's player uses, the page uses too). It gives each candidate move the
  *   share of its sampled deals still winnable after it, every card known (the player's own
- *   chance of a win is lower: it guesses again at later cards); in a Vegas game it plays for the dollars with the library's
- *   Vegas defaults (`VEGAS_SEARCH`, as `klondike hint --vegas`), each candidate with the cards
- *   home it expects.
+ *   chance of a win is lower: it guesses again at later cards); in a Vegas game it plays for the
+ *   dollars with the library's Vegas defaults (`VEGAS_SEARCH`, as `klondike hint --vegas`), each
+ *   candidate with the cards home it expects.
  */
 import {
   type OddsResult,
