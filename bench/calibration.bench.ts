@@ -11,11 +11,12 @@
  *     [--max-nodes 1000000] [--csv decisions.csv]
  *
  * Prints, by band of the chance given: the decisions, their mean chance, the share after which the
- * deal could still be won (with its 95% Wilson interval), and the share of them in games won; then
- * the positions lost after a segment against the number the chances predict (the sum of one minus
- * each chance). A verdict the node budget leaves undecided is counted apart, never guessed. `--csv`
- * writes one row a decision: seed, move number, chance, segment moves, winnable after (1, 0, or
- * empty when undecided), game won.
+ * deal could still be won (with its 95% Wilson interval), the share of them in games won, and the
+ * segments that lost a deal still winnable before them (at most one a game: the one that lost
+ * it); then the positions not winnable after a segment against the number the chances predict
+ * (the sum of one minus each chance). A verdict the node budget leaves undecided is counted apart,
+ * never guessed. `--csv` writes one row a decision: seed, move number,
+ * chance, segment moves, winnable before and after (1, 0, or empty when undecided), game won.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -60,7 +61,8 @@ interface Checked {
   index: number;
   chance: number;
   moves: number;
-  /** The real deal still winnable after the segment; undefined when the budget did not decide. */
+  /** The real deal still winnable before and after the segment; undefined when the budget did not decide. */
+  before: boolean | undefined;
   after: boolean | undefined;
   won: boolean;
 }
@@ -90,37 +92,50 @@ for (const seed of seeds) {
   const g = playGame(deal, rules, new SearchPolicy(settings), { stock: stock.value, onMove: (e) => events.push(e) });
   if (!g.ok) fail(g.error);
   const line = g.value.moves;
-  for (const { start, end } of segments(events)) {
-    const s = playState(deal, rules, line.slice(0, end.index));
+  const known = new Map<number, boolean | undefined>();
+  /** Whether the real deal can still be won after the game's first k moves (undefined: undecided). */
+  const winnableAt = (k: number): boolean | undefined => {
+    if (known.has(k)) return known.get(k);
+    const s = playState(deal, rules, line.slice(0, k));
     if (!s) fail(`internal: seed ${seed}: the game's own moves do not replay`);
     const v = solve(s.toPosition(), rules, { maxNodes, timeoutMs: Number.POSITIVE_INFINITY }).verdict;
+    const w = v === 'winnable' ? true : v === 'unwinnable' ? false : undefined;
+    known.set(k, w);
+    return w;
+  };
+  for (const { start, end } of segments(events))
     checked.push({
       seed,
       index: start.index,
       chance: start.decision.candidates[0].chance ?? 0,
       moves: end.index - start.index + 1,
-      after: v === 'winnable' ? true : v === 'unwinnable' ? false : undefined,
+      before: winnableAt(start.index - 1),
+      after: winnableAt(end.index),
       won: g.value.won,
     });
-  }
 }
 
+const flag = (x: boolean | undefined) => (x === undefined ? '' : Number(x));
 if (values.csv)
   writeFileSync(
     values.csv,
-    `seed,move,chance,segmentMoves,winnableAfter,gameWon\n${checked
-      .map((c) => `${c.seed},${c.index},${c.chance.toFixed(4)},${c.moves},${c.after === undefined ? '' : Number(c.after)},${Number(c.won)}`)
+    `seed,move,chance,segmentMoves,winnableBefore,winnableAfter,gameWon\n${checked
+      .map((c) => `${c.seed},${c.index},${c.chance.toFixed(4)},${c.moves},${flag(c.before)},${flag(c.after)},${Number(c.won)}`)
       .join('\n')}\n`,
   );
 
 const decided = checked.filter((c) => c.after !== undefined);
+/** A segment that lost the game: the deal could be won before it and not after. */
+const lostIt = (c: Checked) => c.before === true && c.after === false;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 console.log(`${family} ${label}, ${rulesLabel(rules)}, stock ${stock.value}, search player (defaults, policy seed ${policySeed})`);
 console.log(
   `${checked.length} decisions by search in ${seeds.length} games; ${checked.length - decided.length} left undecided by ${maxNodes} nodes`,
 );
-console.log('| chance given | decisions | mean chance | still winnable after the segment (95%) | in games won |');
-console.log('|---|---|---|---|---|');
+console.log(
+  '| chance given | decisions | mean chance | still winnable after the segment (95%) | in games won | losing a deal still winnable |',
+);
+console.log('|---|---|---|---|---|---|');
 const BANDS = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 1.000001];
 for (let b = 0; b + 1 < BANDS.length; b++) {
   const [lo, hi] = [BANDS[b], BANDS[b + 1]];
@@ -130,11 +145,13 @@ for (let b = 0; b + 1 < BANDS.length; b++) {
   const after = band.filter((c) => c.after).length;
   const iv = wilson(after, band.length);
   const won = band.filter((c) => c.won).length;
+  const losing = band.filter(lostIt).length;
   const name = hi > 1 ? `≥ ${pct(lo)}` : `${pct(lo)}–${pct(hi)}`;
   console.log(
-    `| ${name} | ${band.length} | ${pct(mean)} | ${pct(after / band.length)} (${iv ? `${pct(iv.low)}–${pct(iv.high)}` : '-'}) | ${pct(won / band.length)} |`,
+    `| ${name} | ${band.length} | ${pct(mean)} | ${pct(after / band.length)} (${iv ? `${pct(iv.low)}–${pct(iv.high)}` : '-'}) | ${pct(won / band.length)} | ${losing} |`,
   );
 }
 const expected = decided.reduce((a, c) => a + (1 - c.chance), 0);
 const lost = decided.filter((c) => !c.after).length;
-console.log(`positions lost after a segment: ${lost}; the chances given predict ${expected.toFixed(1)}`);
+console.log(`positions not winnable after a segment: ${lost}; the chances given predict ${expected.toFixed(1)}`);
+console.log(`segments that lost a deal still winnable before them: ${decided.filter(lostIt).length}`);
