@@ -74,8 +74,7 @@ interface Checked {
 function segments(events: readonly MoveEvent[]): { start: MoveEvent; end: MoveEvent }[] {
   const out: { start: MoveEvent; end: MoveEvent }[] = [];
   events.forEach((e, i) => {
-    const chance = e.decision.candidates[0]?.chance;
-    if (e.decision.reason !== 'search' || chance === undefined) return;
+    if (e.decision.reason !== 'search' || e.decision.candidates[0]?.chance === undefined) return;
     let j = i;
     while (events[j].revealed.length === 0 && j + 1 < events.length && events[j + 1].decision.reason === 'plan') j++;
     out.push({ start: e, end: events[j] });

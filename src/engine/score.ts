@@ -202,12 +202,6 @@ const KIND_OF_MOVE: Record<number, ScoreKind> = {
   [F2T]: 'foundationToTableau',
 };
 
-function faceDownCount(s: State): number {
-  let n = 0;
-  for (let i = 0; i < 7; i++) n += s.down[i];
-  return n;
-}
-
 /**
  * Scores a move list played from a position under rules, in `seconds` when the game was timed (the
  * time bonus of a win): an error names the first illegal move (`illegal move k: …`, k from 1), a
@@ -248,10 +242,10 @@ export function scoreGame(
     const r = findMove(s, a);
     if (!r.ok) return err(`illegal move ${k + 1}: ${a.from} → ${a.to}${a.count > 1 ? ` ×${a.count}` : ''}: ${r.error}`);
     const kind = KIND_OF_MOVE[kindOf(r.value)];
-    const down = faceDownCount(s);
+    const down = s.faceDownCount;
     let points = count(kind, s.pass + 1);
     make(s, r.value);
-    if (faceDownCount(s) < down) points += count('flip', s.pass);
+    if (s.faceDownCount < down) points += count('flip', s.pass);
     const next = addStandard(standard, points);
     floor += next - (standard + points);
     standard = next;

@@ -227,6 +227,13 @@ export class State {
     return this.home === 52;
   }
 
+  /** Face-down cards on the tableau. */
+  get faceDownCount(): number {
+    let n = 0;
+    for (let i = 0; i < 7; i++) n += this.down[i];
+    return n;
+  }
+
   top(col: number): number {
     return this.cols[col * STRIDE + this.len[col] - 1];
   }

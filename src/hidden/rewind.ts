@@ -101,13 +101,6 @@ export interface LosingMove {
   sinceTurnUp: number;
 }
 
-/** Face-down cards on the tableau. */
-function faceDown(s: State): number {
-  let n = 0;
-  for (let i = 0; i < 7; i++) n += s.down[i];
-  return n;
-}
-
 /**
  * Replays a game from its deal up to move `index` (from 1; `Rewind.lost` when the walk found it)
  * and says what that move did; an error when a move is not legal there.
@@ -122,9 +115,9 @@ export function losingMove(deal: Position, rules: Rules, moves: readonly AtomicM
     const x = findMove(s, moves[i]);
     if (!x.ok) return err(`move ${i + 1} is not legal: ${x.error}`);
     if (turned) last = i;
-    const before = faceDown(s);
+    const before = s.faceDownCount;
     make(s, x.value);
-    turned = faceDown(s) < before;
+    turned = s.faceDownCount < before;
   }
   const m = moves[index - 1];
   const kind: LosingKind = turned
