@@ -2,7 +2,7 @@
  * Reading files and stdin: the one part of the library that needs Node (node:fs).
  * Everything else (formats, the rules engine, the solver) runs in any JavaScript engine, a
  * browser's included; programs that run there read their text themselves and call
- * `parsePosition` (formats.ts).
+ * `parsePosition` (deals/formats/index.ts).
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { type Format, parsePosition } from '../deals/formats/index.ts';

@@ -1,6 +1,6 @@
 /**
  * The solver's depth-first search, in the core: the loop that src/solver/search.ts describes and
- * runs (with the restarts, budgets and objectives around it), over the position of position.ts,
+ * runs (with the restarts, budgets and objectives around it), over the position of state.ts,
  * with the moves of generate.ts, the rules of rules.ts and the transposition table of table.ts.
  * It calls back into TypeScript, through the module's imports, for the budget checks (every
  * 1,024 positions, and at the node budget), for the plain engine's moves when a search has no

@@ -2,7 +2,7 @@
  * The solver's core in WebAssembly (src/core/, compiled by `npm run build` into core-binary.ts):
  * the search, its moves, rules and transposition table. One `Core` is one instance of the module,
  * with its own memory: the position the solver's state keeps there (state.ts, a state made with
- * `backing`), the search's frames, and the table (tt.ts wraps it). The module is compiled once per
+ * `backing`), the search's frames, and the table (table.ts wraps it). The module is compiled once per
  * thread, on first use. An instance's memory is made as large as its table's budget needs
  * (`pagesFor`); it never grows, so the views on it stay valid.
  */
@@ -152,13 +152,13 @@ export class Core {
   readonly out: Int32Array;
   /** The search's budget check and objective, while the core's search runs (search.ts). */
   client: CoreClient | undefined;
-  /** The table in the instance's memory has its owner (tt.ts: one table an instance). */
+  /** The table in the instance's memory has its owner (table.ts: one table an instance). */
   tableTaken = false;
   /** The frames' moves, the path, the locking placements of the core's search. */
   readonly moves: Int32Array;
   readonly path: Int32Array;
   readonly locks: Uint8Array;
-  /** The key's terms (position.ts), and the array of state.ts they were last copied from. */
+  /** The key's terms (engine/zobrist.ts), and the array of state.ts they were last copied from. */
   private readonly zobrist: Int32Array;
   private terms: Int32Array | undefined;
   /** Whose rules and switches the instance holds now (the generator that configured it last). */

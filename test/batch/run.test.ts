@@ -1,5 +1,5 @@
 // Library-level tests of the batch runner: store (checks, lock), runBatch with injected faults
-// and a stop signal, merge rules. The real binary is exercised in batch.cli.test.ts.
+// and a stop signal, merge rules. The real binary is exercised in test/cli/batch.test.ts.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';

@@ -293,7 +293,7 @@ export const batch: (o: Parameters<typeof runBatch>[0]) => Promise<BatchSummary>
 `,
     );
     writeFileSync(join(app, 'bad.ts'), `import { solve } from 'klondike-solver';\nexport const n: number = solve;\n`);
-    // One program: the only error is the planted one (the shipped .d.ts and good.ts are clean).
+    // One program: the only error is the planted one (the shipped .d.ts and the other program are clean).
     const r = run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: app });
     expect(r.status).not.toBe(0);
     const errors = r.stdout.split('\n').filter((l) => /error TS/.test(l));
