@@ -8,7 +8,7 @@
  *
  * The loop runs in the solver's core, in WebAssembly (src/core/search.ts, with the position and
  * its moves, src/core/state.ts, and the rules it asks, src/core/rules.ts): about 1.5 times as
- * fast as the same loop in TypeScript, node for node the same search (docs/solver.md, "The search
+ * fast as the same loop in TypeScript, node for node the same search (docs/notes/solver-speed.md, "The search
  * in WebAssembly"). This module runs it: it hands the core the search's rules, switches and
  * counts (the table lies in the core too: src/core/table.ts, with table.ts its handle), and
  * answers what the core asks back: the budget checks, the plain engine's moves for a search
