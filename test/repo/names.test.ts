@@ -15,8 +15,8 @@
  * - never a path into what a build or an install makes (dist/, web-dist/, node_modules/), a URL
  *   (its `/` before the name), or code outside comments: in source files only comments are read
  *   (lines that start as a comment, and the part after ` // ` or, in shell, ` # `), so a test's
- *   planted strings are not names; Markdown is read whole, and a relative path there (`../x`)
- *   counts in a link only.
+ *   planted strings are not names; Markdown is read whole, and a path that climbs a folder counts
+ *   in a link only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -162,17 +162,18 @@ describe('the files the repository names exist', () => {
     expect(names('src/x.ts', ' * the table (src/solver/table.ts, tt.ts) and core/state.ts')).toEqual(['src/solver/table.ts', 'tt.ts']);
     expect(names('src/x.ts', 'const a = 1; // see solver/state.ts')).toEqual(['solver/state.ts']);
     expect(names('scripts/x.sh', '# runs bench/gone.bench.ts')).toEqual(['bench/gone.bench.ts']);
-    expect(names('docs/x.md', 'Made by `scripts/study.sh` into data/b.csv.gz; [data](../data/b.csv.gz), [a](../data/a.csv.gz).')).toEqual([
-      'scripts/study.sh',
-      '../data/b.csv.gz',
-    ]);
+    // The relative links below are resolved against the planted docs/x.md, not against this file
+    // (the marker on their lines tells standalone.test.ts so).
+    const data = 'Made by `scripts/study.sh` into data/b.csv.gz; [data](../data/b.csv.gz), [a](../data/a.csv.gz).'; // outside-repo-ok
+    expect(names('docs/x.md', data)).toEqual(['scripts/study.sh', '../data/b.csv.gz']); // outside-repo-ok
     // Links: a missing file, a missing heading, a heading that is there, a folder, a same-page anchor.
     const solver = '# The solver\n\n## The most cards home\n\n```\n# not a heading\n```\n';
     expect(names('docs/x.md', '[a](nope.md), [b](solver.md#tried), [c](solver.md#the-most-cards-home)', solver)).toEqual([
       'nope.md',
       'solver.md#tried',
     ]);
-    expect(names('docs/x.md', '[d](../bench/) [e](../web/src/main.ts) [f](../web/src/gone.ts)', solver)).toEqual(['../web/src/gone.ts']);
+    const up = '[d](../bench/) [e](../web/src/main.ts) [f](../web/src/gone.ts)'; // outside-repo-ok
+    expect(names('docs/x.md', up, solver)).toEqual(['../web/src/gone.ts']); // outside-repo-ok
     expect(names('docs/solver.md', '[g](#the-most-cards-home) [h](#not-a-heading)', solver)).toEqual(['#not-a-heading']);
     // Not names: code outside comments, URLs, the reader's files, made folders, a relative path outside a link.
     expect(names('test/x.test.ts', "writeFileSync(join(dir, 'good.ts'), '') // the module, src/main.ts")).toEqual([]);
