@@ -169,7 +169,7 @@ describe('the packed package', () => {
     expect(files.some((f) => f.startsWith('docs/') && f.endsWith('.md'))).toBe(true);
     const strays = files.filter(
       (f) =>
-        !/^(package\.json|README\.md|LICENSE(\.\w+)?|bin\/klondike|docs\/[\w.-]+\.(md|png)|web-dist\/.+|dist\/.+\.(js|d\.ts|js\.map))$/.test(
+        !/^(package\.json|README\.md|LICENSE(\.\w+)?|bin\/klondike|docs\/(notes\/)?[\w.-]+\.(md|png)|web-dist\/.+|dist\/.+\.(js|d\.ts|js\.map))$/.test(
           f,
         ),
     );
