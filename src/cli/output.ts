@@ -216,10 +216,9 @@ function removeOnSignal(tmp: string): () => void {
 
 /**
  * Writes chunks to `path` through a temporary file renamed into place, after `checkOutput(path,
- * inputs)`. A symbolic link is followed (its
- * target is written); a device or a FIFO is written in place, never replaced. Errors: UserError
- * for a path that cannot be written, CliError (exit 74) when writing fails part way (the old
- * file, if any, is left as it was).
+ * inputs)`. A symbolic link is followed (its target is written); a device or a FIFO is written in
+ * place, never replaced. Errors: UserError for a path that cannot be written, CliError (exit 74)
+ * when writing fails part way (the old file, if any, is left as it was).
  */
 export async function writeFileAtomic(path: string, chunks: Iterable<string | Uint8Array>, inputs: readonly string[] = []): Promise<void> {
   checkOutput(path, inputs);
