@@ -42,7 +42,8 @@ import { FAMILY_RANGES } from '../deals/families.ts';
 
 import { DEFAULT_SEARCH, type PolicyName, type PolicyOptions, parsePolicyName } from '../hidden/policies.ts';
 import { AddressSpaceError } from '../solver/core.ts';
-import { checkBudget, checkRules } from '../solver/validate.ts';
+import { checkRules } from '../engine/check.ts';
+import { checkBudget } from '../solver/validate.ts';
 import { type Budget, DEFAULT_BUDGET, type MoveCount } from '../solver/index.ts';
 import { describeDbError, fileId } from '../store/files.ts';
 import { canonicalParams } from '../store/rows.ts';

@@ -72,7 +72,8 @@ export function parseIntIn(what: string, min: number, max = Number.MAX_SAFE_INTE
     const t = text.trim();
     const n = Number(t);
     if (!/^[0-9]+$/.test(t) || !Number.isSafeInteger(n) || n < min || n > max) {
-      const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `${min}…${max}`;
+      const unsafe = /^[0-9]+$/.test(t) && !Number.isSafeInteger(n);
+      const range = max !== Number.MAX_SAFE_INTEGER ? `${min}…${max}` : unsafe ? `≥ ${min} and at most 2^53 − 1 (${max})` : `≥ ${min}`;
       return err(`${what} must be a whole number ${range}, got ${JSON.stringify(text)}`);
     }
     return ok(n);

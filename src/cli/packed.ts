@@ -9,19 +9,18 @@
  * Outputs go through a temporary file renamed into place, never over an input, its companion
  * files or any SQLite database.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { EXPORT_FORMATS, type ExportFormat } from '../stats/export.ts';
 import { type ExportedDeal, readExportCsv } from '../stats/export-read.ts';
-import { type PackedVerdicts, VerdictPacker, joinPacked, makePacked, parsePacked, unpackChunks, winnableCount } from '../stats/packed.ts';
+import { type PackedVerdicts, VerdictPacker, joinPacked, makePacked, unpackChunks, winnableCount } from '../stats/packed.ts';
 import { type WorkSummary, WorkTally, joinWork } from '../stats/work.ts';
-import { parseWorkFile } from '../stats/work-file.ts';
 import { describeDbError, errorCode, sameFile } from '../store/files.ts';
 import { type ResultFilter, openReader, resultRows } from '../store/reader.ts';
-import { type Family, type SeedRange, UserError, rulesLabel } from '../types.ts';
+import { type Family, type SeedRange, UserError, rulesLabel, unwrap } from '../types.ts';
 import { type RuleOptions, addDbOption, addFamilyOption, addRuleOptions, addSeedFilterOption, ruleFilterFromOptions } from './options.ts';
-import { checkOutput, writeFileAtomic, writeStdout } from './output.ts';
+import { readPackedFile, readWorkFile } from './io.ts';
+import { checkOutput, checkStdoutIsNot, writeFileAtomic, writeStdout } from './output.ts';
 
 interface PackOptions extends RuleOptions {
   db: string;
@@ -80,8 +79,8 @@ interface Outputs {
   summary?: string;
 }
 
-/** Refuses outputs that would write over an input, or the two outputs naming one file. */
-function checkOutputs(o: Outputs, inputs: string[]): void {
+/** Refuses outputs that would write over an input (`checkOutput`), or the two outputs naming one file. */
+function checkOutputs(o: Outputs, inputs: readonly string[]): void {
   checkOutput(o.out, inputs);
   if (o.summary === undefined) return;
   checkOutput(o.summary, inputs);
@@ -89,10 +88,10 @@ function checkOutputs(o: Outputs, inputs: string[]): void {
 }
 
 /** Writes the packed file and, when there is one, the summary; the packed file's size in bytes. */
-async function writePacked(p: PackedVerdicts, o: Outputs, work: WorkSummary | undefined): Promise<number> {
+async function writePacked(p: PackedVerdicts, o: Outputs, work: WorkSummary | undefined, inputs: readonly string[]): Promise<number> {
   const bytes = makePacked(p);
-  await writeFileAtomic(o.out, [bytes]);
-  if (work && o.summary !== undefined) await writeFileAtomic(o.summary, [summaryJson(p, work)]);
+  await writeFileAtomic(o.out, [bytes], inputs);
+  if (work && o.summary !== undefined) await writeFileAtomic(o.summary, [summaryJson(p, work)], inputs);
   return bytes.length;
 }
 
@@ -106,18 +105,6 @@ function written(p: PackedVerdicts, o: Outputs): string {
 }
 
 const summaryNote = (o: Outputs) => (o.summary !== undefined ? `; work summary in ${o.summary}` : '');
-
-/** The bytes of an input file, or one line saying why it cannot be read. */
-function readInput(file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(
-      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? e)}`,
-    );
-  }
-}
 
 /** Registers `pack`, `join` and `unpack`. */
 export function registerPacked(program: Command): void {
@@ -158,7 +145,7 @@ export function registerPacked(program: Command): void {
     }
     const packed = packer.finish();
     if (!packed.ok) throw new UserError(packed.error);
-    const bytes = await writePacked(packed.value, o, tally?.summary());
+    const bytes = await writePacked(packed.value, o, tally?.summary(), inputs);
     process.stderr.write(`packed ${written(packed.value, o)} (${bytes.toLocaleString('en-US')} bytes)${summaryNote(o)}\n`);
   });
 
@@ -172,20 +159,14 @@ export function registerPacked(program: Command): void {
       const companions = files.map((f) => f.replace(/\.verdicts$/, '') + '-work.json');
       const inputs = o.summary === undefined ? files : [...files, ...companions];
       checkOutputs(o, inputs);
-      const parts = files.map((f) => {
-        const p = parsePacked(readInput(f));
-        if (!p.ok) throw new UserError(`${f}: ${p.error}`);
-        return p.value;
-      });
+      const parts = files.map((f) => unwrap(readPackedFile(f)));
       const joined = joinPacked(parts);
       if (!joined.ok) throw new UserError(joined.error);
       let work: WorkSummary | undefined;
       if (o.summary !== undefined) {
         const summaries = companions.map((f, k) => {
-          const w = parseWorkFile(readInput(f).toString('utf8'));
-          if (!w.ok) throw new UserError(`${f}: ${w.error}`);
+          const v = unwrap(readWorkFile(f));
           const p = parts[k];
-          const v = w.value;
           if (v.family !== p.family || v.first.toString() !== p.first.toString() || v.count !== p.count || v.winnable !== winnableCount(p))
             throw new UserError(`${f} is not the summary of ${files[k]} (its family, first seed, count or winnable differ)`);
           return v.work;
@@ -197,7 +178,7 @@ export function registerPacked(program: Command): void {
           throw e;
         }
       }
-      await writePacked(joined.value, o, work);
+      await writePacked(joined.value, o, work, inputs);
       process.stderr.write(`joined ${files.length} file${files.length === 1 ? '' : 's'}: ${written(joined.value, o)}${summaryNote(o)}\n`);
     });
 
@@ -208,12 +189,11 @@ export function registerPacked(program: Command): void {
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS satisfies readonly ExportFormat[]).default('csv'))
     .option('--out <file>', 'write to this file instead of stdout (replaced only once complete)')
     .action(async (file: string, o: { format: ExportFormat; out?: string }) => {
-      const p = parsePacked(readInput(file));
-      if (!p.ok) throw new UserError(`${file}: ${p.error}`);
-      if (o.out === undefined) await writeStdout(unpackChunks(p.value, o.format));
-      else {
-        checkOutput(o.out, [file]);
-        await writeFileAtomic(o.out, unpackChunks(p.value, o.format));
-      }
+      const inputs = file === '-' ? [] : [file];
+      if (o.out !== undefined) checkOutput(o.out, inputs);
+      else checkStdoutIsNot(inputs);
+      const p = unwrap(readPackedFile(file));
+      if (o.out === undefined) await writeStdout(unpackChunks(p, o.format));
+      else await writeFileAtomic(o.out, unpackChunks(p, o.format), inputs);
     });
 }

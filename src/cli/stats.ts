@@ -25,11 +25,11 @@ import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../stats/export
 import { STATS_FORMATS, type StatsFormat, statsToCsv, statsToJson, statsToTable } from '../stats/format.ts';
 import { type WorkReportFile, renderReport, renderWorkReport, reportDeals } from '../stats/report.ts';
 import { computeShortestStats, exportShortestChunks, shortestStatsToCsv, shortestStatsToTable } from '../stats/shortest.ts';
-import { type WorkFile, parseWorkFile } from '../stats/work-file.ts';
+import type { WorkFile } from '../stats/work-file.ts';
 import { type LogHistogram, commonBins } from '../stats/work.ts';
 import { describeDbError, errorCode, sameFile } from '../store/files.ts';
 import { type PlayFilter, type Reader, type ResultFilter, openReader } from '../store/reader.ts';
-import { type Family, type SeedRange, UserError, type StockMode } from '../types.ts';
+import { type Family, type SeedRange, UserError, type StockMode, unwrap } from '../types.ts';
 import {
   type RuleOptions,
   addDbOption,
@@ -39,7 +39,7 @@ import {
   fromResult,
   ruleFilterFromOptions,
 } from './options.ts';
-import { readText } from './io.ts';
+import { readWorkFile } from './io.ts';
 import { checkOutput, checkStdoutIsNot, writeFileAtomic, writeStdout } from './output.ts';
 
 interface FilterOpts extends RuleOptions {
@@ -88,7 +88,7 @@ async function withReader<T>(path: string, f: (r: Reader) => T | Promise<T>): Pr
   }
 }
 
-/** Writes to `--out` (atomically, never over the database) or to stdout (never when it is the database). */
+/** Writes to `--out` (checked by `checkOutput`, written atomically) or to stdout (never when it is the database). */
 async function emit(o: { db: string; out?: string }, chunks: Iterable<string>): Promise<void> {
   if (o.out !== undefined) await writeFileAtomic(o.out, chunks, [o.db]);
   else {
@@ -144,6 +144,7 @@ export function registerStats(program: Command): void {
   ).action(async (o: FilterOpts & { format: ExportFormat; out?: string }) => {
     const plays = o.plays || o.player !== undefined || o.stock !== undefined;
     if (plays && o.shortest) throw new UserError('--shortest and --plays (or --player, --stock) select different rows: give one');
+    if (o.out !== undefined) checkOutput(o.out, [o.db]);
     await withReader(o.db, ({ db }) =>
       emit(
         o,
@@ -164,6 +165,7 @@ export function registerStats(program: Command): void {
       .option('--work <files...>', 'the work per deal of these summary files (pack --summary) instead of a database: no --db, no filters'),
   ).action(async (o: FilterOpts & { out: string; work?: string[] }) => {
     if (o.work !== undefined) return workReport(report, o.work, o.out);
+    checkOutput(o.out, [o.db]);
     const filter = filterOf(o);
     const { html, n } = await withReader(o.db, ({ db }) => {
       const groups = computeStats(db, filter);
@@ -186,9 +188,6 @@ export function registerStats(program: Command): void {
 /** When a report was made, to the second. */
 const generatedAt = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 
-/** The largest work summary file read: one is a few KiB. */
-const MAX_WORK_FILE_BYTES = 4 * 2 ** 20;
-
 /** The options of `report` that select from a database, and their flags. */
 const DB_FILTERS: readonly [string, string][] = [
   ['family', '--family'],
@@ -200,15 +199,6 @@ const DB_FILTERS: readonly [string, string][] = [
   ['player', '--player'],
   ['stock', '--stock'],
 ];
-
-/** A work summary file, read and checked; its problem as a UserError naming it. */
-function readWorkFile(path: string): WorkFile {
-  const text = readText(path, MAX_WORK_FILE_BYTES, 'work summary');
-  if (!text.ok) throw new UserError(text.error);
-  const f = parseWorkFile(text.value);
-  if (!f.ok) throw new UserError(`${path === '-' ? 'stdin' : path}: ${f.error}`);
-  return f.value;
-}
 
 /** The bins of a histogram, for a message: `4 bins a decade from 10^0`. */
 const binsText = (h: LogHistogram) => `${h.perDecade} bin${h.perDecade === 1 ? '' : 's'} a decade from 10^${h.fromLog10}`;
@@ -243,14 +233,12 @@ async function workReport(cmd: Command, paths: readonly string[], out: string): 
     const again = paths.slice(0, i).find((q) => q === p || sameFile(q, p));
     if (again !== undefined) throw new UserError(`${p} is ${again} again: give each summary file once`);
   });
-  checkOutput(
-    out,
-    paths.filter((p) => p !== '-'),
-  );
-  const files = paths.map((name) => ({ name: name === '-' ? 'stdin' : name, file: readWorkFile(name) }));
+  const inputs = paths.filter((p) => p !== '-');
+  checkOutput(out, inputs);
+  const files = paths.map((name) => ({ name: name === '-' ? 'stdin' : name, file: unwrap(readWorkFile(name)) }));
   checkBins(files, 'nodes', (f) => f.work.nodes.hist);
   checkBins(files, 'ms', (f) => f.work.ms?.hist);
-  await writeFileAtomic(out, [renderWorkReport(files, { generatedAt: generatedAt() })]);
+  await writeFileAtomic(out, [renderWorkReport(files, { generatedAt: generatedAt() })], inputs);
   const deals = files.reduce((a, f) => a + f.file.count, 0);
   process.stderr.write(
     `wrote ${out} (${files.length} summary file${files.length === 1 ? '' : 's'}, ${deals.toLocaleString('en-US')} deals)\n`,

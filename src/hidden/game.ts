@@ -10,8 +10,8 @@
 import { type Card, NUM_CARDS } from '../engine/cards.ts';
 import { genAtomic, make } from '../engine/moves.ts';
 import type { AtomicMove } from '../engine/notation.ts';
-import { type Position, UNSEEN } from '../engine/position.ts';
-import { checkPosition, checkRules } from '../solver/validate.ts';
+import { type Deal, type Position, UNSEEN } from '../engine/position.ts';
+import { asPosition, checkPosition, checkRules } from '../engine/check.ts';
 import { findMove, toAtomic } from '../engine/solution.ts';
 import { STRIDE, State } from '../engine/state.ts';
 import { type Result, type Rules, err, ok, type StockMode } from '../types.ts';
@@ -34,14 +34,17 @@ export class Game {
     this.markSeen();
   }
 
-  /** A game from a complete position (every card known to the engine, not to the player). */
-  static start(position: Position, rules: Rules, stock: StockMode): Result<Game> {
+  /**
+   * A game from a complete position (every card known to the engine, not to the player), or from a
+   * deal (`{tableau, stock}`, as `dealFromSeed` gives it): its starting position.
+   */
+  static start(position: Position | Deal, rules: Rules, stock: StockMode): Result<Game> {
     const r = checkRules(rules);
     if (!r.ok) return r;
-    const v = checkPosition(position, r.value);
+    const v = checkPosition(asPosition(position), r.value);
     if (!v.ok) return v;
     if (stock !== 'hidden' && stock !== 'visible') return err(`stock must be hidden or visible, got ${String(stock)}`);
-    return ok(new Game(State.fromPosition(position, r.value), r.value, stock));
+    return ok(new Game(State.fromPosition(v.value, r.value), r.value, stock));
   }
 
   /** What the player sees now. */
@@ -116,8 +119,8 @@ export class Game {
   }
 }
 
-/** The game after `moves` from a complete position; an error names the first illegal move. */
-export function gameAfter(position: Position, rules: Rules, stock: StockMode, moves: readonly AtomicMove[]): Result<Game> {
+/** The game after `moves` from a complete position (or a deal's start); an error names the first illegal move. */
+export function gameAfter(position: Position | Deal, rules: Rules, stock: StockMode, moves: readonly AtomicMove[]): Result<Game> {
   const g = Game.start(position, rules, stock);
   if (!g.ok) return g;
   for (let k = 0; k < moves.length; k++) {

@@ -66,7 +66,7 @@ describe('klondike observe, odds and hint', () => {
     oneLineError(await runCli(['odds', '--seed', '42', '--stock', 'maybe']), /--stock/);
     oneLineError(
       await runCli(['odds', '--deal', '-'], '{"tableau": [["??"], [], [], [], [], [], []]}'),
-      /^klondike: stdin: unseen card \?\? face up at t1 card 1/,
+      /^klondike: stdin: unseen card \?\? \(card 52\) face up at t1 card 1/,
     );
     oneLineError(await runCli(['play', '--policy', 'priority']), /^klondike: give --seed N/);
     oneLineError(await runCli(['odds', '--seed', '42', '--samples', '0']), /samples must be a whole number/);

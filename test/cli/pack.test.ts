@@ -124,9 +124,9 @@ describe('klondike pack and unpack', () => {
     for (const [args, why] of [
       [['pack', '--db', db, '--out', db], /is the input/],
       [['pack', '--db', db, '--out', `${db}-journal`], /is the input/],
-      [['pack', '--db', db, '--out', `${db}-wal`], /the wal file of the database/],
+      [['pack', '--db', db, '--out', `${db}-wal`], /is the input database/],
       [['pack', '--csv', csv, '--out', db], /is an SQLite database/],
-      [['pack', '--csv', csv, '--out', `${db}-shm`], /the shm file of the database/],
+      [['pack', '--csv', csv, '--out', `${db}-shm`], /companion file of the database/],
       [['pack', '--csv', csv, '--out', csv], /is the input/],
       [['pack', '--db', db, '--out', packed, '--summary', packed], /same file/],
       [['pack', '--db', db, '--csv', csv, '--out', packed], /either --db or --csv/],
