@@ -15,7 +15,7 @@ import { type Command, Option } from 'commander';
 import { createProgressReporter, progressMode, summaryLine } from '../batch/progress.ts';
 import { BATCH_BUDGET, type BatchProgress, type BatchSummary, MAX_WORKERS, type PlayerSpec, runBatch } from '../batch/run.ts';
 import { DEFAULT_SEARCH, type PolicyName, searchSettings } from '../hidden/settings.ts';
-import { MOVE_COUNTS, type MoveCount } from '../solver/index.ts';
+import type { MoveCount } from '../solver/index.ts';
 import { SCHEMA_VERSION } from '../store/schema.ts';
 import { type Shard, describeSeeds, parseShard } from '../batch/seeds.ts';
 import { type MergeSummary, MergeWriteError, mergeDatabases } from '../store/merge.ts';
@@ -27,6 +27,7 @@ import {
   type RuleOptions,
   type SeedListOptions,
   addBudgetOptions,
+  addCountOption,
   addDbOption,
   addFamilyOption,
   addPolicyOptions,
@@ -34,6 +35,7 @@ import {
   addSeedListOptions,
   addStockOption,
   budgetFromOptions,
+  countFromOptions,
   fromResult,
   parseIntIn,
   rulesFromOptions,
@@ -109,8 +111,7 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
     const seeds = seedListFromOptions(o);
     const rules = rulesFromOptions(o);
     const player = playerFromOptions(o, cmd.getOptionValueSource('stock') === 'cli');
-    if (!o.shortest && cmd.getOptionValueSource('count') === 'cli') throw new UserError('--count applies to --shortest only');
-    const shortest = o.shortest ? (o.count ?? 'atomic') : undefined;
+    const shortest = countFromOptions(o, cmd);
     const budget = budgetFromOptions(player ? { ...o, maxNodes: undefined, maxMemory: undefined } : o, BATCH_BUDGET);
     const cores = availableParallelism();
     if (o.workers > cores && !o.quiet)
@@ -229,12 +230,8 @@ export function registerBatch(program: Command): void {
     )
     .option('--retry-unknown', 're-solve deals stored as unknown or error (e.g. with a larger budget; with --shortest: not proved)')
     .option('--most-home', 'find the most cards each deal can send home, proved (resumable; --retry-unknown re-runs unproved ones)')
-    .option('--shortest', "find each deal's shortest solution: proved minimal, or the best found with a proved lower bound")
-    .addOption(
-      new Option('--count <how>', 'with --shortest: count every atomic move, or as KSolve counts (draws and card moves, redeals free)')
-        .choices([...MOVE_COUNTS])
-        .default('atomic'),
-    )
+    .option('--shortest', "find each deal's shortest solution: proved minimal, or the best found with a proved lower bound");
+  addCountOption(batch)
     .option('--shard <i/n>', 'take list positions i, i+n, i+2n, … of the seed list', fromResult(parseShard))
     .option('--quiet', 'no progress display')
     .addHelpText(

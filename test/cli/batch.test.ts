@@ -152,6 +152,11 @@ describe('bad input: one line on stderr, exit 2, nothing stored changed', () => 
     ['memory not a number', () => ['batch', '--seeds', '1-10', '--max-memory', 'lots', '--db', good], /max-memory must be/],
     ['draw 0', () => ['batch', '--seeds', '1-10', '--draw', '0', '--db', good], /draw must be/],
     ['passes nonsense', () => ['batch', '--seeds', '1-10', '--passes', 'some', '--db', good], /passes must be/],
+    [
+      '--count without --shortest',
+      () => ['batch', '--seeds', '1-3', '--count', 'ksolve', '--db', good],
+      /--count applies to --shortest only/,
+    ],
     ['unknown family', () => ['batch', '--seeds', '1-10', '--family', 'nope', '--db', good], /unknown seed family/],
     ['seed outside family', () => ['batch', '--seeds', '3000000000', '--family', 'klondike-solver', '--db', good], /klondike-solver/],
     ['not SQLite', () => ['batch', '--seeds', '1-3', '--db', notSqlite], /is not an SQLite database/, 'bin'],
