@@ -18,7 +18,7 @@ import { DEFAULT_SEARCH, type PolicyName, searchSettings } from '../hidden/setti
 import type { MoveCount } from '../solver/index.ts';
 import { SCHEMA_VERSION } from '../store/schema.ts';
 import { type Shard, describeSeeds, parseShard } from '../batch/seeds.ts';
-import { type MergeSummary, MergeWriteError, mergeDatabases } from '../store/merge.ts';
+import { type MergeSummary, MergeWriteError, conflictText, mergeDatabases } from '../store/merge.ts';
 import { type Family, UserError, rulesLabel } from '../types.ts';
 import { CliError, EXIT_BAD_INPUT, EXIT_IO, EXIT_NO, EXIT_SIGNAL, EXIT_SOFTWARE } from './exit.ts';
 import {
@@ -42,10 +42,17 @@ import {
   seedListFromOptions,
 } from './options.ts';
 
-/** The exit code of a finished batch: 0, 74 when writing failed, or the signal's code when it was stopped. */
-export function batchExitCode(s: Pick<BatchSummary, 'interrupted' | 'failure'>, signal: 'SIGINT' | 'SIGTERM' | undefined): number {
+/**
+ * The exit code of a finished batch: 0, 1 when a row contradicted a stored one (a conflict), 74
+ * when writing failed, or the signal's code when it was stopped.
+ */
+export function batchExitCode(
+  s: Pick<BatchSummary, 'interrupted' | 'failure' | 'conflicts'>,
+  signal: 'SIGINT' | 'SIGTERM' | undefined,
+): number {
   if (s.failure !== undefined) return EXIT_IO;
-  return s.interrupted || signal ? EXIT_SIGNAL[signal ?? 'SIGINT'] : 0;
+  if (s.interrupted || signal) return EXIT_SIGNAL[signal ?? 'SIGINT'];
+  return s.conflicts > 0 ? EXIT_NO : 0;
 }
 
 /** The exit code of a merge: 1 when any decided facts disagreed. */
@@ -160,6 +167,8 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
         onNotice: (text) => {
           if (!o.quiet) process.stderr.write(`klondike: ${text}\n`);
         },
+        // a conflict means a solver bug: said even with --quiet
+        onConflict: (line) => process.stderr.write(`klondike: conflict: ${line}\n`),
         onOpen: ({ migratedFrom }) => {
           if (migratedFrom !== undefined && !o.quiet)
             process.stderr.write(`klondike: ${o.db}: migrated from schema version ${migratedFrom} to ${SCHEMA_VERSION} (every row kept)\n`);
@@ -196,10 +205,7 @@ function mergeAction(inputs: string[], o: { output: string; quiet?: boolean }): 
   if (!r.ok) throw new UserError(r.error);
   const s = r.value;
   const shown = s.conflicts.slice(0, 20);
-  for (const c of shown)
-    process.stderr.write(
-      `klondike: conflict: ${c.family} seed ${c.seed} (${rulesLabel(c.rules)}): kept ${c.kept}, ${c.from} says ${c.other}\n`,
-    );
+  for (const c of shown) process.stderr.write(`klondike: conflict: ${conflictText(c)}\n`);
   if (s.conflicts.length > shown.length) process.stderr.write(`klondike: … and ${s.conflicts.length - shown.length} more conflicts\n`);
   if (!o.quiet)
     process.stdout.write(
@@ -236,7 +242,7 @@ export function registerBatch(program: Command): void {
     .option('--quiet', 'no progress display')
     .addHelpText(
       'after',
-      '\nExit codes: 0 done, 2 bad input (nothing changed), 74 a write failed (what was committed is kept), 130 SIGINT, 143 SIGTERM.',
+      '\nExit codes: 0 done, 1 done with conflicts (a new row contradicted a stored one: listed on stderr, the stored row kept), 2 bad input (nothing changed), 74 a write failed (what was committed is kept), 130 SIGINT, 143 SIGTERM.',
     )
     .action(batchAction);
 
@@ -248,7 +254,7 @@ export function registerBatch(program: Command): void {
     .option('--quiet', 'no summary line')
     .addHelpText(
       'after',
-      '\nExit codes: 0 merged, 1 merged with conflicting verdicts, 2 bad input (nothing changed), 74 a write failed (the output kept as it was).',
+      '\nExit codes: 0 merged, 1 merged with conflicts (rows that contradict each other, listed on stderr), 2 bad input (nothing changed), 74 a write failed (the output kept as it was).',
     )
     .action(mergeAction);
 }

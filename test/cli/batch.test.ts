@@ -336,8 +336,9 @@ describe('batch through the binary', () => {
     const out2 = tmp('all2.sqlite');
     const m2 = await runInProcess(['merge', a, bad, '-o', out2]);
     expect(m2.code).toBe(1);
+    const why = flip.verdict === 'winnable' ? 'its solution replays' : "the winnable row's solution does not replay";
     expect(m2.stderr).toBe(
-      `klondike: conflict: solvitaire seed ${flip.seed} (draw 3, unlimited passes): kept ${flip.verdict}, ${bad} says ${other}\n`,
+      `klondike: conflict: solvitaire seed ${flip.seed} (draw 3, unlimited passes): kept ${flip.verdict} (${why}), ${bad} says ${other}\n`,
     );
     expect(m2.stdout).toContain('1 conflicts');
   });
