@@ -121,10 +121,11 @@ export function conflictOf(b: Ranked, a: Ranked): RowConflict | undefined {
 
 /** True when row b should replace row a (see the module comment); false for conflicts. */
 export function better(b: Ranked, a: Ranked): boolean {
+  if (conflictOf(b, a)) return false;
   const rb = RANK[b.verdict] ?? 0;
   const ra = RANK[a.verdict] ?? 0;
   if (rb !== ra) return rb > ra;
-  if (b.verdict !== a.verdict || conflictOf(b, a)) return false;
+  if (b.verdict !== a.verdict) return false;
   if (betterHome(b, a)) return true;
   if (betterHome(a, b) || !sameHome(a, b)) return false;
   if (b.verdict === 'winnable') return (b.solutionLength ?? Infinity) < (a.solutionLength ?? Infinity);

@@ -220,6 +220,8 @@ describe('results rows whose most-cards-home ranges are apart', () => {
       second: 'most cards home at most 40',
     });
     expect(better(home(20, 40), home(45, 45))).toBe(false);
+    // a decided verdict does not replace an unknown row whose proved bound denies it
+    expect(better(result(), home(null, 40, 'unknown'))).toBe(false);
     // overlapping ranges agree
     expect(contradiction(resultFacts(home(30, 45)), resultFacts(home(20, 40)))).toBeUndefined();
   });
