@@ -4,9 +4,9 @@
  * row it is given, `merge` to every row of its inputs, so a batch rerun and a merge agree.
  *
  * Which row is better, in order:
- * 1. decided (winnable, unwinnable) over unknown over error;
- * 2. two rows that contradict each other (`facts.ts`: winnable against unwinnable, most-cards-home
+ * 1. two rows that contradict each other (`facts.ts`: winnable against unwinnable, most-cards-home
  *    ranges or move counts that cannot both hold) conflict (a solver bug): the first is kept;
+ * 2. decided (winnable, unwinnable) over unknown over error;
  * 3. more knowledge of the most cards home: a proved maximum over a bound over nothing; two
  *    unproved ones: the one whose interval lies inside the other's;
  * 4. two winnable rows: the shorter solution; two unknown rows: the one that searched more nodes;
