@@ -50,3 +50,11 @@ export {
   type Verdict,
 } from './solver/index.ts';
 export { type MostHomeOptions, type MostHomeResult, homeBound, mostHome } from './solver/index.ts';
+export {
+  MOVE_COUNTS,
+  type MoveCount,
+  type ShortestOptions,
+  type ShortestResult,
+  countMoves,
+  shortest,
+} from './solver/index.ts';

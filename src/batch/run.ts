@@ -176,6 +176,8 @@ export interface BatchSummary extends BatchProgress {
   allFailed?: string;
   /** The schema version the database was migrated from when it was opened, if it was. */
   migratedFrom?: number;
+  /** Rows that contradicted the stored row of their deal (a solver bug; the stored row kept, each told to onNotice). */
+  conflicts: number;
 }
 
 export interface BatchHooks {
@@ -185,6 +187,8 @@ export interface BatchHooks {
   onProgress?(p: Readonly<BatchProgress>): void;
   /** Called with a one-line notice (fewer threads than asked, because of an address-space limit). */
   onNotice?(text: string): void;
+  /** Called with each row that contradicts the stored row of its deal, as a line (the stored row is kept). */
+  onConflict?(line: string): void;
 }
 
 /** Largest worker count accepted. */
@@ -399,7 +403,7 @@ function summaryOf(
   t0: number,
   interrupted: boolean,
   db: string,
-  stored: number,
+  written: { stored: number; conflicts: number },
   c: RunControl,
   migratedFrom?: number,
 ): BatchSummary {
@@ -408,7 +412,7 @@ function summaryOf(
     elapsedMs: performance.now() - t0,
     interrupted: interrupted || c.failure !== undefined || c.cannotRun !== undefined || c.allFailed !== undefined,
     db,
-    stored,
+    ...written,
     ...(c.failure !== undefined ? { failure: c.failure } : {}),
     ...(c.cannotRun !== undefined ? { cannotRun: c.cannotRun } : {}),
     ...(c.allFailed !== undefined ? { allFailed: c.allFailed } : {}),
@@ -506,7 +510,8 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     );
   const p: BatchProgress = { total: 0, done: 0, skipped: 0, winnable: 0, unwinnable: 0, unknown: 0, errors: 0, elapsedMs: 0 };
   if (o.player) p.games = true;
-  const summary = (interrupted: boolean) => summaryOf(p, t0, interrupted, o.db, buffer?.stored ?? 0, control, store.migratedFrom);
+  const summary = (interrupted: boolean) =>
+    summaryOf(p, t0, interrupted, o.db, { stored: buffer?.stored ?? 0, conflicts: buffer?.conflicts ?? 0 }, control, store.migratedFrom);
   try {
     const shard = o.shard ?? { index: 1, count: 1 };
     let plan: Plan;
@@ -528,7 +533,14 @@ export async function runBatch(options: BatchOptions, hooks: BatchHooks = {}): P
     if (total === 0 || signal?.aborted) return summary(signal?.aborted === true);
 
     const giveUpMs = o.busyGiveUpMs ?? 60_000;
-    const rows = new RowBuffer(store, control, { db: o.db, giveUpMs, errorLimit: Math.min(ALL_ERRORS_STOP, total), gone });
+    const rows = new RowBuffer(store, control, {
+      db: o.db,
+      giveUpMs,
+      errorLimit: Math.min(ALL_ERRORS_STOP, total),
+      gone,
+      rules: o.rules,
+      onConflict: (line) => hooks.onConflict?.(line),
+    });
     buffer = rows;
     await solveDeals({ o, plan, budget, memoryMb, slots: Math.min(threads, total), rows, control, progress: p, report });
     gone();

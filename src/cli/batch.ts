@@ -15,10 +15,10 @@ import { type Command, Option } from 'commander';
 import { createProgressReporter, progressMode, summaryLine } from '../batch/progress.ts';
 import { BATCH_BUDGET, type BatchProgress, type BatchSummary, MAX_WORKERS, type PlayerSpec, runBatch } from '../batch/run.ts';
 import { DEFAULT_SEARCH, type PolicyName, searchSettings } from '../hidden/settings.ts';
-import { MOVE_COUNTS, type MoveCount } from '../solver/index.ts';
+import type { MoveCount } from '../solver/index.ts';
 import { SCHEMA_VERSION } from '../store/schema.ts';
 import { type Shard, describeSeeds, parseShard } from '../batch/seeds.ts';
-import { type MergeSummary, MergeWriteError, mergeDatabases } from '../store/merge.ts';
+import { type MergeSummary, MergeWriteError, conflictText, mergeDatabases } from '../store/merge.ts';
 import { type Family, UserError, rulesLabel } from '../types.ts';
 import { CliError, EXIT_BAD_INPUT, EXIT_IO, EXIT_NO, EXIT_SIGNAL, EXIT_SOFTWARE } from './exit.ts';
 import {
@@ -27,6 +27,7 @@ import {
   type RuleOptions,
   type SeedListOptions,
   addBudgetOptions,
+  addCountOption,
   addDbOption,
   addFamilyOption,
   addPolicyOptions,
@@ -34,16 +35,24 @@ import {
   addSeedListOptions,
   addStockOption,
   budgetFromOptions,
+  countFromOptions,
   fromResult,
   parseIntIn,
   rulesFromOptions,
   seedListFromOptions,
 } from './options.ts';
 
-/** The exit code of a finished batch: 0, 74 when writing failed, or the signal's code when it was stopped. */
-export function batchExitCode(s: Pick<BatchSummary, 'interrupted' | 'failure'>, signal: 'SIGINT' | 'SIGTERM' | undefined): number {
+/**
+ * The exit code of a finished batch: 0, 1 when a row contradicted a stored one (a conflict), 74
+ * when writing failed, or the signal's code when it was stopped.
+ */
+export function batchExitCode(
+  s: Pick<BatchSummary, 'interrupted' | 'failure' | 'conflicts'>,
+  signal: 'SIGINT' | 'SIGTERM' | undefined,
+): number {
   if (s.failure !== undefined) return EXIT_IO;
-  return s.interrupted || signal ? EXIT_SIGNAL[signal ?? 'SIGINT'] : 0;
+  if (s.interrupted || signal) return EXIT_SIGNAL[signal ?? 'SIGINT'];
+  return s.conflicts > 0 ? EXIT_NO : 0;
 }
 
 /** The exit code of a merge: 1 when any decided facts disagreed. */
@@ -109,8 +118,7 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
     const seeds = seedListFromOptions(o);
     const rules = rulesFromOptions(o);
     const player = playerFromOptions(o, cmd.getOptionValueSource('stock') === 'cli');
-    if (!o.shortest && cmd.getOptionValueSource('count') === 'cli') throw new UserError('--count applies to --shortest only');
-    const shortest = o.shortest ? (o.count ?? 'atomic') : undefined;
+    const shortest = countFromOptions(o, cmd);
     const budget = budgetFromOptions(player ? { ...o, maxNodes: undefined, maxMemory: undefined } : o, BATCH_BUDGET);
     const cores = availableParallelism();
     if (o.workers > cores && !o.quiet)
@@ -159,6 +167,8 @@ async function batchAction(o: BatchCliOptions, cmd: Command): Promise<void> {
         onNotice: (text) => {
           if (!o.quiet) process.stderr.write(`klondike: ${text}\n`);
         },
+        // a conflict means a solver bug: said even with --quiet
+        onConflict: (line) => process.stderr.write(`klondike: conflict: ${line}\n`),
         onOpen: ({ migratedFrom }) => {
           if (migratedFrom !== undefined && !o.quiet)
             process.stderr.write(`klondike: ${o.db}: migrated from schema version ${migratedFrom} to ${SCHEMA_VERSION} (every row kept)\n`);
@@ -195,10 +205,7 @@ function mergeAction(inputs: string[], o: { output: string; quiet?: boolean }): 
   if (!r.ok) throw new UserError(r.error);
   const s = r.value;
   const shown = s.conflicts.slice(0, 20);
-  for (const c of shown)
-    process.stderr.write(
-      `klondike: conflict: ${c.family} seed ${c.seed} (${rulesLabel(c.rules)}): kept ${c.kept}, ${c.from} says ${c.other}\n`,
-    );
+  for (const c of shown) process.stderr.write(`klondike: conflict: ${conflictText(c)}\n`);
   if (s.conflicts.length > shown.length) process.stderr.write(`klondike: … and ${s.conflicts.length - shown.length} more conflicts\n`);
   if (!o.quiet)
     process.stdout.write(
@@ -229,17 +236,13 @@ export function registerBatch(program: Command): void {
     )
     .option('--retry-unknown', 're-solve deals stored as unknown or error (e.g. with a larger budget; with --shortest: not proved)')
     .option('--most-home', 'find the most cards each deal can send home, proved (resumable; --retry-unknown re-runs unproved ones)')
-    .option('--shortest', "find each deal's shortest solution: proved minimal, or the best found with a proved lower bound")
-    .addOption(
-      new Option('--count <how>', 'with --shortest: count every atomic move, or as KSolve counts (draws and card moves, redeals free)')
-        .choices([...MOVE_COUNTS])
-        .default('atomic'),
-    )
+    .option('--shortest', "find each deal's shortest solution: proved minimal, or the best found with a proved lower bound");
+  addCountOption(batch)
     .option('--shard <i/n>', 'take list positions i, i+n, i+2n, … of the seed list', fromResult(parseShard))
     .option('--quiet', 'no progress display')
     .addHelpText(
       'after',
-      '\nExit codes: 0 done, 2 bad input (nothing changed), 74 a write failed (what was committed is kept), 130 SIGINT, 143 SIGTERM.',
+      '\nExit codes: 0 done, 1 done with conflicts (a new row contradicted a stored one: listed on stderr, the stored row kept), 2 bad input (nothing changed), 74 a write failed (what was committed is kept), 130 SIGINT, 143 SIGTERM.',
     )
     .action(batchAction);
 
@@ -251,7 +254,7 @@ export function registerBatch(program: Command): void {
     .option('--quiet', 'no summary line')
     .addHelpText(
       'after',
-      '\nExit codes: 0 merged, 1 merged with conflicting verdicts, 2 bad input (nothing changed), 74 a write failed (the output kept as it was).',
+      '\nExit codes: 0 merged, 1 merged with conflicts (rows that contradict each other, listed on stderr), 2 bad input (nothing changed), 74 a write failed (the output kept as it was).',
     )
     .action(mergeAction);
 }

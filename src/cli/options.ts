@@ -34,7 +34,7 @@ import { readPositionSource, readText } from './io.ts';
 /** The largest seeds file read: ten million seeds of 20 digits and their separators. */
 export const MAX_SEEDS_FILE_BYTES = 256 * 2 ** 20;
 import { type Position, dealPosition } from '../engine/position.ts';
-import type { Budget } from '../solver/index.ts';
+import { type Budget, MOVE_COUNTS, type MoveCount } from '../solver/index.ts';
 import { DEFAULT_DB, checkDbPath } from '../store/files.ts';
 import type { ResultFilter } from '../store/reader.ts';
 import { MAX_SAMPLE_SEED } from '../deals/big-families.ts';
@@ -367,6 +367,21 @@ export function seedListFromOptions(o: SeedListOptions): SeedSource {
 export function addFamilyOption(cmd: Command, mode: 'list' | 'filter'): Command {
   if (mode === 'filter') return cmd.option('--family <family>', `only this seed family: ${FAMILIES.join(', ')}`, fromResult(parseFamily));
   return cmd.option('--family <family>', `seed family: ${FAMILIES.join(', ')}`, fromResult(parseFamily), 'solvitaire');
+}
+
+/** Declares `--count atomic|ksolve`, the move count of `--shortest` (default atomic). */
+export function addCountOption(cmd: Command): Command {
+  return cmd.addOption(
+    new Option('--count <how>', 'with --shortest: count every atomic move, or as KSolve counts (draws and card moves, redeals free)')
+      .choices([...MOVE_COUNTS])
+      .default('atomic'),
+  );
+}
+
+/** The move count of `--shortest` (undefined without it); `--count` given without `--shortest` is refused. */
+export function countFromOptions(o: { shortest?: boolean; count?: MoveCount }, cmd: Command): MoveCount | undefined {
+  if (!o.shortest && cmd.getOptionValueSource('count') === 'cli') throw new UserError('--count applies to --shortest only');
+  return o.shortest ? (o.count ?? 'atomic') : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,14 +8,17 @@
  *
  * The same deal (family, seed, rule set) found twice keeps the better row (`rows.ts`: decided
  * over unknown over error, more most-cards-home knowledge, the shorter solution, the deeper
- * unknown search; otherwise the first seen). Two rows that disagree on a decided fact (winnable
- * against unwinnable, or two different proved most-cards-home maxima) are conflicts: the first
- * seen is kept and each conflict is reported, since it means a solver bug (the CLI then exits 1).
- * Of winnable against unwinnable, the row whose claim holds is kept: the winnable one when its
- * solution replays from the deal, else the unwinnable one. Games of players (`plays`) are copied
- * likewise; of two games with the same key the first played one is kept. Shortest solutions
- * (`shortest`) are combined by `betterShortest`: the shorter line, with the higher of the proved
- * lower bounds.
+ * unknown search; otherwise the first seen). Games of players (`plays`) are copied likewise; of
+ * two games with the same key the first played one is kept. Shortest solutions (`shortest`) are
+ * combined by `betterShortest`: the shorter line, with the higher of the proved lower bounds.
+ *
+ * Conflicts (`conflicts.ts`), in every table alike: two rows that contradict each other
+ * (`facts.ts`: winnable against unwinnable, most-cards-home ranges or move counts that cannot
+ * both hold) are never combined; the row whose claim holds is kept (a line that replays
+ * disproves what denies it), else the first seen, and each conflict is reported, since it means
+ * a solver bug (the CLI then exits 1). Once every input is in, each deal's rows of different
+ * tables (its verdict, its shortest rows of either count, its games) are checked against each
+ * other the same way, and their conflicts reported too.
  *
  * Every row read is checked first (`rowProblem`: a known family, a seed in its range, a possible
  * rule set, a known verdict, counts ≥ 0): an input with a row that could never have been stored is
@@ -23,16 +26,14 @@
  * when complete; a write that fails (a full disk) throws MergeWriteError.
  */
 import { renameSync, rmSync } from 'node:fs';
-import { FAMILY_RANGES, dealFromSeed } from '../deals/families.ts';
-import { movesFromCompact } from '../engine/notation.ts';
-import { dealPosition } from '../engine/position.ts';
-import { replay } from '../engine/solution.ts';
+import { FAMILY_RANGES } from '../deals/families.ts';
 import { type Family, type Result, type Rules, echo, err, ok, validateRules } from '../types.ts';
+import { type Conflict, crossConflicts, settleShortest, solutionHolds } from './conflicts.ts';
 import { COMPANIONS, checkDbPath, describeDbError, errorCode, isDatabaseFile, readHeader, removeStaleTemps, tempPath } from './files.ts';
 import { type Reader, openReader, playRows, resultRows, shortestRows } from './reader.ts';
-import type { PlayRow, ResultRow, ShortestRow } from './rows.ts';
-import { encodeSeed } from './schema.ts';
-import { openStore } from './writer.ts';
+import type { ResultRow, ShortestRow } from './rows.ts';
+import { SHORTEST, type SqlValue, decodeRow, encodeSeed } from './schema.ts';
+import { type PutSummary, type ShortestPutSummary, type Store, openStore } from './writer.ts';
 
 /** Writing the output failed (a full disk, an I/O error): not bad input. The output is left as it was. */
 export class MergeWriteError extends Error {
@@ -57,24 +58,7 @@ export function rowProblem(row: ResultRow, rules: Rules): string | undefined {
   return undefined;
 }
 
-/** True when a winnable row's solution replays to a win from its deal. */
-export function solutionHolds(row: Pick<ResultRow, 'family' | 'seed' | 'moves'>, rules: Rules): boolean {
-  if (typeof row.moves !== 'string') return false;
-  const deal = dealFromSeed(row.seed, row.family as Family);
-  const moves = movesFromCompact(row.moves);
-  return deal.ok && moves.ok && replay(dealPosition(deal.value), rules, moves.value).status === 'won';
-}
-
-/** Two rows for one deal that disagree on a decided fact. */
-export interface Conflict {
-  family: string;
-  seed: bigint;
-  rules: Rules;
-  kept: string;
-  other: string;
-  /** The input holding the row that was not kept. */
-  from: string;
-}
+export { type Conflict, conflictText, solutionHolds } from './conflicts.ts';
 
 export interface MergeSummary {
   inputs: number;
@@ -99,6 +83,124 @@ const BATCH = 500;
 
 /** A row of an input that could never have been stored. */
 class BadRowError extends Error {}
+
+/** The rule-set ids of the output, by rules, created as needed. */
+function ruleSetIds(store: Store): (rules: Rules) => number {
+  const ids = new Map<string, number>();
+  return (rules) => {
+    const key = `${rules.draw}/${rules.passes}/${rules.foundationReturn}`;
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = store.ruleSetId(rules);
+      ids.set(key, id);
+    }
+    return id;
+  };
+}
+
+/** Settles the conflicts of result rows just put (`conflicts.ts`): of winnable against unwinnable, the row whose claim holds is kept. */
+function settleResults(store: Store, s: PutSummary, rulesOf: (row: ResultRow) => Rules, from: string): Conflict[] {
+  const deleteRow = store.db.prepare('DELETE FROM results WHERE family = ? AND seed = ? AND rule_set = ?');
+  const getMoves = store.db.prepare('SELECT moves FROM results WHERE family = ? AND seed = ? AND rule_set = ?').pluck();
+  const replace = (row: ResultRow) => {
+    deleteRow.run(row.family, encodeSeed(row.seed), row.ruleSet);
+    store.putResults([row]);
+  };
+  return s.conflicts.map((c): Conflict => {
+    const rules = rulesOf(c.row);
+    const conflict = { family: c.row.family, seed: c.row.seed, rules, table: 'results', kept: c.kept, other: c.other, from };
+    if (c.fact !== 'verdict') return conflict;
+    const stored = getMoves.get(c.row.family, encodeSeed(c.row.seed), c.row.ruleSet) as string | null | undefined;
+    const winnableHolds = solutionHolds(c.other === 'winnable' ? c.row : { ...c.row, moves: stored ?? null }, rules);
+    const keep = winnableHolds ? 'winnable' : 'unwinnable';
+    const why = winnableHolds ? 'its solution replays' : "the winnable row's solution does not replay";
+    if (keep === c.kept) return { ...conflict, kept: `${c.kept} (${why})` };
+    replace(c.row);
+    return { ...conflict, kept: `${c.other} (${why})`, other: c.kept, replaced: true };
+  });
+}
+
+/** Settles the conflicts of shortest rows just put: the row whose claim holds is kept (`settleShortest`). */
+function settleShortestRows(store: Store, s: ShortestPutSummary, rulesOf: (row: ShortestRow) => Rules, from: string): Conflict[] {
+  const key = 'family = ? AND seed = ? AND rule_set = ? AND count = ?';
+  const getRow = store.db.prepare(`SELECT * FROM shortest WHERE ${key}`).safeIntegers(true);
+  const deleteRow = store.db.prepare(`DELETE FROM shortest WHERE ${key}`);
+  return s.conflicts.map((c) => {
+    const rules = rulesOf(c.row);
+    const k = [c.row.family, encodeSeed(c.row.seed), c.row.ruleSet, c.row.count];
+    const stored = decodeRow<ShortestRow>(SHORTEST, getRow.get(...k) as Record<string, SqlValue>);
+    const held = settleShortest(stored, c.row, c, rules);
+    const replaced = held.row === c.row;
+    if (replaced) {
+      deleteRow.run(...k);
+      store.putShortest([c.row]);
+    }
+    const conflict = {
+      family: c.row.family,
+      seed: c.row.seed,
+      rules,
+      table: `shortest ${c.row.count}`,
+      kept: held.kept,
+      other: held.other,
+      from,
+    };
+    return replaced ? { ...conflict, replaced } : conflict;
+  });
+}
+
+/** Puts rows BATCH at a time, each batch's conflicts settled and added to `conflicts`. */
+function putAll<T>(rows: Iterable<{ row: T; rules: Rules }>, put: (batch: T[], rules: Map<T, Rules>) => void): void {
+  let batch: T[] = [];
+  let rules = new Map<T, Rules>();
+  for (const r of rows) {
+    batch.push(r.row);
+    rules.set(r.row, r.rules);
+    if (batch.length >= BATCH) {
+      put(batch, rules);
+      batch = [];
+      rules = new Map();
+    }
+  }
+  put(batch, rules);
+}
+
+/** Copies every table of one input into the store, counting into `summary`. */
+function copyInput(store: Store, reader: Reader, input: string, summary: MergeSummary): void {
+  const idOf = ruleSetIds(store);
+  const results = function* () {
+    for (const { row, rules } of resultRows(reader.db)) {
+      summary.read++;
+      const bad = rowProblem(row, rules);
+      if (bad)
+        throw new BadRowError(
+          `input ${input}: row ${summary.read} (${echo(String(row.family), 20)} seed ${echo(String(row.seed), 30)}): ${bad}`,
+        );
+      yield { row: { ...row, ruleSet: idOf(rules) }, rules };
+    }
+  };
+  putAll(results(), (rows, rules) => {
+    const s = store.putResults(rows);
+    summary.replaced += s.replaced;
+    summary.duplicates += s.kept;
+    summary.conflicts.push(...settleResults(store, s, (r) => rules.get(r)!, input));
+  });
+  const plays = function* () {
+    for (const { row, rules } of playRows(reader.db)) {
+      summary.playsRead++;
+      yield { row: { ...row, ruleSet: idOf(rules) }, rules };
+    }
+  };
+  putAll(plays(), (rows) => store.putPlays(rows));
+  const shortest = function* () {
+    for (const { row, rules } of shortestRows(reader.db)) {
+      summary.shortestRead++;
+      yield { row: { ...row, ruleSet: idOf(rules) }, rules };
+    }
+  };
+  putAll(shortest(), (rows, rules) => {
+    summary.conflicts.push(...settleShortestRows(store, store.putShortest(rows), (r) => rules.get(r)!, input));
+  });
+}
 
 /** Merges `inputs` into `output`; errors (unusable files) are one line and leave everything as it was. */
 export function mergeDatabases(inputs: readonly string[], output: string): Result<MergeSummary> {
@@ -146,83 +248,12 @@ export function mergeDatabases(inputs: readonly string[], output: string): Resul
     shortest: 0,
   };
   let failed = false;
-  const deleteRow = store.db.prepare('DELETE FROM results WHERE family = ? AND seed = ? AND rule_set = ?');
-  const getMoves = store.db.prepare('SELECT moves FROM results WHERE family = ? AND seed = ? AND rule_set = ?').pluck();
   try {
     store.db
       .transaction(() => {
-        readers.forEach((reader, k) => {
-          const ids = new Map<string, number>();
-          const idOf = (rules: Rules) => {
-            const key = `${rules.draw}/${rules.passes}/${rules.foundationReturn}`;
-            let id = ids.get(key);
-            if (id === undefined) {
-              id = store.ruleSetId(rules);
-              ids.set(key, id);
-            }
-            return id;
-          };
-          let rows: ResultRow[] = [];
-          let rulesOf: Rules[] = [];
-          const flush = () => {
-            const s = store.putResults(rows);
-            summary.replaced += s.replaced;
-            summary.duplicates += s.kept;
-            for (const c of s.conflicts) {
-              const rules = rulesOf[rows.indexOf(c.row)];
-              let kept = c.kept;
-              // winnable against unwinnable: the row whose claim holds is kept, a winnable one
-              // when its solution replays, else the unwinnable one
-              if (c.kept === 'unwinnable' && c.other === 'winnable' && solutionHolds(c.row, rules)) {
-                deleteRow.run(c.row.family, encodeSeed(c.row.seed), c.row.ruleSet);
-                store.putResults([c.row]);
-                kept = 'winnable (its solution replays)';
-              } else if (c.kept === 'winnable' && c.other === 'unwinnable') {
-                const stored = getMoves.get(c.row.family, encodeSeed(c.row.seed), c.row.ruleSet) as string | null | undefined;
-                if (!solutionHolds({ ...c.row, moves: stored ?? null }, rules)) {
-                  deleteRow.run(c.row.family, encodeSeed(c.row.seed), c.row.ruleSet);
-                  store.putResults([c.row]);
-                  kept = "unwinnable (the winnable row's solution does not replay)";
-                } else kept = 'winnable (its solution replays)';
-              }
-              summary.conflicts.push({ family: c.row.family, seed: c.row.seed, rules, kept, other: c.other, from: inputs[k] });
-            }
-            rows = [];
-            rulesOf = [];
-          };
-          for (const { row, rules } of resultRows(reader.db)) {
-            summary.read++;
-            const bad = rowProblem(row, rules);
-            if (bad)
-              throw new BadRowError(
-                `input ${inputs[k]}: row ${summary.read} (${echo(String(row.family), 20)} seed ${echo(String(row.seed), 30)}): ${bad}`,
-              );
-            rows.push({ ...row, ruleSet: idOf(rules) });
-            rulesOf.push(rules);
-            if (rows.length >= BATCH) flush();
-          }
-          flush();
-          let plays: PlayRow[] = [];
-          for (const { row, rules } of playRows(reader.db)) {
-            summary.playsRead++;
-            plays.push({ ...row, ruleSet: idOf(rules) });
-            if (plays.length >= BATCH) {
-              store.putPlays(plays);
-              plays = [];
-            }
-          }
-          store.putPlays(plays);
-          let shortest: ShortestRow[] = [];
-          for (const { row, rules } of shortestRows(reader.db)) {
-            summary.shortestRead++;
-            shortest.push({ ...row, ruleSet: idOf(rules) });
-            if (shortest.length >= BATCH) {
-              store.putShortest(shortest);
-              shortest = [];
-            }
-          }
-          store.putShortest(shortest);
-        });
+        for (const [k, reader] of readers.entries()) copyInput(store, reader, inputs[k], summary);
+        // then the tables of the output: each deal's rows of different tables against each other
+        summary.conflicts.push(...crossConflicts(store.db, output));
       })
       .immediate();
     summary.rows = store.db.prepare('SELECT count(*) FROM results').pluck().get() as number;

@@ -310,9 +310,11 @@ describe('merge', () => {
         family: 'solvitaire',
         seed: 4n,
         rules: R3,
+        table: 'results',
         kept: "unwinnable (the winnable row's solution does not replay)",
-        other: 'unwinnable',
+        other: 'winnable',
         from: b,
+        replaced: true,
       },
     ]);
     expect(sha(a)).toBe(ha);
@@ -393,10 +395,13 @@ describe('progress', () => {
     expect(formatDuration(260)).toBe('4m20s');
     expect(formatDuration(3720)).toBe('1h02m');
     expect(formatDuration(Infinity)).toBe('?');
-    expect(summaryLine({ ...p, done: 200, elapsedMs: 40_000, interrupted: false, db: 'x.sqlite', stored: 200 })).toBe(
+    expect(summaryLine({ ...p, done: 200, elapsedMs: 40_000, interrupted: false, db: 'x.sqlite', stored: 200, conflicts: 0 })).toBe(
       'batch: 200 deals solved (winnable 40, unwinnable 5, unknown 4, errors 1), 10 already stored, 40s at 5.0 deals/s → x.sqlite',
     );
-    expect(summaryLine({ ...p, interrupted: true, db: 'x.sqlite', stored: 50 })).toMatch(
+    expect(summaryLine({ ...p, done: 200, elapsedMs: 40_000, interrupted: false, db: 'x.sqlite', stored: 200, conflicts: 2 })).toBe(
+      'batch: 200 deals solved (winnable 40, unwinnable 5, unknown 4, errors 1), 2 conflicting with stored rows (kept as stored, listed above), 10 already stored, 40s at 5.0 deals/s → x.sqlite',
+    );
+    expect(summaryLine({ ...p, interrupted: true, db: 'x.sqlite', stored: 50, conflicts: 0 })).toMatch(
       /^batch interrupted: 50 of 200 deals solved .* run the same command again to resume$/,
     );
   });

@@ -136,6 +136,44 @@ describe('batch --shortest', () => {
     d.close();
   });
 
+  it('a stored row that the new search contradicts: a conflict told, the stored row kept, no proof made up', async () => {
+    const f = join(dir, 'conflict.sqlite');
+    await runBatch({ ...base, db: f, seeds: [2], shortest: 'atomic' });
+    const [first] = stored(f);
+    expect(first).toMatchObject({ verdict: 'winnable', proved: false });
+    // a stored row claiming no line shorter than the one the search finds, plus 5
+    const d = new Database(f);
+    const claim = { length: first.length! + 10, bound: first.length! + 5 };
+    d.prepare('UPDATE shortest SET length = ?, atomic_length = ?, lower_bound = ?').run(claim.length, claim.length, claim.bound);
+    d.close();
+    const lines: string[] = [];
+    const s = await runBatch({ ...base, db: f, seeds: [2], shortest: 'atomic', retryUnknown: true }, { onConflict: (l) => lines.push(l) });
+    expect(s).toMatchObject({ done: 1, conflicts: 1 });
+    expect(lines).toEqual([
+      `solvitaire seed 2 (draw 3, unlimited passes), shortest atomic: kept a solution of ${claim.length} atomic moves, none shorter than ${claim.bound}, this run says a solution of ${first.length} atomic moves, none shorter than ${first.lowerBound}`,
+    ]);
+    expect(stored(f).map((r) => [r.length, r.lowerBound, r.proved])).toEqual([[claim.length, claim.bound, false]]);
+    // the command line says it on stderr, and exits 1
+    const cli = await runCli([
+      'batch',
+      '--shortest',
+      '--seeds',
+      '2',
+      '--retry-unknown',
+      '--quiet',
+      '--workers',
+      '1',
+      '--max-nodes',
+      String(BUDGET.maxNodes),
+      '--max-memory',
+      '64',
+      '--db',
+      f,
+    ]);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toBe(`klondike: conflict: ${lines[0]}\n`);
+  });
+
   it('refuses --shortest with a player or --most-home, and an unknown count', async () => {
     await expect(runBatch({ ...base, seeds: [1], shortest: 'atomic', mostHome: true })).rejects.toThrow(/--shortest and --most-home/);
     await expect(runBatch({ ...base, seeds: [1], shortest: 'moves' as never })).rejects.toThrow(/count must be atomic or ksolve/);

@@ -152,6 +152,11 @@ describe('bad input: one line on stderr, exit 2, nothing stored changed', () => 
     ['memory not a number', () => ['batch', '--seeds', '1-10', '--max-memory', 'lots', '--db', good], /max-memory must be/],
     ['draw 0', () => ['batch', '--seeds', '1-10', '--draw', '0', '--db', good], /draw must be/],
     ['passes nonsense', () => ['batch', '--seeds', '1-10', '--passes', 'some', '--db', good], /passes must be/],
+    [
+      '--count without --shortest',
+      () => ['batch', '--seeds', '1-3', '--count', 'ksolve', '--db', good],
+      /--count applies to --shortest only/,
+    ],
     ['unknown family', () => ['batch', '--seeds', '1-10', '--family', 'nope', '--db', good], /unknown seed family/],
     ['seed outside family', () => ['batch', '--seeds', '3000000000', '--family', 'klondike-solver', '--db', good], /klondike-solver/],
     ['not SQLite', () => ['batch', '--seeds', '1-3', '--db', notSqlite], /is not an SQLite database/, 'bin'],
@@ -331,8 +336,9 @@ describe('batch through the binary', () => {
     const out2 = tmp('all2.sqlite');
     const m2 = await runInProcess(['merge', a, bad, '-o', out2]);
     expect(m2.code).toBe(1);
+    const why = flip.verdict === 'winnable' ? 'its solution replays' : "the winnable row's solution does not replay";
     expect(m2.stderr).toBe(
-      `klondike: conflict: solvitaire seed ${flip.seed} (draw 3, unlimited passes): kept ${flip.verdict}, ${bad} says ${other}\n`,
+      `klondike: conflict: solvitaire seed ${flip.seed} (draw 3, unlimited passes): kept ${flip.verdict} (${why}), ${bad} says ${other}\n`,
     );
     expect(m2.stdout).toContain('1 conflicts');
   });

@@ -122,6 +122,8 @@ describe('klondike solve: bad input through main (in process)', () => {
     ['no deal', [], /--seed N or --deal/],
     ['--family with --deal', ['--deal', '-', '--family', 'greenfelt'], /--family applies to --seed only/],
     ['bad seed', ['--seed', '-5'], /seed/],
+    ['--count without --shortest', ['--seed', '1000007', '--count', 'ksolve'], /^klondike: --count applies to --shortest only\n$/],
+    ['--count with --most-home', ['--seed', '3', '--most-home', '--count', 'atomic'], /--count applies to --shortest only/],
   ])('%s', async (_name, args, message) => {
     const r = await cli(...args);
     expect(r.stdout).toBe('');

@@ -28,7 +28,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { dealPosition } from '../../src/engine/position.ts';
-import { solve } from '../../src/solver/index.ts';
+import { shortest, solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
 import { ROOT } from '../support/build-dist.ts';
 
@@ -85,6 +85,14 @@ function sourceVerdict(seed: number, rules = RULES, maxNodes?: number): string {
   const d = dealFromSeed(seed, 'solvitaire');
   if (!d.ok) throw new Error(d.error);
   return solve(dealPosition(d.value), rules, maxNodes === undefined ? {} : { maxNodes }).verdict;
+}
+
+/** The shortest solution of a deal from the sources, under a node budget: what the package must give. */
+function sourceShortest(seed: number, maxNodes: number): { verdict: string; length: number; lowerBound: number } {
+  const d = dealFromSeed(seed, 'solvitaire');
+  if (!d.ok) throw new Error(d.error);
+  const r = shortest(dealPosition(d.value), RULES, { maxNodes });
+  return { verdict: r.verdict, length: r.length, lowerBound: r.lowerBound };
 }
 
 let work: string;
@@ -227,7 +235,7 @@ const loaded = () => Object.keys(createRequire(import.meta.url).cache).filter((f
 const addons = [];
 const dlopen = process.dlopen;
 process.dlopen = (module, file, ...rest) => (addons.push(file), dlopen.call(process, module, file, ...rest));
-const { solve, dealFromSeed, dealPosition, replay } = await import('klondike-solver');
+const { solve, shortest, dealFromSeed, dealPosition, replay } = await import('klondike-solver');
 const rules = { draw: 3, passes: null, foundationReturn: true };
 const verdicts = [];
 for (const seed of [1, 2, 3]) {
@@ -237,12 +245,15 @@ for (const seed of [1, 2, 3]) {
   const replayed = r.verdict === 'winnable' ? replay(dealPosition(deal.value), rules, r.moves).status : null;
   verdicts.push({ seed, verdict: r.verdict, replayed });
 }
+const one = dealFromSeed(1000007, 'solvitaire');
+const best = shortest(dealPosition(one.value), rules, { maxNodes: 200000 });
+const short = { verdict: best.verdict, length: best.length, lowerBound: best.lowerBound, replayed: replay(dealPosition(one.value), rules, best.moves).status };
 const core = { addons: addons.length, modules: loaded().length };
 const hidden = await import('klondike-solver/hidden');
 const withHidden = { createPolicy: typeof hidden.createPolicy, addons: addons.length, modules: loaded().length };
 const batch = await import('klondike-solver/batch');
 const withBatch = { runBatch: typeof batch.runBatch, sqlite: loaded().some((f) => f.includes('better-sqlite3')), piscina: loaded().some((f) => f.includes('piscina')) };
-console.log(JSON.stringify({ verdicts, core, withHidden, withBatch }));
+console.log(JSON.stringify({ verdicts, short, core, withHidden, withBatch }));
 `,
     );
     const r = run(process.execPath, ['main.mjs'], { cwd: app, env: npmEnv() });
@@ -250,12 +261,15 @@ console.log(JSON.stringify({ verdicts, core, withHidden, withBatch }));
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout) as {
       verdicts: { seed: number; verdict: string; replayed: string | null }[];
+      short: { verdict: string; length: number; lowerBound: number; replayed: string };
       core: { addons: number; modules: number };
       withHidden: { createPolicy: string; addons: number; modules: number };
       withBatch: { runBatch: string; sqlite: boolean; piscina: boolean };
     };
     expect(out.verdicts.map((v) => v.verdict)).toEqual([1, 2, 3].map((seed) => sourceVerdict(seed)));
     for (const v of out.verdicts) expect(v.replayed).toBe(v.verdict === 'winnable' ? 'won' : null);
+    // shortest, which the docs present as a core entry, is one
+    expect(out.short).toEqual({ ...sourceShortest(1000007, 200_000), replayed: 'won' });
     expect(out.core).toEqual({ addons: 0, modules: 0 });
     expect(out.withHidden).toEqual({ createPolicy: 'function', addons: 0, modules: 0 });
     // The same probe sees the batch entry's dependencies: it would see them in the core too.
