@@ -30,8 +30,8 @@ import { parseObjective, searchSettings } from '../src/hidden/settings.ts';
 import { vegasPasses } from '../src/cli/options.ts';
 import { dealPosition } from '../src/engine/position.ts';
 import { canonicalParams } from '../src/store/rows.ts';
-import { meanInterval } from '../src/stats/mean-interval.ts';
-import { wilson } from '../src/stats/wilson.ts';
+import { meanInterval } from '../src/math/mean-interval.ts';
+import { wilson } from '../src/math/wilson.ts';
 import { type Rules, rulesLabel } from '../src/types.ts';
 import { VERSION } from '../src/version.ts';
 

@@ -22,7 +22,7 @@
 import type { Position } from '../engine/position.ts';
 import { type Budget, type Verdict, solve } from '../solver/index.ts';
 import { checkBudget, checkOptions } from '../solver/validate.ts';
-import { type Interval, wilson } from '../stats/wilson.ts';
+import { type Interval, wilson } from '../math/wilson.ts';
 import { type Rules, UserError } from '../types.ts';
 import type { Observation } from './observation.ts';
 import { Random, badSeed, fillWorld, sampleWorld } from './sample.ts';

@@ -13,7 +13,7 @@ import { passesFromDb } from '../store/schema.ts';
 import type { Family } from '../types.ts';
 import { type ResultFilter, filterSql } from '../store/reader.ts';
 import { type MostHomeStats, computeMostHome } from './most-home.ts';
-import { wilson, winBounds } from './wilson.ts';
+import { wilson, winBounds } from '../math/wilson.ts';
 import { type WorkSummary, computeWork } from './work.ts';
 
 /** One row of `stats`: the fields of the JSON objects and the CSV columns, in order. */

@@ -14,7 +14,7 @@
  */
 import type Database from 'better-sqlite3';
 import { type ResultFilter, filterSql } from '../store/reader.ts';
-import { meanInterval } from './mean-interval.ts';
+import { meanInterval } from '../math/mean-interval.ts';
 
 /** The Vegas result of a deal that sends `home` cards home: 5 a card, less the 52 the game costs. */
 const vegas = (home: number) => 5 * home - 52;

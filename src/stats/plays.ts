@@ -19,8 +19,8 @@ import { rulesLabel } from '../types.ts';
 import { type ExportFormat, exportedSeed, recordChunks } from './export.ts';
 import { int, msText, rowsToCsv } from './format.ts';
 import { pct } from './percent.ts';
-import { meanInterval } from './mean-interval.ts';
-import { wilson } from './wilson.ts';
+import { meanInterval } from '../math/mean-interval.ts';
+import { wilson } from '../math/wilson.ts';
 import { VEGAS_PER_CARD, VEGAS_STAKE } from '../engine/score.ts';
 
 /** One row of the player statistics: the JSON fields and CSV columns, in order. */

@@ -21,7 +21,7 @@ import { pct } from './percent.ts';
 import { type HistSeries, esc, histogramChart, intervalChart, tailChart } from './svg.ts';
 import type { WorkFile } from './work-file.ts';
 import { type LogHistogram, type Spread, type WorkSummary, alignHistograms, histEdges } from './work.ts';
-import { wilson } from './wilson.ts';
+import { wilson } from '../math/wilson.ts';
 
 /** What the report is about, shown in its header. */
 export interface ReportInfo {

@@ -13,7 +13,7 @@ import { type BatchOptions, playerParams, runBatch } from '../../src/batch/run.t
 import { playSeeded } from '../../src/hidden/policies.ts';
 import { movesToCompact } from '../../src/engine/notation.ts';
 import { computePlayStats, vegasPayoff } from '../../src/stats/plays.ts';
-import { wilson } from '../../src/stats/wilson.ts';
+import { wilson } from '../../src/math/wilson.ts';
 import { openReader } from '../../src/store/reader.ts';
 import type { Rules } from '../../src/types.ts';
 import { runCli } from '../support/cli-run.ts';

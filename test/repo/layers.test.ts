@@ -14,13 +14,13 @@ import { ROOT } from '../support/build-dist.ts';
 /** The layers, lowest first: a file may import files of its own layer and of those before it. */
 const LAYERS: readonly (readonly string[])[] = [
   ['src/core/shared'],
-  ['src/core', 'src/types.ts', 'src/version.ts'],
+  ['src/core', 'src/math', 'src/types.ts', 'src/version.ts'],
   ['src/engine'],
   ['src/deals'],
   ['src/solver'],
+  ['src/hidden'],
   ['src/store'],
   ['src/stats'],
-  ['src/hidden'],
   ['src/batch'],
   ['src/cli', 'src/index.ts'],
 ];

@@ -13,8 +13,8 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEARCH, type SearchOptions, VEGAS_SEARCH } from '../../src/hidden/settings.ts';
 import { canonicalParams } from '../../src/store/rows.ts';
-import { meanInterval } from '../../src/stats/mean-interval.ts';
-import { wilson } from '../../src/stats/wilson.ts';
+import { meanInterval } from '../../src/math/mean-interval.ts';
+import { wilson } from '../../src/math/wilson.ts';
 import { repoText, tableAfter } from '../support/markdown.ts';
 
 /** The file of a table row: its rules and stock mode. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initSchema } from '../../src/store/schema.ts';
 import { type GroupStats, STATS_COLUMNS, type StatsRow, computeStats } from '../../src/stats/aggregate.ts';
 import { rateText, statsToCsv, statsToJson, statsToTable } from '../../src/stats/format.ts';
-import { wilson } from '../../src/stats/wilson.ts';
+import { wilson } from '../../src/math/wilson.ts';
 import { makeKnownDb, parseCsv, readDb, tempDir } from '../support/stats-fixture.ts';
 
 let dir: string;

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { computeMostHome, mostHomeLines } from '../../src/stats/most-home.ts';
-import { meanInterval, t975 } from '../../src/stats/mean-interval.ts';
+import { meanInterval, t975 } from '../../src/math/mean-interval.ts';
 import { computePlayStats } from '../../src/stats/plays.ts';
 import { openReader } from '../../src/store/reader.ts';
 import { EMPTY_RESULT_EXTRAS } from '../../src/store/rows.ts';
