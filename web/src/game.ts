@@ -22,7 +22,6 @@ import {
   genAtomic,
   kindOf,
   make,
-  undo as undoMove,
   type AtomicMove,
   movesFromCompact,
   movesToCompact,
@@ -41,9 +40,14 @@ import {
   ok,
   validateRules,
 } from '../../src/index.ts';
+import { PROGRESS_BUDGET, canProgress } from './progress.ts';
 
-/** How a game stands: still open, won, or stuck (no line of play turns a card or sends one home). */
-export type GameStatus = 'playing' | 'won' | 'stuck';
+/**
+ * How a game stands: won; stuck (proved: no line of play turns a card or sends one home); playing
+ * (proved: some line does); or unproved (the proof ran out of its budget: the game goes on, and
+ * nothing is said of its end).
+ */
+export type GameStatus = 'playing' | 'won' | 'stuck' | 'unproved';
 
 /** The saved form of a game (localStorage). */
 export interface GameRecord {
@@ -146,10 +150,17 @@ export class Game {
     return this.state.toPosition();
   }
 
-  /** Won, stuck, or still open. */
-  status(): GameStatus {
+  /** Won, stuck, still open, or not proved either way within `budget` positions (progress.ts). */
+  status(budget = PROGRESS_BUDGET): GameStatus {
     if (this.state.home === 52) return 'won';
-    return canProgress(this.state) === false ? 'stuck' : 'playing';
+    const p = canProgress(this.state, budget);
+    return p === undefined ? 'unproved' : p ? 'playing' : 'stuck';
+  }
+
+  /** True when the game is won or proved stuck within `budget` positions. */
+  over(budget = PROGRESS_BUDGET): boolean {
+    const s = this.status(budget);
+    return s === 'won' || s === 'stuck';
   }
 
   /** The moves that finish a game with every card face up and the stock and waste empty; empty otherwise. */
@@ -230,54 +241,3 @@ export function newGameId(): string {
   crypto.getRandomValues(w);
   return [...w].map((x) => x.toString(16).padStart(8, '0')).join('');
 }
-
-/**
- * True when some line of play from s sends a card home or turns a face-down card, false when none
- * does (the game is lost: nothing the player does changes anything), undefined when the search
- * gave up after `cap` positions. The game engine knows every card, as the one in a card program
- * does; this never feeds a hint.
- */
-export function canProgress(s: State, cap = 20_000): boolean | undefined {
-  const t = s.clone();
-  const home = t.home;
-  const downOf = (x: State) => x.down.reduce((a, b) => a + b, 0);
-  const down = downOf(t);
-  const seen = new Set<string>([`${t.h1},${t.h2}`]);
-  // Iterative depth-first search with make and undo on one state: frame d holds the moves of the
-  // position at depth d, and tokens[d] undoes the one of them being tried.
-  const bufs: Int32Array[] = [];
-  const counts: number[] = [];
-  const next: number[] = [];
-  const tokens: number[] = [];
-  const push = () => {
-    const d = counts.length;
-    if (!bufs[d]) bufs[d] = new Int32Array(256);
-    counts.push(genAtomic(t, bufs[d]));
-    next.push(0);
-  };
-  push();
-  while (counts.length > 0) {
-    const d = counts.length - 1;
-    if (next[d] >= counts[d] || d >= MAX_DEPTH) {
-      counts.pop();
-      next.pop();
-      if (d > 0) undoMove(t, bufs[d - 1][next[d - 1] - 1], tokens.pop()!);
-      continue;
-    }
-    const m = bufs[d][next[d]++];
-    const token = make(t, m);
-    if (t.home > home || downOf(t) < down) return true;
-    const key = `${t.h1},${t.h2}`;
-    if (seen.has(key)) {
-      undoMove(t, m, token);
-      continue;
-    }
-    seen.add(key);
-    if (seen.size > cap) return undefined;
-    tokens.push(token);
-    push();
-  }
-  return false;
-}
-
-const MAX_DEPTH = 1000;

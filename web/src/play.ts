@@ -49,6 +49,7 @@ import { Clock, clockText } from './clock.ts';
 import { type DealName, GAME_KEY, Game } from './game.ts';
 import { HINT_CHOICES } from './hint.ts';
 import { type DealRequest, makeDealParams } from './params.ts';
+import { PROGRESS_BUDGET, QUICK_PROGRESS_BUDGET } from './progress.ts';
 import { SolverClient } from './solver-client.ts';
 import { moveWords } from './speech.ts';
 import { Statistics } from './stats-view.ts';
@@ -103,6 +104,8 @@ export class Play {
   private selection: { pile: PileName; count: number } | undefined;
   private clock = new Clock();
   private readonly verdicts = new DealVerdicts();
+  /** The worker that proves the end of a game when the page's quick check could not. */
+  private readonly progress = new SolverClient();
   private readonly after: AfterGame;
   private readonly advice: Advice;
   readonly stats: Statistics;
@@ -333,13 +336,27 @@ export class Play {
     $<HTMLButtonElement>('p-undo').disabled = g.moves.length === 0;
     $('p-finish').hidden = g.finishingMoves().length === 0;
     if (message) this.hooks.announce(message);
-    const status = g.status();
-    if (status === 'playing') {
-      $('play-end').hidden = true;
-      this.endShown = undefined;
+    const status = g.status(QUICK_PROGRESS_BUDGET);
+    if (status === 'won' || status === 'stuck') {
+      this.ended(status, score);
       return;
     }
-    this.ended(status, score);
+    $('play-end').hidden = true;
+    this.endShown = undefined;
+    if (status === 'unproved') this.proveEnd(g);
+    else this.progress.stop();
+  }
+
+  /**
+   * The page's quick check could not decide whether anything can still turn a card or send one
+   * home: a worker searches further, and the game ends only if it proves that nothing can (out of
+   * its budget too, nothing is said).
+   */
+  private async proveEnd(g: Game): Promise<void> {
+    const n = g.moves.length;
+    const o = await this.progress.run('progress', { position: g.position(), rules: g.rules, budget: PROGRESS_BUDGET });
+    if (this.game !== g || g.moves.length !== n || o.kind !== 'done' || o.result.progress !== false) return;
+    this.ended('stuck', gameScore(g, this.clock.seconds));
   }
 
   private ended(status: 'won' | 'stuck', score: GameScore | undefined): void {

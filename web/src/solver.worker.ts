@@ -4,6 +4,8 @@
  * - `solve`: `solve` (as `klondike solve`), reporting the positions searched every ~100 ms;
  * - `mostHome`: `mostHome` (as `klondike solve --most-home`), the most cards a lost deal can send
  *   home and the line that does, within the budget it is given;
+ * - `progress`: whether a game can still turn a card or send one home (progress.ts), when the
+ *   page's own quick check ran out of budget: the end of a game, proved or not said;
  * - `hint`: the search policy's decision on an observation (as `klondike hint --policy search`:
  *   every legal move weighed, the library's default settings, the policy seed 1 unless given);
  * - `oddsWorld`: world i of the odds' sampling of an observation, solved (`OddsWorlds`,
@@ -15,8 +17,9 @@
  * Stop terminates the worker.
  */
 import { OddsWorlds, solveWorld, DEFAULT_SEARCH, createPolicy } from '../../src/hidden/index.ts';
-import { mostHome, solve, shorten } from '../../src/index.ts';
+import { State, mostHome, solve, shorten } from '../../src/index.ts';
 import { fromMessage } from './observation.ts';
+import { searchProgress } from './progress.ts';
 import type { WorkerReply, WorkerRequest } from './solver-client.ts';
 
 const post = (m: WorkerReply) => (self as unknown as { postMessage(m: WorkerReply): void }).postMessage(m);
@@ -49,6 +52,10 @@ function run(q: WorkerRequest): unknown {
     case 'mostHome': {
       const { position, rules, budget } = q.request;
       return mostHome(position, rules, budget);
+    }
+    case 'progress': {
+      const { position, rules, budget } = q.request;
+      return searchProgress(State.fromPosition(position, rules), budget);
     }
     case 'hint': {
       const options = q.request.options;
