@@ -25,7 +25,6 @@ import {
   type AtomicMove,
   movesFromCompact,
   movesToCompact,
-  pileIndex,
   type Position,
   makePositionJson,
   parsePositionObject,
@@ -39,7 +38,9 @@ import {
   err,
   ok,
   validateRules,
+  vegasRules,
 } from '../../src/index.ts';
+import { T2F } from '../../src/engine/moves.ts';
 import { PROGRESS_BUDGET, canProgress } from './progress.ts';
 
 /**
@@ -63,7 +64,16 @@ export interface GameRecord {
   ms?: number;
   /** True once the statistics have counted the game. */
   counted?: boolean;
+  /** How the game is scored (standard when absent, but for a record made before this was kept: see fromRecord). */
+  scoring?: Scoring;
+  /** The date of the deal of the day this game plays (YYYY-MM-DD). */
+  daily?: string;
+  /** True when the deal was dealt as one the solver proved winnable. */
+  provedWinnable?: boolean;
 }
+
+/** How a game is scored: standard points, or Vegas dollars. */
+export type Scoring = 'standard' | 'vegas';
 
 /** What a deal is called: its family and seed (decimal digits) when it has them. */
 export interface DealName {
@@ -87,6 +97,14 @@ export class Game {
   clockMs = 0;
   /** True once the statistics have counted this game. */
   counted = false;
+  /** How this game is scored (chosen when it was dealt; the setting for new games does not change it). */
+  scoring: Scoring = 'standard';
+  /** The date of the deal of the day this game plays, if it is one. */
+  daily: string | undefined;
+  /** True when the deal was dealt as one the solver proved winnable. */
+  provedWinnable = false;
+  /** The moves undone, the next to redo last; any other move clears them. */
+  readonly undone: AtomicMove[] = [];
 
   constructor(
     readonly start: Position,
@@ -110,8 +128,18 @@ export class Game {
     return out;
   }
 
-  /** Plays a move if it is legal; the error says why not. */
+  /** Plays a move if it is legal (the error says why not): the next move to redo, or a new line that drops them. */
   play(a: AtomicMove): Result<AtomicMove> {
+    const r = this.replay(a);
+    if (!r.ok) return r;
+    const next = this.undone.at(-1);
+    if (next && next.from === r.value.from && next.to === r.value.to && next.count === r.value.count) this.undone.pop();
+    else this.undone.length = 0;
+    return r;
+  }
+
+  /** Plays a move again (the redo list is left alone). */
+  private replay(a: AtomicMove): Result<AtomicMove> {
     const r = findMove(this.state, a);
     if (!r.ok) return r;
     const m = r.value;
@@ -126,17 +154,30 @@ export class Game {
     return ok(exact);
   }
 
-  /** Takes back the last move; false when there is none. */
+  /** Takes back the last move (it can be redone); false when there is none. */
   undo(): boolean {
     if (this.moves.length === 0) return false;
     const keep = this.moves.slice(0, -1);
-    this.reset();
-    for (const m of keep) this.play(m);
+    const last = this.moves[this.moves.length - 1];
+    this.rewind();
+    for (const m of keep) this.replay(m);
+    this.undone.push(last);
     return true;
   }
 
-  /** Back to the start of the deal. */
+  /** Plays the last move undone again; false when there is none. */
+  redo(): boolean {
+    const m = this.undone.at(-1);
+    return m !== undefined && this.play(m).ok;
+  }
+
+  /** Back to the start of the deal (nothing to redo). */
   reset(): void {
+    this.rewind();
+    this.undone.length = 0;
+  }
+
+  private rewind(): void {
     this.moves.length = 0;
     this.state = State.fromPosition(this.start, this.rules);
     this.seen.fill(0);
@@ -163,26 +204,30 @@ export class Game {
     return s === 'won' || s === 'stuck';
   }
 
-  /** The moves that finish a game with every card face up and the stock and waste empty; empty otherwise. */
+  /**
+   * The moves that finish the game when every tableau card is face up and the stock is empty: each
+   * card home as soon as one can go (the waste turned over and drawn through when it holds cards);
+   * empty when that does not bring all 52 home, or when a card is face down or in the stock.
+   */
   finishingMoves(): AtomicMove[] {
     const s = this.state;
-    if (s.n > 0 || s.home === 52) return [];
+    if (s.w < s.n || s.home === 52) return [];
     for (let i = 0; i < 7; i++) if (s.down[i] > 0) return [];
     const t = s.clone();
     const out: AtomicMove[] = [];
-    while (t.home < 52) {
+    // draws and redeals in a row without a card going home: more than two rounds of the deck is a loop
+    let idle = 0;
+    while (t.home < 52 && idle <= 2 * (t.n + 2)) {
       const n = genAtomic(t, BUF);
-      let home: AtomicMove | undefined;
-      let found = -1;
-      for (let i = 0; i < n && !home; i++) {
-        const a = toAtomic(t, BUF[i]);
-        if (a.to.startsWith('f') && pileIndex(a.from) >= 2) [home, found] = [a, i];
-      }
-      if (!home) return [];
-      out.push(home);
-      make(t, BUF[found]);
+      let pick = -1;
+      for (let i = 0; i < n && pick < 0; i++) if (kindOf(BUF[i]) === S2F || kindOf(BUF[i]) === T2F) pick = i;
+      idle = pick >= 0 ? 0 : idle + 1;
+      for (let i = 0; i < n && pick < 0; i++) if (kindOf(BUF[i]) === DRAW || kindOf(BUF[i]) === REDEAL) pick = i;
+      if (pick < 0) return [];
+      out.push(toAtomic(t, BUF[pick]));
+      make(t, BUF[pick]);
     }
-    return out;
+    return t.home === 52 ? out : [];
   }
 
   /** The saved form. */
@@ -193,6 +238,9 @@ export class Game {
     r.id = this.id;
     r.ms = Math.round(this.clockMs);
     if (this.counted) r.counted = true;
+    if (this.scoring === 'vegas') r.scoring = 'vegas';
+    if (this.daily !== undefined) r.daily = this.daily;
+    if (this.provedWinnable) r.provedWinnable = true;
     return r;
   }
 
@@ -224,6 +272,11 @@ export class Game {
     }
     g.clockMs = typeof j.ms === 'number' ? j.ms : 0;
     g.counted = j.counted === true;
+    // a record from before the scoring was kept: the app dealt pass limits for Vegas games only
+    const vegasLimits = rules.value.passes !== null && rules.value.passes === vegasRules(rules.value.draw).passes;
+    g.scoring = j.scoring === 'vegas' || (j.scoring === undefined && vegasLimits) ? 'vegas' : 'standard';
+    if (typeof j.daily === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(j.daily)) g.daily = j.daily;
+    g.provedWinnable = j.provedWinnable === true;
     return ok(g);
   }
 

@@ -14,6 +14,8 @@
  */
 import type { WorldVerdict, PolicyOptions, Decision } from '../../src/hidden/index.ts';
 import type { Position, MostHomeResult, Budget, SolveResult, Rules } from '../../src/index.ts';
+import type { ShortestResult } from '../../src/solver/index.ts';
+import type { WinnableDeal } from './dealer.ts';
 import type { SeenMessage } from './observation.ts';
 import type { ProgressAnswer } from './progress.ts';
 import SolverWorker from './solver.worker.ts?worker&inline';
@@ -26,6 +28,10 @@ export interface Jobs {
   mostHome: { request: { position: Position; rules: Rules; budget: Budget }; result: MostHomeResult; progress: never };
   /** Whether a card can still turn or go home (progress.ts), with every card known: the game's end, proved. */
   progress: { request: { position: Position; rules: Rules; budget: number }; result: ProgressAnswer; progress: never };
+  /** New `exact` deals solved until one is proved winnable (dealer.ts). */
+  winnableDeal: { request: { rules: Rules; maxNodes: number; maxTries: number }; result: WinnableDeal; progress: never };
+  /** The library's `shortest`: the fewest moves that win (the deal of the day's length to beat). */
+  shortest: { request: { position: Position; rules: Rules; budget: Budget }; result: ShortestResult; progress: never };
   /** The search policy's decision, as `klondike hint` makes it. */
   hint: { request: { seen: SeenMessage; options: PolicyOptions }; result: Decision; progress: never };
   /** World `index` of the odds' sampling of `seed`, solved within `budget` (a part of `klondike odds`). */
