@@ -163,7 +163,7 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
     await page.close();
   });
 
-  it('shows the rank and the suit of a covered card on its strip, at 320 and 390 px wide', async () => {
+  it('shows the rank and the suit of a covered card on its strip, at 320 and 390 px wide, left-handed too', async () => {
     // long runs on three columns, a few face-down cards under the others, six cards in the stock
     const runs = ['Ks Qh Jc Td 9s 8h 7c 6d 5s 4h 3c 2d', 'Kh Qs Jh Ts 9h 8s 7h', 'Kc Qd Js Th 9c 8d 7s 6h'];
     const rest: string[] = [];
@@ -178,12 +178,13 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
     // a draw of three: the waste fanned
     const record = { v: 1, start: makePositionJson(start), rules: D3, moves: movesToCompact([{ from: 'stock', to: 'waste', count: 3 }]) };
     const page = await open(phone, phone.url);
-    for (const [width, height] of [
-      [320, 568],
-      [390, 844],
-    ]) {
+    for (const [width, height, leftHanded] of [
+      [320, 568, false],
+      [390, 844, false],
+      [390, 844, true],
+    ] as const) {
       await page.setViewportSize({ width, height });
-      await loadGame(page, record);
+      await loadGame(page, record, { leftHanded });
       const bad = await page.evaluate(() => {
         const out: string[] = [];
         const cards = [...document.querySelectorAll<HTMLElement>('#play-table .card:not(.down)')].filter((c) => !c.hidden);
@@ -214,9 +215,9 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
         }
         return { out, covered: cards.length };
       });
-      expect(bad.out, `${width}×${height}`).toEqual([]);
+      expect(bad.out, `${width}×${height}${leftHanded ? ', left-handed' : ''}`).toEqual([]);
       expect(bad.covered).toBeGreaterThan(25);
-      await shot(page, `31-corners-${width}`);
+      await shot(page, `31-corners-${width}${leftHanded ? '-left' : ''}`);
     }
     expect(problems.splice(0)).toEqual([]);
     await page.close();

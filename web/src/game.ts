@@ -64,7 +64,7 @@ export interface GameRecord {
   ms?: number;
   /** True once the statistics have counted the game. */
   counted?: boolean;
-  /** How the game is scored (standard when absent, but for a record made before this was kept: see fromRecord). */
+  /** How the game is scored (absent from a record made before it was kept: see fromRecord). */
   scoring?: Scoring;
   /** The date of the deal of the day this game plays (YYYY-MM-DD). */
   daily?: string;
@@ -238,7 +238,7 @@ export class Game {
     r.id = this.id;
     r.ms = Math.round(this.clockMs);
     if (this.counted) r.counted = true;
-    if (this.scoring === 'vegas') r.scoring = 'vegas';
+    r.scoring = this.scoring;
     if (this.daily !== undefined) r.daily = this.daily;
     if (this.provedWinnable) r.provedWinnable = true;
     return r;

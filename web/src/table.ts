@@ -224,8 +224,10 @@ export class TableView {
     // the seven columns centred on the table
     const x0 = Math.max(0, Math.floor((width - 7 * cw - 6 * gap) / 2));
     const colX = (i: number) => x0 + i * (cw + gap);
-    // the top row: the stock and the waste on the left, the foundations on the right (mirrored when left-handed)
-    const top = (i: number) => colX(this.leftHanded ? 6 - i : i);
+    // the top row: the stock and the waste on the left, the foundations on the right; left-handed,
+    // the stock on the right and the foundations on the left, the waste two columns left of the
+    // stock (its fan, like every fan, opens to the right, so that the corners of its cards show)
+    const top = (i: number) => colX(this.leftHanded ? (i === 1 ? 4 : 6 - i) : i);
     const tabY = ch + gap * 2;
     const fd = Math.round(ch * 0.09);
     // Face-up spacing: as wide as comfortable, packed closer when a column would run off the screen.
@@ -241,9 +243,9 @@ export class TableView {
     p.stock.forEach((c, k) => {
       next[c] = { pile: 0, index: k, up: false, x: top(0), y: 0, z: 10 + (p.stock.length - k) };
     });
-    // the last draw fanned (towards the middle of the table), each card's corner showing
+    // the last draw fanned to the right, each card's corner showing
     const fanned = Math.min(this.fan, p.waste.length, 3);
-    const step = Math.round(cw * FAN_STEP) * (this.leftHanded ? -1 : 1);
+    const step = Math.round(cw * FAN_STEP);
     p.waste.forEach((c, k) => {
       const f = k - (p.waste.length - fanned);
       next[c] = { pile: 1, index: k, up: true, x: top(1) + (f > 0 ? f * step : 0), y: 0, z: 100 + k };
@@ -299,7 +301,7 @@ export class TableView {
     PILE_NAMES.forEach((name, i) => {
       const s = this.slots[i];
       const wide = i === 1 ? cw + 2 * Math.round(cw * FAN_STEP) : cw;
-      const x = i === 0 ? top(0) : i === 1 ? top(1) - (this.leftHanded ? wide - cw : 0) : i >= 9 ? top(i - 6) : colX(i - 2);
+      const x = i === 0 ? top(0) : i >= 9 ? top(i - 6) : i === 1 ? top(1) : colX(i - 2);
       const y = i >= 2 && i <= 8 ? tabY : 0;
       s.style.transform = `translate(${x}px, ${y}px)`;
       s.style.width = `${wide}px`;
