@@ -62,6 +62,8 @@ async function open(b: Browser, url: string, reduce = true): Promise<Page> {
   });
   await page.emulateMedia({ reducedMotion: reduce ? 'reduce' : 'no-preference' });
   await page.goto(url);
+  // (a later visit opens on the view last shown)
+  if (await page.isHidden('#panel-play')) await page.click('#tab-play');
   await page.waitForSelector('#panel-play:not([hidden])');
   return page;
 }
@@ -77,6 +79,7 @@ async function loadGame(page: Page, record: unknown, settings: Record<string, un
     [GAME_KEY, JSON.stringify(record), SETTINGS_KEY, JSON.stringify(settings)],
   );
   await page.reload();
+  if (await page.isHidden('#panel-play')) await page.click('#tab-play');
   await page.waitForSelector('#panel-play:not([hidden])');
 }
 
