@@ -30,7 +30,7 @@ import { STRIDE } from '../../src/engine/state.ts';
 /** The most positions the closure visits before it gives up (`undefined`): in a worker, where it may take a while. */
 export const PROGRESS_BUDGET = 300_000;
 /** The budget of the check the page makes after each move (at once; a longer one goes to a worker). */
-export const QUICK_PROGRESS_BUDGET = 4_000;
+export const QUICK_PROGRESS_BUDGET = 1_000;
 
 /** The character codes of a key being written (one buffer, reused). */
 const codes: number[] = [];
