@@ -72,7 +72,7 @@ describe('the end of a game along winning lines', () => {
       expect(positions).toBeGreaterThan(0);
       // each one proved open, bar a rare position whose search runs out of budget (then nothing is said)
       expect(proved / positions).toBeGreaterThanOrEqual(0.995);
-    });
+    }, 600_000);
   }
 
   it('Solvitaire 4 at draw 1 is open from its first position (its stock must be gone through to find the move)', () => {
