@@ -20,6 +20,7 @@ import {
 } from './hint.ts';
 import { observe, seenMessage } from './observation.ts';
 import { OddsRun } from './odds-run.ts';
+import { QUICK_PROGRESS_BUDGET } from './progress.ts';
 import { SolverClient } from './solver-client.ts';
 import { cardsMoved } from './speech.ts';
 import type { TableView } from './table.ts';
@@ -175,7 +176,7 @@ export class Advice {
     show(out.result, true);
     this.announce(line.textContent);
     // Beside them, the search player's own estimate, when the game is still open (one search decision).
-    if (o.complete || g.status() !== 'playing') return;
+    if (o.complete || g.over(QUICK_PROGRESS_BUDGET)) return;
     const d = await this.searchDecision(o);
     if (ask !== this.asked.odds || !d) return;
     $('search-estimate').textContent = searchEstimateText(o, d) ?? '';

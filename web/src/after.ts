@@ -11,6 +11,7 @@
 import { type MostHomeResult, type SolveResult, type AtomicMove, type Position, describeMoves, type Rules } from '../../src/index.ts';
 import { type DealName, Game } from './game.ts';
 import { type Rewind, lastWinnable } from '../../src/hidden/index.ts';
+import { ask } from './confirm.ts';
 import type { SolverClient } from './solver-client.ts';
 import { ANALYSIS_BUDGET, type DealVerdicts } from './verdicts.ts';
 
@@ -38,6 +39,16 @@ function button(id: string, text: string, onClick: () => void): HTMLButtonElemen
   b.textContent = text;
   b.addEventListener('click', onClick);
   return b;
+}
+
+/**
+ * A button that shows a line of play (a spoiler: it shows cards the player has not seen) only
+ * after the player says yes, so that no stray tap lands on a solution.
+ */
+function spoilerButton(id: string, text: string, question: string, show: () => void): HTMLButtonElement {
+  return button(id, text, async () => {
+    if (await ask(question, 'Show it', 'Not now')) show();
+  });
 }
 
 function para(id: string, text: string): HTMLParagraphElement {
@@ -92,9 +103,16 @@ export class AfterGame {
     if (o.kind !== 'done') return;
     const r = o.result;
     if (r.verdict !== 'unknown') {
-      const b = button('p-watch', r.verdict === 'winnable' ? 'Watch the solution' : 'See the verdict', () =>
-        this.hooks.watchVerdict(g.start, g.rules, g.name, r),
-      );
+      const watch = () => this.hooks.watchVerdict(g.start, g.rules, g.name, r);
+      const b =
+        r.verdict === 'winnable'
+          ? spoilerButton(
+              'p-watch',
+              'Watch the solution',
+              'Watch the whole solution of this deal? It shows every card, face-down ones too.',
+              watch,
+            )
+          : button('p-watch', 'See the verdict', watch);
       v.append(' ', b);
     }
     if (r.verdict === 'unwinnable') await this.mostHome(g, box);
@@ -123,7 +141,9 @@ export class AfterGame {
       const caption = `A line that sends ${cards(r.mostHome)} home, ${r.moves.length} moves.`;
       p.append(
         ' ',
-        button('p-watch-most', 'watch that line', () => this.hooks.watchLine(g.start, g.rules, r.moves, caption)),
+        spoilerButton('p-watch-most', 'watch that line', 'Watch that line? It shows every card, face-down ones too.', () =>
+          this.hooks.watchLine(g.start, g.rules, r.moves, caption),
+        ),
       );
     }
   }
@@ -162,7 +182,7 @@ export class AfterGame {
     box.dataset.winnable = String(r.winnable);
     box.dataset.lost = String(r.lost);
     const watch = (k: number, label: string) =>
-      button('p-rewind-watch', label, () =>
+      spoilerButton('p-rewind-watch', label, 'Watch the line that wins? It shows every card, face-down ones too.', () =>
         this.hooks.watchLine(
           positions.get(k)!,
           g.rules,

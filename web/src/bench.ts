@@ -106,12 +106,12 @@ async function hints(): Promise<unknown> {
     const g = new Game(deal(seed), rules);
     const policy = new PriorityPolicy();
     for (const moves of [0, ...at]) {
-      while (g.moves.length < moves && g.status() === 'playing') {
+      while (g.moves.length < moves && !g.over()) {
         const m = policy.decide(observe(g)).move;
         if (!m) break;
         g.play(m);
       }
-      if (g.moves.length !== moves || g.status() !== 'playing') continue;
+      if (g.moves.length !== moves || g.over()) continue;
       const t0 = performance.now();
       const out = await client.run('hint', { seen: seenMessage(observe(g)), options: {} });
       const ms = performance.now() - t0;

@@ -22,11 +22,9 @@ import {
   genAtomic,
   kindOf,
   make,
-  undo as undoMove,
   type AtomicMove,
   movesFromCompact,
   movesToCompact,
-  pileIndex,
   type Position,
   makePositionJson,
   parsePositionObject,
@@ -40,10 +38,17 @@ import {
   err,
   ok,
   validateRules,
+  vegasRules,
 } from '../../src/index.ts';
+import { T2F } from '../../src/engine/moves.ts';
+import { PROGRESS_BUDGET, canProgress } from './progress.ts';
 
-/** How a game stands: still open, won, or stuck (no line of play turns a card or sends one home). */
-export type GameStatus = 'playing' | 'won' | 'stuck';
+/**
+ * How a game stands: won; stuck (proved: no line of play turns a card or sends one home); playing
+ * (proved: some line does); or unproved (the proof ran out of its budget: the game goes on, and
+ * nothing is said of its end).
+ */
+export type GameStatus = 'playing' | 'won' | 'stuck' | 'unproved';
 
 /** The saved form of a game (localStorage). */
 export interface GameRecord {
@@ -59,7 +64,16 @@ export interface GameRecord {
   ms?: number;
   /** True once the statistics have counted the game. */
   counted?: boolean;
+  /** How the game is scored (absent from a record made before it was kept: see fromRecord). */
+  scoring?: Scoring;
+  /** The date of the deal of the day this game plays (YYYY-MM-DD). */
+  daily?: string;
+  /** True when the deal was dealt as one the solver proved winnable. */
+  provedWinnable?: boolean;
 }
+
+/** How a game is scored: standard points, or Vegas dollars. */
+export type Scoring = 'standard' | 'vegas';
 
 /** What a deal is called: its family and seed (decimal digits) when it has them. */
 export interface DealName {
@@ -83,6 +97,14 @@ export class Game {
   clockMs = 0;
   /** True once the statistics have counted this game. */
   counted = false;
+  /** How this game is scored (chosen when it was dealt; the setting for new games does not change it). */
+  scoring: Scoring = 'standard';
+  /** The date of the deal of the day this game plays, if it is one. */
+  daily: string | undefined;
+  /** True when the deal was dealt as one the solver proved winnable. */
+  provedWinnable = false;
+  /** The moves undone, the next to redo last; any other move clears them. */
+  readonly undone: AtomicMove[] = [];
 
   constructor(
     readonly start: Position,
@@ -106,8 +128,18 @@ export class Game {
     return out;
   }
 
-  /** Plays a move if it is legal; the error says why not. */
+  /** Plays a move if it is legal (the error says why not): the next move to redo, or a new line that drops them. */
   play(a: AtomicMove): Result<AtomicMove> {
+    const r = this.replay(a);
+    if (!r.ok) return r;
+    const next = this.undone.at(-1);
+    if (next && next.from === r.value.from && next.to === r.value.to && next.count === r.value.count) this.undone.pop();
+    else this.undone.length = 0;
+    return r;
+  }
+
+  /** Plays a move again (the redo list is left alone). */
+  private replay(a: AtomicMove): Result<AtomicMove> {
     const r = findMove(this.state, a);
     if (!r.ok) return r;
     const m = r.value;
@@ -122,17 +154,30 @@ export class Game {
     return ok(exact);
   }
 
-  /** Takes back the last move; false when there is none. */
+  /** Takes back the last move (it can be redone); false when there is none. */
   undo(): boolean {
     if (this.moves.length === 0) return false;
     const keep = this.moves.slice(0, -1);
-    this.reset();
-    for (const m of keep) this.play(m);
+    const last = this.moves[this.moves.length - 1];
+    this.rewind();
+    for (const m of keep) this.replay(m);
+    this.undone.push(last);
     return true;
   }
 
-  /** Back to the start of the deal. */
+  /** Plays the last move undone again; false when there is none. */
+  redo(): boolean {
+    const m = this.undone.at(-1);
+    return m !== undefined && this.play(m).ok;
+  }
+
+  /** Back to the start of the deal (nothing to redo). */
   reset(): void {
+    this.rewind();
+    this.undone.length = 0;
+  }
+
+  private rewind(): void {
     this.moves.length = 0;
     this.state = State.fromPosition(this.start, this.rules);
     this.seen.fill(0);
@@ -146,32 +191,43 @@ export class Game {
     return this.state.toPosition();
   }
 
-  /** Won, stuck, or still open. */
-  status(): GameStatus {
+  /** Won, stuck, still open, or not proved either way within `budget` positions (progress.ts). */
+  status(budget = PROGRESS_BUDGET): GameStatus {
     if (this.state.home === 52) return 'won';
-    return canProgress(this.state) === false ? 'stuck' : 'playing';
+    const p = canProgress(this.state, budget);
+    return p === undefined ? 'unproved' : p ? 'playing' : 'stuck';
   }
 
-  /** The moves that finish a game with every card face up and the stock and waste empty; empty otherwise. */
+  /** True when the game is won or proved stuck within `budget` positions. */
+  over(budget = PROGRESS_BUDGET): boolean {
+    const s = this.status(budget);
+    return s === 'won' || s === 'stuck';
+  }
+
+  /**
+   * The moves that finish the game when every tableau card is face up and the stock is empty: each
+   * card home as soon as one can go (the waste turned over and drawn through when it holds cards);
+   * empty when that does not bring all 52 home, or when a card is face down or in the stock.
+   */
   finishingMoves(): AtomicMove[] {
     const s = this.state;
-    if (s.n > 0 || s.home === 52) return [];
+    if (s.w < s.n || s.home === 52) return [];
     for (let i = 0; i < 7; i++) if (s.down[i] > 0) return [];
     const t = s.clone();
     const out: AtomicMove[] = [];
-    while (t.home < 52) {
+    // draws and redeals in a row without a card going home: more than two rounds of the deck is a loop
+    let idle = 0;
+    while (t.home < 52 && idle <= 2 * (t.n + 2)) {
       const n = genAtomic(t, BUF);
-      let home: AtomicMove | undefined;
-      let found = -1;
-      for (let i = 0; i < n && !home; i++) {
-        const a = toAtomic(t, BUF[i]);
-        if (a.to.startsWith('f') && pileIndex(a.from) >= 2) [home, found] = [a, i];
-      }
-      if (!home) return [];
-      out.push(home);
-      make(t, BUF[found]);
+      let pick = -1;
+      for (let i = 0; i < n && pick < 0; i++) if (kindOf(BUF[i]) === S2F || kindOf(BUF[i]) === T2F) pick = i;
+      idle = pick >= 0 ? 0 : idle + 1;
+      for (let i = 0; i < n && pick < 0; i++) if (kindOf(BUF[i]) === DRAW || kindOf(BUF[i]) === REDEAL) pick = i;
+      if (pick < 0) return [];
+      out.push(toAtomic(t, BUF[pick]));
+      make(t, BUF[pick]);
     }
-    return out;
+    return t.home === 52 ? out : [];
   }
 
   /** The saved form. */
@@ -182,6 +238,9 @@ export class Game {
     r.id = this.id;
     r.ms = Math.round(this.clockMs);
     if (this.counted) r.counted = true;
+    r.scoring = this.scoring;
+    if (this.daily !== undefined) r.daily = this.daily;
+    if (this.provedWinnable) r.provedWinnable = true;
     return r;
   }
 
@@ -213,6 +272,11 @@ export class Game {
     }
     g.clockMs = typeof j.ms === 'number' ? j.ms : 0;
     g.counted = j.counted === true;
+    // a record from before the scoring was kept: the app dealt pass limits for Vegas games only
+    const vegasLimits = rules.value.passes !== null && rules.value.passes === vegasRules(rules.value.draw).passes;
+    g.scoring = j.scoring === 'vegas' || (j.scoring === undefined && vegasLimits) ? 'vegas' : 'standard';
+    if (typeof j.daily === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(j.daily)) g.daily = j.daily;
+    g.provedWinnable = j.provedWinnable === true;
     return ok(g);
   }
 
@@ -230,54 +294,3 @@ export function newGameId(): string {
   crypto.getRandomValues(w);
   return [...w].map((x) => x.toString(16).padStart(8, '0')).join('');
 }
-
-/**
- * True when some line of play from s sends a card home or turns a face-down card, false when none
- * does (the game is lost: nothing the player does changes anything), undefined when the search
- * gave up after `cap` positions. The game engine knows every card, as the one in a card program
- * does; this never feeds a hint.
- */
-export function canProgress(s: State, cap = 20_000): boolean | undefined {
-  const t = s.clone();
-  const home = t.home;
-  const downOf = (x: State) => x.down.reduce((a, b) => a + b, 0);
-  const down = downOf(t);
-  const seen = new Set<string>([`${t.h1},${t.h2}`]);
-  // Iterative depth-first search with make and undo on one state: frame d holds the moves of the
-  // position at depth d, and tokens[d] undoes the one of them being tried.
-  const bufs: Int32Array[] = [];
-  const counts: number[] = [];
-  const next: number[] = [];
-  const tokens: number[] = [];
-  const push = () => {
-    const d = counts.length;
-    if (!bufs[d]) bufs[d] = new Int32Array(256);
-    counts.push(genAtomic(t, bufs[d]));
-    next.push(0);
-  };
-  push();
-  while (counts.length > 0) {
-    const d = counts.length - 1;
-    if (next[d] >= counts[d] || d >= MAX_DEPTH) {
-      counts.pop();
-      next.pop();
-      if (d > 0) undoMove(t, bufs[d - 1][next[d - 1] - 1], tokens.pop()!);
-      continue;
-    }
-    const m = bufs[d][next[d]++];
-    const token = make(t, m);
-    if (t.home > home || downOf(t) < down) return true;
-    const key = `${t.h1},${t.h2}`;
-    if (seen.has(key)) {
-      undoMove(t, m, token);
-      continue;
-    }
-    seen.add(key);
-    if (seen.size > cap) return undefined;
-    tokens.push(token);
-    push();
-  }
-  return false;
-}
-
-const MAX_DEPTH = 1000;

@@ -1,6 +1,6 @@
 /**
  * The page's side of the solver's worker: one job at a time (a solve, the most cards home of a lost
- * deal, a search hint, one world of the odds), a promise for its result, progress reports as it goes, and Stop, which terminates
+ * deal, whether a game can still go anywhere, a search hint, one world of the odds), a promise for its result, progress reports as it goes, and Stop, which terminates
  * the worker (a job is synchronous inside it, so ending the thread is the one way to stop it at
  * once); the next job starts a fresh worker. The app keeps one client per kind of work (solving a
  * deal, the end-of-game verdicts, hints, the statistics' verdicts, and a few for the odds), so one
@@ -14,7 +14,10 @@
  */
 import type { WorldVerdict, PolicyOptions, Decision } from '../../src/hidden/index.ts';
 import type { Position, MostHomeResult, Budget, SolveResult, Rules } from '../../src/index.ts';
+import type { ShortestResult } from '../../src/solver/index.ts';
+import type { WinnableDeal } from './dealer.ts';
 import type { SeenMessage } from './observation.ts';
+import type { ProgressAnswer } from './progress.ts';
 import SolverWorker from './solver.worker.ts?worker&inline';
 
 /** The jobs the worker runs: what each is given, what it answers, what it reports on the way. */
@@ -23,6 +26,12 @@ export interface Jobs {
   solve: { request: { position: Position; rules: Rules; budget: Budget }; result: SolveResult; progress: number };
   /** The library's `mostHome`: the most cards the position can send home at once, and the line that does. */
   mostHome: { request: { position: Position; rules: Rules; budget: Budget }; result: MostHomeResult; progress: never };
+  /** Whether a card can still turn or go home (progress.ts), with every card known: the game's end, proved. */
+  progress: { request: { position: Position; rules: Rules; budget: number }; result: ProgressAnswer; progress: never };
+  /** New `exact` deals solved until one is proved winnable (dealer.ts). */
+  winnableDeal: { request: { rules: Rules; maxNodes: number; maxTries: number }; result: WinnableDeal; progress: never };
+  /** The library's `shortest`: the fewest moves that win (the deal of the day's length to beat). */
+  shortest: { request: { position: Position; rules: Rules; budget: Budget }; result: ShortestResult; progress: never };
   /** The search policy's decision, as `klondike hint` makes it. */
   hint: { request: { seen: SeenMessage; options: PolicyOptions }; result: Decision; progress: never };
   /** World `index` of the odds' sampling of `seed`, solved within `budget` (a part of `klondike odds`). */
