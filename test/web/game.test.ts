@@ -424,6 +424,10 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
       // installable: Chromium finds nothing missing in the manifest
       const cdp = await b.ctx.newCDPSession(page);
       expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+      // iOS, which reads no manifest icons, is pointed at its PNG, and the server has it
+      const touch = await page.getAttribute('link[rel="apple-touch-icon"]', 'href');
+      expect(touch).toBe('./apple-touch-icon.png');
+      expect((await page.request.get(new URL(touch ?? '', page.url()).href)).headers()['content-type']).toBe('image/png');
       // the service worker controls the page once it has kept the files
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
       b.stopServer();

@@ -450,7 +450,11 @@ if (location.protocol === 'https:' || location.protocol === 'http:') {
   const manifest = document.createElement('link');
   manifest.rel = 'manifest';
   manifest.href = './manifest.webmanifest';
-  document.head.append(manifest);
+  // iOS takes its home-screen icon from this link, not from the manifest
+  const touchIcon = document.createElement('link');
+  touchIcon.rel = 'apple-touch-icon';
+  touchIcon.href = './apple-touch-icon.png';
+  document.head.append(manifest, touchIcon);
   navigator.serviceWorker?.register('./sw.js').catch(() => {
     // Without it the app works as before, online only.
   });
