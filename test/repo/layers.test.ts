@@ -144,4 +144,10 @@ describe('the web app', () => {
         if (target.startsWith('src/') && !ENTRIES.includes(target)) deep.push(`${f} imports ${target}`);
     expect(deep).toEqual([]);
   });
+
+  it('no files of web/ import each other in a circle, type-only imports included', () => {
+    const files = sources('web/src');
+    const graph = new Map(files.map((f) => [f, importsOf(f, readFileSync(join(ROOT, f), 'utf8'))]));
+    expect(cycles(graph)).toEqual([]);
+  });
 });

@@ -12,7 +12,7 @@ import { solve } from '../../src/solver/index.ts';
 import { dealLinkParams } from '../../src/stats/report.ts';
 import { DEFAULT_RULES, type Rules } from '../../src/types.ts';
 import { Game } from '../../web/src/game.ts';
-import { canProgress } from '../../web/src/progress.ts';
+import { canProgress } from '../../src/engine/progress.ts';
 import { fromMessage, observe, seenMessage } from '../../web/src/observation.ts';
 import { type DealRequest, makeDealParams, parseDealParams } from '../../web/src/params.ts';
 import { type Probed, lastWinnable } from '../../src/hidden/rewind.ts';

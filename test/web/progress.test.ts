@@ -1,6 +1,6 @@
 /**
  * The end of a game: "no moves left" only when it is proved that no line of play turns a card or
- * sends one home (web/src/progress.ts), never on a position a winning line passes through.
+ * sends one home (src/engine/progress.ts, which the browser game asks), never on a position a winning line passes through.
  *
  * - Every position along the solver's winning lines of Solvitaire deals is not stuck, and is proved
  *   so (the search finds the card that turns or goes home) within its budget. By default a few
@@ -20,7 +20,7 @@ import { State } from '../../src/engine/state.ts';
 import type { Position } from '../../src/engine/position.ts';
 import type { Rules } from '../../src/types.ts';
 import { Game } from '../../web/src/game.ts';
-import { PROGRESS_BUDGET, QUICK_PROGRESS_BUDGET, canProgress, searchProgress } from '../../web/src/progress.ts';
+import { PROGRESS_BUDGET, QUICK_PROGRESS_BUDGET, canProgress, searchProgress } from '../../src/engine/progress.ts';
 import { naiveApply, naiveMoves } from '../support/naive.ts';
 import { build, checked, prng, seedPosition } from '../support/positions.ts';
 

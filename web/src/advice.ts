@@ -20,7 +20,7 @@ import {
 } from './hint.ts';
 import { observe, seenMessage } from './observation.ts';
 import { OddsRun } from './odds-run.ts';
-import { QUICK_PROGRESS_BUDGET } from './progress.ts';
+import { QUICK_PROGRESS_BUDGET } from '../../src/index.ts';
 import { SolverClient } from './solver-client.ts';
 import { cardsMoved } from './speech.ts';
 import type { TableView } from './table.ts';

@@ -13,10 +13,9 @@
  * (`WINNABLE_NODES` positions each at most: a deal not decided within them is passed over, so
  * the deals dealt lean a little towards those the solver decides quickly).
  */
-import { type Budget, type Rules, type SolveResult, dealFromSeed, dealPosition, randomCode } from '../../src/index.ts';
-import type { ShortestResult } from '../../src/solver/index.ts';
+import { type Budget, type Rules, type ShortestResult, type SolveResult, dealFromSeed, dealPosition, randomCode } from '../../src/index.ts';
 import { Game, type Scoring } from './game.ts';
-import { type Outcome, SolverClient } from './solver-client.ts';
+import { type Outcome, SolverClient, type WinnableDeal } from './solver-client.ts';
 import { ANALYSIS_BUDGET } from './verdicts.ts';
 
 /** The positions the solver may search on each deal drawn for "winnable deals only". */
@@ -38,12 +37,6 @@ export function exactGame(code: string, rules: Rules, scoring: Scoring): Game {
   const g = new Game(dealPosition(d.value), rules, { family: 'exact', seed: code });
   g.scoring = scoring;
   return g;
-}
-
-/** A deal proved winnable: its code, and how many deals were drawn to find it. */
-export interface WinnableDeal {
-  code: string | undefined;
-  tries: number;
 }
 
 export class Dealer {

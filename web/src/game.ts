@@ -19,6 +19,9 @@ import {
   REDEAL,
   S2F,
   S2T,
+  T2F,
+  PROGRESS_BUDGET,
+  canProgress,
   genAtomic,
   kindOf,
   make,
@@ -40,8 +43,6 @@ import {
   validateRules,
   vegasRules,
 } from '../../src/index.ts';
-import { T2F } from '../../src/engine/moves.ts';
-import { PROGRESS_BUDGET, canProgress } from './progress.ts';
 
 /**
  * How a game stands: won; stuck (proved: no line of play turns a card or sends one home); playing

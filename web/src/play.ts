@@ -45,7 +45,7 @@ import { type DealName, GAME_KEY, Game } from './game.ts';
 import { HINT_CHOICES } from './hint.ts';
 import { type DealRequest, makeDealParams } from './params.ts';
 import { PlayInput, shortcut } from './play-input.ts';
-import { PROGRESS_BUDGET, QUICK_PROGRESS_BUDGET } from './progress.ts';
+import { PROGRESS_BUDGET, QUICK_PROGRESS_BUDGET } from '../../src/index.ts';
 import { gameScore, gameTitle, showScoreboard } from './scoreboard.ts';
 import { type PlaySettings, SettingsView, rulesFor } from './settings.ts';
 import { SolverClient } from './solver-client.ts';

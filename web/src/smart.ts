@@ -11,8 +11,7 @@
  *
  * A card with no legal move is left where it is (the caller picks it up instead).
  */
-import { isHomeMove, isSafeHome } from '../../src/hidden/policy.ts';
-import { priorityRank } from '../../src/hidden/policy-priority.ts';
+import { isHomeMove, isSafeHome, priorityRank } from '../../src/hidden/index.ts';
 import type { AtomicMove, PileName } from '../../src/index.ts';
 import type { Game } from './game.ts';
 import { observe } from './observation.ts';

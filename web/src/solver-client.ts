@@ -12,45 +12,11 @@
  * The worker is built inline (a Blob URL): module scripts and module workers are refused on
  * pages opened from disk, a classic worker from a Blob is not.
  */
-import type { WorldVerdict, PolicyOptions, Decision } from '../../src/hidden/index.ts';
-import type { Position, MostHomeResult, Budget, SolveResult, Rules } from '../../src/index.ts';
-import type { ShortestResult } from '../../src/solver/index.ts';
-import type { WinnableDeal } from './dealer.ts';
-import type { SeenMessage } from './observation.ts';
-import type { ProgressAnswer } from './progress.ts';
+import type { Budget, Position, Rules, SolveResult } from '../../src/index.ts';
 import SolverWorker from './solver.worker.ts?worker&inline';
+import type { JobName, Jobs, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
-/** The jobs the worker runs: what each is given, what it answers, what it reports on the way. */
-export interface Jobs {
-  /** The library's `solve`; progress: positions searched so far. */
-  solve: { request: { position: Position; rules: Rules; budget: Budget }; result: SolveResult; progress: number };
-  /** The library's `mostHome`: the most cards the position can send home at once, and the line that does. */
-  mostHome: { request: { position: Position; rules: Rules; budget: Budget }; result: MostHomeResult; progress: never };
-  /** Whether a card can still turn or go home (progress.ts), with every card known: the game's end, proved. */
-  progress: { request: { position: Position; rules: Rules; budget: number }; result: ProgressAnswer; progress: never };
-  /** New `exact` deals solved until one is proved winnable (dealer.ts). */
-  winnableDeal: { request: { rules: Rules; maxNodes: number; maxTries: number }; result: WinnableDeal; progress: never };
-  /** The library's `shortest`: the fewest moves that win (the deal of the day's length to beat). */
-  shortest: { request: { position: Position; rules: Rules; budget: Budget }; result: ShortestResult; progress: never };
-  /** The search policy's decision, as `klondike hint` makes it. */
-  hint: { request: { seen: SeenMessage; options: PolicyOptions }; result: Decision; progress: never };
-  /** World `index` of the odds' sampling of `seed`, solved within `budget` (a part of `klondike odds`). */
-  oddsWorld: {
-    request: { seen: SeenMessage; seed: number; budget: Budget; index: number };
-    result: WorldVerdict & { index: number };
-    progress: never;
-  };
-}
-export type JobName = keyof Jobs;
-
-/** A job posted to the worker. */
-export type WorkerRequest = { [K in JobName]: { id: number; job: K; request: Jobs[K]['request'] } }[JobName];
-
-/** What the worker answers. */
-export type WorkerReply =
-  | { type: 'result'; id: number; result: unknown }
-  | { type: 'progress'; id: number; progress: unknown }
-  | { type: 'error'; id: number; message: string };
+export type { JobName, Jobs, WinnableDeal } from './worker-protocol.ts';
 
 /** How a job ended: a result, stopped by the user, or failed (the worker crashed, e.g. out of memory). */
 export type Outcome<R> = { kind: 'done'; result: R } | { kind: 'stopped' } | { kind: 'failed'; message: string };

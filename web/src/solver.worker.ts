@@ -20,11 +20,20 @@
  * Stop terminates the worker.
  */
 import { OddsWorlds, solveWorld, DEFAULT_SEARCH, createPolicy } from '../../src/hidden/index.ts';
-import { type Position, State, dealFromSeed, dealPosition, mostHome, randomCode, solve, shorten } from '../../src/index.ts';
-import { shortest } from '../../src/solver/index.ts';
+import {
+  type Position,
+  State,
+  dealFromSeed,
+  dealPosition,
+  mostHome,
+  randomCode,
+  searchProgress,
+  shortest,
+  shorten,
+  solve,
+} from '../../src/index.ts';
 import { fromMessage } from './observation.ts';
-import { searchProgress } from './progress.ts';
-import type { WorkerReply, WorkerRequest } from './solver-client.ts';
+import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 const post = (m: WorkerReply) => (self as unknown as { postMessage(m: WorkerReply): void }).postMessage(m);
 

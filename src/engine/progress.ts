@@ -1,7 +1,7 @@
 /**
  * Whether a game can still go anywhere: can some sequence of moves turn a face-down card or send a
  * card home? The game engine knows every card, as the one in a card program does; this never feeds
- * a hint. The answer is a proof either way, or no answer at all:
+ * a hint. The browser game asks it after each move, to say "no moves left" only when it is so. The answer is a proof either way, or no answer at all:
  *
  * - `true`: a line of moves that turns a card or sends one home was found (it was played);
  * - `false`: every position reachable without doing either was visited, and from none of them
@@ -22,10 +22,11 @@
  * draw, or the whole stock turned; every w at draw 1): those reach one another by draws and a
  * redeal alone, and the shortcuts from any one of them play every card any of them can.
  */
-import { RANK, type Rules, type State, genAtomic, make, undo } from '../../src/index.ts';
-import { S2F, S2T, fitsPile, mv, stockCost } from '../../src/engine/moves.ts';
-import { pack, unpack } from '../../src/engine/pack.ts';
-import { STRIDE } from '../../src/engine/state.ts';
+import type { Rules } from '../types.ts';
+import { RANK } from './cards.ts';
+import { S2F, S2T, fitsPile, genAtomic, make, mv, stockCost, undo } from './moves.ts';
+import { pack, unpack } from './pack.ts';
+import { STRIDE, type State } from './state.ts';
 
 /** The most positions the closure visits before it gives up (`undefined`): in a worker, where it may take a while. */
 export const PROGRESS_BUDGET = 300_000;
