@@ -23,8 +23,7 @@ import { scoreGame } from '../../src/engine/score.ts';
 import { shorten } from '../../src/engine/shorten.ts';
 import { solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
-import { GAME_KEY, Game } from '../../web/src/game.ts';
-import { observe } from '../../web/src/observation.ts';
+import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
 import { runCli } from '../support/cli-run.ts';
 import { type Browser, CHROMIUM_HINT, buildApp, haveChromium, launch, outputDir } from '../support/web-harness.ts';
 
@@ -319,7 +318,7 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     const saved = await page.evaluate((k) => localStorage.getItem(k), GAME_KEY);
     expect(JSON.parse(saved!).moves).toBe('6d SW3');
     // The standard score: the Ace home (+10) and the card it uncovered (+5).
-    const g = Game.fromRecord(JSON.parse(saved!));
+    const g = PlayedGame.fromRecord(JSON.parse(saved!));
     if (!g.ok) throw new Error(g.error);
     const score = scoreGame(g.value.start, g.value.rules, g.value.moves);
     expect(score.ok && score.value.standard).toBe(15);
@@ -346,7 +345,7 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     if (!d.ok) throw new Error(d.error);
     const rules = { draw: 3, passes: null, foundationReturn: true };
     const sol = solve(dealPosition(d.value), rules);
-    const g = new Game(dealPosition(d.value), rules, { family: 'solvitaire', seed: '42' });
+    const g = new PlayedGame(dealPosition(d.value), rules, { family: 'solvitaire', seed: '42' });
     for (const m of sol.moves.slice(0, -3)) expect(g.play(m).ok).toBe(true);
     const page = await open(browser.url);
     await loadGame(page, JSON.stringify(g.toRecord()));
@@ -392,13 +391,13 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
   });
 
   /** A seeded game after `moves` priority-policy moves, as the app saves it. */
-  function seededGame(seed: number, rules: Rules, moves: number): Game {
+  function seededGame(seed: number, rules: Rules, moves: number): PlayedGame {
     const d = dealFromSeed(seed, 'solvitaire');
     if (!d.ok) throw new Error(d.error);
-    const g = new Game(dealPosition(d.value), rules, { family: 'solvitaire', seed: String(seed) });
+    const g = new PlayedGame(dealPosition(d.value), rules, { family: 'solvitaire', seed: String(seed) });
     const policy = new PriorityPolicy();
     for (let k = 0; k < moves; k++) {
-      const m = policy.decide(observe(g)).move;
+      const m = policy.decide(g.observe()).move;
       if (!m) break;
       expect(g.play(m).ok).toBe(true);
     }
@@ -406,7 +405,7 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
   }
 
   /** Opens the game view on a saved game. */
-  async function openGame(g: Game, url = browser.url): Promise<Page> {
+  async function openGame(g: PlayedGame, url = browser.url): Promise<Page> {
     const page = await open(url);
     await loadGame(page, JSON.stringify(g.toRecord()));
     await page.click('#tab-play');
@@ -488,8 +487,8 @@ describe.skipIf(!haveChromium)(`the browser app in headless Chromium${haveChromi
     [b.tableau[6][0], b.tableau[3][1]] = [b.tableau[3][1], b.tableau[6][0]];
     const s = b.stock;
     [s[s.length - 1], s[s.length - 2]] = [s[s.length - 2], s[s.length - 1]];
-    const ga = new Game(a, D3);
-    const gb = new Game(b, D3);
+    const ga = new PlayedGame(a, D3);
+    const gb = new PlayedGame(b, D3);
     for (const g of [ga, gb]) expect(g.play({ from: 'stock', to: 'waste', count: 3 }).ok).toBe(true);
     expect(JSON.stringify(ga.position())).not.toBe(JSON.stringify(gb.position()));
     const hints = [];

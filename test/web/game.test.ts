@@ -17,8 +17,7 @@ import type { AtomicMove } from '../../src/engine/notation.ts';
 import { type Position, dealPosition, makePositionJson } from '../../src/engine/position.ts';
 import { solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
-import { GAME_KEY, Game } from '../../web/src/game.ts';
-import { observe } from '../../web/src/observation.ts';
+import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
 import { smartMove } from '../../web/src/smart.ts';
 import { cardsMoved } from '../../web/src/speech.ts';
 import { runCli } from '../support/cli-run.ts';
@@ -107,9 +106,9 @@ async function playLine(
   start: Position,
   rules: Rules,
   line: AtomicMove[],
-  act: (g: Game, m: AtomicMove, k: number) => Promise<void>,
+  act: (g: PlayedGame, m: AtomicMove, k: number) => Promise<void>,
 ) {
-  const g = new Game(start, rules);
+  const g = new PlayedGame(start, rules);
   for (let k = 0; k < line.length; k++) {
     await act(g, line[k], k);
     // (at least: the last move may start the cards going home by themselves)
@@ -179,7 +178,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
       const count = { smart: 0, dragged: 0, picked: 0, stock: 0 };
       // The game beside the page's: each time, a move of a winning line from here (every card known);
       // the card it takes is tapped when its smart move keeps the game winnable, else dragged, or tapped then put down.
-      const g = new Game(deal(293), D1);
+      const g = new PlayedGame(deal(293), D1);
       while (g.finishingMoves().length === 0) {
         expect(g.moves.length).toBeLessThan(300);
         const sol = solve(g.position(), D1, { maxNodes: 5_000_000 });
@@ -193,7 +192,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
         } else {
           const from = await grabPoint(page, cardsMoved(g.position(), m)[0]);
           const smart = smartMove(g, m.from, m.count);
-          const after = smart && new Game(g.position(), D1);
+          const after = smart && new PlayedGame(g.position(), D1);
           if (
             smart &&
             after &&
@@ -244,7 +243,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
   it('the clock, the score as it builds and the time bonus at the end, as klondike score --seconds gives them', async () => {
     // A game that starts four moves from the end of Solvitaire 42's solution (the clock starts at its first move).
     const line = solution(42, D3);
-    const before = new Game(deal(42), D3);
+    const before = new PlayedGame(deal(42), D3);
     for (const m of line.slice(0, -4)) before.play(m);
     const start = before.position();
     const last = line.slice(-4);
@@ -261,7 +260,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await loadGame(page, { v: 1, start: makePositionJson(start), rules: D3, moves: '' });
     await page.clock.pauseAt(new Date('2026-03-01T11:00:00Z'));
     expect(await page.textContent('#p-time')).toBe('0:00');
-    const g = new Game(start, D3);
+    const g = new PlayedGame(start, D3);
     /** Plays the next move of the line by double-clicking its card (each goes home). */
     const home = async () => {
       const m = last[g.moves.length];
@@ -336,7 +335,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await page.evaluate(() => localStorage.clear());
     // 1. a game won: Solvitaire 42 three moves from the end, finished
     const line = solution(42, D3);
-    const near = new Game(deal(42), D3, { family: 'solvitaire', seed: '42' });
+    const near = new PlayedGame(deal(42), D3, { family: 'solvitaire', seed: '42' });
     for (const m of line.slice(0, -3)) near.play(m);
     near.clockMs = 263_000; // 4:23 on its clock, which runs on from there
     await loadGame(page, near.toRecord());
@@ -455,17 +454,17 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
 
   it('could I still have won here: on a lost game, the last position still winnable, the line from there, and back to it', async () => {
     // Solvitaire 26 at draw 3 (winnable), played by the hint order until nothing helps any more.
-    const g = new Game(deal(26), D3, { family: 'solvitaire', seed: '26' });
+    const g = new PlayedGame(deal(26), D3, { family: 'solvitaire', seed: '26' });
     const policy = new PriorityPolicy();
     while (g.status() === 'playing') {
-      const m = policy.decide(observe(g)).move;
+      const m = policy.decide(g.observe()).move;
       if (!m) break;
       g.play(m);
     }
     expect(g.status()).toBe('stuck');
     const n = g.moves.length;
     const after = (k: number) => {
-      const h = new Game(deal(26), D3);
+      const h = new PlayedGame(deal(26), D3);
       for (const m of g.moves.slice(0, k)) h.play(m);
       return h.position();
     };

@@ -9,7 +9,7 @@ import type { AtomicMove } from '../../src/engine/notation.ts';
 import { makePositionJson } from '../../src/engine/position.ts';
 import type { Rules } from '../../src/types.ts';
 import { dailyCode, dayNumber, localDate } from '../../web/src/daily.ts';
-import { Game } from '../../web/src/game.ts';
+import { PlayedGame } from '../../web/src/played-game.ts';
 import { DEFAULT_SETTINGS, parseSettings, rulesFor } from '../../web/src/settings.ts';
 import { smartMove } from '../../web/src/smart.ts';
 import { type CountedGame, countGame, countVerdict, emptyStats, parseStats, statsKey, waiting } from '../../web/src/stats.ts';
@@ -19,8 +19,8 @@ const D1: Rules = { draw: 1, passes: null, foundationReturn: true };
 const D3: Rules = { draw: 3, passes: null, foundationReturn: true };
 
 /** A game of a hand-made position: piles bottom → top with their face-down counts, the rest in the stock. */
-function handMade(spec: Parameters<typeof build>[0], rules = D1): Game {
-  return new Game(build(spec), rules);
+function handMade(spec: Parameters<typeof build>[0], rules = D1): PlayedGame {
+  return new PlayedGame(build(spec), rules);
 }
 
 /** Every card not named in the piles and the waste, for the stock. */
@@ -33,7 +33,7 @@ function others(...named: string[]): string {
 
 describe('the smart tap', () => {
   it('sends a card home when that is safe (an Ace, a two), even where it could go on a column', () => {
-    const g = new Game(seedPosition(42), D3);
+    const g = new PlayedGame(seedPosition(42), D3);
     expect(smartMove(g, 't6', 1)).toEqual({ from: 't6', to: 'fd', count: 1 });
     // 2♥ with A♥ home could go on 3♠: home
     const piles = ['Kc Kd 2h', 'Ks 3s', 'Qc', 'Qd', 'Qh', 'Qs', 'Jc'];
@@ -78,10 +78,10 @@ describe('the smart tap', () => {
   });
 
   it('takes only what the player sees: the same choice whatever the face-down cards are', () => {
-    const a = new Game(seedPosition(7), D3);
+    const a = new PlayedGame(seedPosition(7), D3);
     const p = seedPosition(7);
     [p.tableau[6][0], p.tableau[6][1]] = [p.tableau[6][1], p.tableau[6][0]];
-    const b = new Game(p, D3);
+    const b = new PlayedGame(p, D3);
     for (const g of [a, b]) g.play({ from: 'stock', to: 'waste', count: 3 });
     for (let i = 1; i <= 7; i++)
       expect(smartMove(b, `t${i}` as AtomicMove['from'], 1)).toEqual(smartMove(a, `t${i}` as AtomicMove['from'], 1));
@@ -90,7 +90,7 @@ describe('the smart tap', () => {
 
 describe('a game', () => {
   it('redoes the moves undone, until another move is made', () => {
-    const g = new Game(seedPosition(42), D3);
+    const g = new PlayedGame(seedPosition(42), D3);
     const draw: AtomicMove = { from: 'stock', to: 'waste', count: 3 };
     g.play({ from: 't6', to: 'fd', count: 1 });
     g.play(draw);
@@ -115,20 +115,20 @@ describe('a game', () => {
     // the four Kings' suits stacked on the columns, the last cards of each suit on the waste
     const piles = ['Kc Qh Jc', 'Kd Qs Jd', 'Kh Qc Jh', 'Ks Qd Js', '', '', ''];
     const waste = 'Tc Td Th Ts';
-    const g = new Game(build({ piles, waste, foundations: [9, 9, 9, 9] }), D1);
+    const g = new PlayedGame(build({ piles, waste, foundations: [9, 9, 9, 9] }), D1);
     const line = g.finishingMoves();
     expect(line.length).toBeGreaterThan(12);
     for (const m of line) expect(g.play(m).ok).toBe(true);
-    expect(g.state.home).toBe(52);
+    expect(g.won).toBe(true);
     // a face-down card, or a card in the stock: nothing
-    expect(new Game(build({ piles, waste: 'Tc Td Th', stock: 'Ts', foundations: [9, 9, 9, 9] }), D1).finishingMoves()).toEqual([]);
+    expect(new PlayedGame(build({ piles, waste: 'Tc Td Th', stock: 'Ts', foundations: [9, 9, 9, 9] }), D1).finishingMoves()).toEqual([]);
   });
 
   it('keeps its scoring in its record; a record from before it was kept is Vegas under the Vegas pass limits', () => {
-    const g = new Game(seedPosition(42), { draw: 3, passes: 3, foundationReturn: true });
+    const g = new PlayedGame(seedPosition(42), { draw: 3, passes: 3, foundationReturn: true });
     expect(g.toRecord().scoring).toBe('standard');
     const read = (r: object) => {
-      const x = Game.fromRecord(r);
+      const x = PlayedGame.fromRecord(r);
       if (!x.ok) throw new Error(x.error);
       return x.value;
     };

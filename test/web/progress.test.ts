@@ -19,7 +19,7 @@ import { solve } from '../../src/solver/index.ts';
 import { State } from '../../src/engine/state.ts';
 import type { Position } from '../../src/engine/position.ts';
 import type { Rules } from '../../src/types.ts';
-import { Game } from '../../web/src/game.ts';
+import { PlayedGame } from '../../web/src/played-game.ts';
 import { PROGRESS_BUDGET, QUICK_PROGRESS_BUDGET, canProgress, searchProgress } from '../../src/engine/progress.ts';
 import { naiveApply, naiveMoves } from '../support/naive.ts';
 import { build, checked, prng, seedPosition } from '../support/positions.ts';
@@ -76,7 +76,7 @@ describe('the end of a game along winning lines', () => {
   }
 
   it('Solvitaire 4 at draw 1 is open from its first position (its stock must be gone through to find the move)', () => {
-    const g = new Game(seedPosition(4), rules(1, null));
+    const g = new PlayedGame(seedPosition(4), rules(1, null));
     expect(g.status()).toBe('playing');
     expect(g.status(QUICK_PROGRESS_BUDGET)).toBe('playing');
   });
@@ -110,8 +110,8 @@ describe('a stuck game', () => {
   it('is proved stuck whatever the draw and the pass limit, when no stock card ever helps', () => {
     const useless = ['2c', '3c', '4c', '2s', '3s', 'Ks', 'Kc', '4s'];
     for (const r of [rules(1, null), rules(3, null), rules(1, 1), rules(3, 3), rules(2, null)]) {
-      const g = new Game(stuckPosition(useless), r);
-      expect(searchProgress(g.state).progress, `draw ${r.draw}, ${r.passes} passes`).toBe(false);
+      const g = new PlayedGame(stuckPosition(useless), r);
+      expect(searchProgress(g.engineState()).progress, `draw ${r.draw}, ${r.passes} passes`).toBe(false);
       expect(g.status()).toBe('stuck');
     }
   });
@@ -120,26 +120,26 @@ describe('a stuck game', () => {
     // 8♥ under seven useless cards: onto 9♣, and then 7♣ onto it turns a card
     const stock = ['2c', '3c', '4c', '2s', '3s', 'Ks', 'Kc', '8h'];
     for (const r of [rules(1, null), rules(3, null), rules(1, 1), rules(3, 3)]) {
-      expect(canProgress(new Game(stuckPosition(stock), r).state), `draw ${r.draw}`).toBe(true);
+      expect(canProgress(new PlayedGame(stuckPosition(stock), r).engineState()), `draw ${r.draw}`).toBe(true);
     }
     // the last pass, with 8♥ already gone by on the waste: nothing can bring it back
     const waste = ['2c', '3c', '4c', '2s', '3s', '8h', 'Ks', '4s'];
-    expect(canProgress(new Game(stuckPosition(['Kc'], 3, waste), rules(3, 3)).state)).toBe(false);
+    expect(canProgress(new PlayedGame(stuckPosition(['Kc'], 3, waste), rules(3, 3)).engineState())).toBe(false);
     // one pass more allowed: 8♥ comes round again (the sixth card, turned by the second draw)
-    expect(canProgress(new Game(stuckPosition(['Kc'], 3, waste), rules(3, 4)).state)).toBe(true);
+    expect(canProgress(new PlayedGame(stuckPosition(['Kc'], 3, waste), rules(3, 4)).engineState())).toBe(true);
     // but not a card the draws of three never turn up (the seventh)
     const missed = ['2c', '3c', '4c', '2s', '3s', 'Ks', '8h', '4s'];
-    expect(canProgress(new Game(stuckPosition(['Kc'], 1, missed), rules(3, null)).state)).toBe(false);
-    expect(canProgress(new Game(stuckPosition(['Kc'], 1, missed), rules(1, null)).state)).toBe(true);
+    expect(canProgress(new PlayedGame(stuckPosition(['Kc'], 1, missed), rules(3, null)).engineState())).toBe(false);
+    expect(canProgress(new PlayedGame(stuckPosition(['Kc'], 1, missed), rules(1, null)).engineState())).toBe(true);
   });
 
   it('says nothing when the proof is out of its budget', () => {
-    const s = new Game(stuckPosition(['2c', '3c', '4c', '2s', '3s', 'Ks', 'Kc', '4s']), rules(1, 3)).state;
+    const s = new PlayedGame(stuckPosition(['2c', '3c', '4c', '2s', '3s', 'Ks', 'Kc', '4s']), rules(1, 3)).engineState();
     const full = searchProgress(s);
     expect(full).toEqual({ progress: false, visited: full.visited });
     expect(full.visited).toBeGreaterThan(2);
     expect(canProgress(s, full.visited - 1)).toBeUndefined();
-    const g = new Game(stuckPosition(['2c', '3c', '4c', '2s', '3s', 'Ks', 'Kc', '4s']), rules(1, 3));
+    const g = new PlayedGame(stuckPosition(['2c', '3c', '4c', '2s', '3s', 'Ks', 'Kc', '4s']), rules(1, 3));
     expect(g.status(full.visited - 1)).toBe('unproved');
   });
 });

@@ -12,32 +12,31 @@ import { dealPosition } from '../../src/engine/position.ts';
 import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
 import { solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
-import { GAME_KEY, Game } from '../../web/src/game.ts';
-import { observe } from '../../web/src/observation.ts';
+import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
 import { buildApp, launch, outputDir } from '../support/web-harness.ts';
 
 const D3: Rules = { draw: 3, passes: null, foundationReturn: true };
 const docs = resolve('docs');
 
-function game(seed: number): Game {
+function game(seed: number): PlayedGame {
   const d = dealFromSeed(seed, 'solvitaire');
   if (!d.ok) throw new Error(d.error);
-  return new Game(dealPosition(d.value), D3, { family: 'solvitaire', seed: String(seed) });
+  return new PlayedGame(dealPosition(d.value), D3, { family: 'solvitaire', seed: String(seed) });
 }
 
 /** Solvitaire `seed` after `n` moves of the hint order. */
-function hinted(seed: number, n: number): Game {
+function hinted(seed: number, n: number): PlayedGame {
   const g = game(seed);
   const policy = new PriorityPolicy();
   for (let k = 0; k < n; k++) {
-    const m = policy.decide(observe(g)).move;
+    const m = policy.decide(g.observe()).move;
     if (!m) break;
     g.play(m);
   }
   return g;
 }
 
-async function load(page: Page, g: Game): Promise<void> {
+async function load(page: Page, g: PlayedGame): Promise<void> {
   await page.evaluate(
     ([k, v]) => {
       localStorage.setItem(k, v);

@@ -22,7 +22,7 @@ import { type Position, dealPosition, makePositionJson } from '../../src/engine/
 import { solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
 import { dailyCode, localDate } from '../../web/src/daily.ts';
-import { GAME_KEY, Game } from '../../web/src/game.ts';
+import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
 import { SETTINGS_KEY } from '../../web/src/settings.ts';
 import { build } from '../support/positions.ts';
 import { type Browser, CHROMIUM_HINT, buildApp, haveChromium, launch, outputDir } from '../support/web-harness.ts';
@@ -46,10 +46,10 @@ function deal(seed: number): Position {
 }
 
 /** Solvitaire `seed` played by the solver's line but its last `left` moves. */
-function nearTheEnd(seed: number, rules: Rules, left: number): Game {
+function nearTheEnd(seed: number, rules: Rules, left: number): PlayedGame {
   const sol = solve(deal(seed), rules);
   if (sol.verdict !== 'winnable') throw new Error(`seed ${seed} is ${sol.verdict}`);
-  const g = new Game(deal(seed), rules, { family: 'solvitaire', seed: String(seed) });
+  const g = new PlayedGame(deal(seed), rules, { family: 'solvitaire', seed: String(seed) });
   for (const m of sol.moves.slice(0, -left)) g.play(m);
   return g;
 }
@@ -114,7 +114,7 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
     await page.click('#p-hint');
     await page.waitForSelector('#hint-box:not([hidden])');
     await still('a hint');
-    const g = Game.fromRecord(nearTheEnd(42, D3, 12).toRecord());
+    const g = PlayedGame.fromRecord(nearTheEnd(42, D3, 12).toRecord());
     if (!g.ok) throw new Error(g.error);
     const atStart = at.y;
     await page.evaluate(() => {
@@ -287,7 +287,7 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
     // a tap on the Ace of diamonds sends it home; one on the Jack of spades (column 2) puts it on the Queen of hearts
     await page.click('#play-table .card[data-card="1"]');
     await expect.poll(() => page.getAttribute('#play-table', 'data-home')).toBe('1');
-    const g = new Game(deal(42), D3);
+    const g = new PlayedGame(deal(42), D3);
     g.play({ from: 't6', to: 'fd', count: 1 });
     await page.keyboard.press('d');
     await expect.poll(() => moves(page)).toBe('2');

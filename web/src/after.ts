@@ -9,7 +9,7 @@
  * Everything is solved in workers; a budget that ran out says so, and nothing is guessed.
  */
 import { type MostHomeResult, type SolveResult, type AtomicMove, type Position, describeMoves, type Rules } from '../../src/index.ts';
-import { type DealName, Game } from './game.ts';
+import { type DealName, PlayedGame } from './played-game.ts';
 import { type Rewind, lastWinnable } from '../../src/hidden/index.ts';
 import { ask } from './confirm.ts';
 import type { SolverClient } from './solver-client.ts';
@@ -27,7 +27,7 @@ export interface AfterHooks {
   /** Takes the game back to the position after k moves. */
   goBack(k: number): void;
   /** The game still shown (an answer for another game is dropped). */
-  current(): Game | undefined;
+  current(): PlayedGame | undefined;
 }
 
 const cards = (n: number) => `${n} card${n === 1 ? '' : 's'}`;
@@ -59,8 +59,8 @@ function para(id: string, text: string): HTMLParagraphElement {
 }
 
 /** The position after the first k moves of a game. */
-function positionAfter(g: Game, k: number): Position {
-  const h = new Game(g.start, g.rules);
+function positionAfter(g: PlayedGame, k: number): Position {
+  const h = new PlayedGame(g.start, g.rules);
   for (const m of g.moves.slice(0, k)) h.play(m);
   return h.position();
 }
@@ -87,7 +87,7 @@ export class AfterGame {
    * Fills the end box of a game that is over: the deal's verdict from its start with the solution,
    * the most cards home of a lost deal; and, for a game stuck on a winnable deal, the walk back.
    */
-  async ended(g: Game, box: HTMLElement, rewindBox: HTMLElement, status: 'won' | 'stuck'): Promise<void> {
+  async ended(g: PlayedGame, box: HTMLElement, rewindBox: HTMLElement, status: 'won' | 'stuck'): Promise<void> {
     const v = para('play-verdict', 'Asking the solver whether this deal was winnable with every card known…');
     box.append(v);
     const o = await this.verdicts.of(g.start, g.rules);
@@ -120,7 +120,7 @@ export class AfterGame {
   }
 
   /** The most cards a lost deal can send home, beside the player's. */
-  private async mostHome(g: Game, box: HTMLElement): Promise<void> {
+  private async mostHome(g: PlayedGame, box: HTMLElement): Promise<void> {
     const p = para('play-most', 'Searching for the most cards this deal can send home…');
     box.append(p);
     const budget = { ...ANALYSIS_BUDGET, maxNodes: MOST_HOME_NODES };
@@ -152,7 +152,7 @@ export class AfterGame {
    * Could the game still be won from where it is, and if not, from which earlier position? Shown in
    * `box`, with the line that wins from there and a button to go back there.
    */
-  async rewind(g: Game, box: HTMLElement): Promise<void> {
+  async rewind(g: PlayedGame, box: HTMLElement): Promise<void> {
     const n = g.moves.length;
     box.hidden = false;
     box.replaceChildren();

@@ -14,7 +14,7 @@
  * the deals dealt lean a little towards those the solver decides quickly).
  */
 import { type Budget, type Rules, type ShortestResult, type SolveResult, dealFromSeed, dealPosition, randomCode } from '../../src/index.ts';
-import { Game, type Scoring } from './game.ts';
+import { PlayedGame, type Scoring } from './played-game.ts';
 import { type Outcome, SolverClient, type WinnableDeal } from './solver-client.ts';
 import { ANALYSIS_BUDGET } from './verdicts.ts';
 
@@ -31,10 +31,10 @@ export function randomDealCode(): string {
 }
 
 /** A game of the `exact` deal `code`. */
-export function exactGame(code: string, rules: Rules, scoring: Scoring): Game {
+export function exactGame(code: string, rules: Rules, scoring: Scoring): PlayedGame {
   const d = dealFromSeed(BigInt(code), 'exact');
   if (!d.ok) throw new Error(`internal: ${d.error}`);
-  const g = new Game(dealPosition(d.value), rules, { family: 'exact', seed: code });
+  const g = new PlayedGame(dealPosition(d.value), rules, { family: 'exact', seed: code });
   g.scoring = scoring;
   return g;
 }
@@ -51,12 +51,12 @@ export class Dealer {
   }
 
   /** The deal of the day's verdict under `rules` (once per visit). */
-  dailyVerdict(g: Game): Promise<Outcome<SolveResult>> {
+  dailyVerdict(g: PlayedGame): Promise<Outcome<SolveResult>> {
     return this.daily(g).verdict;
   }
 
   /** The deal of the day's shortest solution under `rules`, searched once its verdict is in (once per visit). */
-  dailyShortest(g: Game): Promise<Outcome<ShortestResult>> {
+  dailyShortest(g: PlayedGame): Promise<Outcome<ShortestResult>> {
     const d = this.daily(g);
     d.shortest ??= d.verdict.then((v) =>
       v.kind === 'done' && v.result.verdict === 'winnable'
@@ -66,7 +66,7 @@ export class Dealer {
     return d.shortest;
   }
 
-  private daily(g: Game): { verdict: Promise<Outcome<SolveResult>>; shortest?: Promise<Outcome<ShortestResult>> } {
+  private daily(g: PlayedGame): { verdict: Promise<Outcome<SolveResult>>; shortest?: Promise<Outcome<ShortestResult>> } {
     const key = `${g.name.seed} ${JSON.stringify(g.rules)}`;
     let d = this.asked.get(key);
     if (!d) {
@@ -95,7 +95,7 @@ export function shortestText(r: ShortestResult): string {
  * A paragraph that fills itself with the deal of the day's verdict and, `finished`, the length to
  * beat (and the player's own when won), while `current()` says the game is still shown.
  */
-export function dailyParagraph(dealer: Dealer, g: Game, id: string, finished: boolean, current: () => boolean): HTMLElement {
+export function dailyParagraph(dealer: Dealer, g: PlayedGame, id: string, finished: boolean, current: () => boolean): HTMLElement {
   const p = document.createElement('p');
   p.id = id;
   const head = `Deal of the day, ${g.daily}.`;
@@ -115,7 +115,7 @@ export function dailyParagraph(dealer: Dealer, g: Game, id: string, finished: bo
     if (!winnable || !finished) return;
     const s = await dealer.dailyShortest(g);
     if (!current()) return;
-    const yours = g.state.home === 52 ? ` You won it in ${g.moves.length} moves.` : '';
+    const yours = g.won ? ` You won it in ${g.moves.length} moves.` : '';
     if (s.kind !== 'done') {
       p.textContent = `${head} ${verdict} Its shortest solution: ${failed(s)}${yours}`;
       return;

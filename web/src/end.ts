@@ -8,7 +8,7 @@
  */
 import { type GameScore, makeSolutionJson } from '../../src/index.ts';
 import { clockText } from './clock.ts';
-import type { Game } from './game.ts';
+import type { PlayedGame } from './played-game.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -50,7 +50,7 @@ export class EndPanel {
   }
 
   /** Fills the panel for a game that ended; false when it already shows this end. */
-  show(g: Game, status: 'won' | 'stuck', score: GameScore | undefined, seconds: number, extra: HTMLElement[]): boolean {
+  show(g: PlayedGame, status: 'won' | 'stuck', score: GameScore | undefined, seconds: number, extra: HTMLElement[]): boolean {
     const key = `${g.id} ${g.moves.length}`;
     if (this.shown === key) return false;
     this.shown = key;
@@ -76,7 +76,7 @@ export class EndPanel {
     return true;
   }
 
-  private summary(g: Game, score: GameScore, seconds: number): HTMLElement {
+  private summary(g: PlayedGame, score: GameScore, seconds: number): HTMLElement {
     const sum = document.createElement('p');
     sum.id = 'play-summary';
     const bonus = score.timeBonus > 0 ? ` + time bonus ${score.timeBonus}` : seconds < 30 ? ' (no time bonus under 30 seconds)' : '';
@@ -92,7 +92,7 @@ export class EndPanel {
   }
 
   /** A link that saves the game as a solution JSON (`klondike score FILE --seconds N` scores it as shown here). */
-  private exportLink(g: Game, seconds: number): HTMLElement {
+  private exportLink(g: PlayedGame, seconds: number): HTMLElement {
     const p = document.createElement('p');
     const a = document.createElement('a');
     a.id = 'p-export';
@@ -101,7 +101,7 @@ export class EndPanel {
       seed: g.name.seed !== undefined ? BigInt(g.name.seed) : undefined,
       rules: g.rules,
       deal: g.start,
-      moves: g.moves,
+      moves: g.moves.slice(),
     });
     a.href = URL.createObjectURL(new Blob([`${JSON.stringify(sol)}\n`], { type: 'application/json' }));
     a.download = 'klondike-game.json';

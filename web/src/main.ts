@@ -29,7 +29,7 @@ import {
   rulesLabel,
   validateRules,
 } from '../../src/index.ts';
-import type { DealName } from './game.ts';
+import type { DealName } from './played-game.ts';
 import { type DealRequest, type DealSource, makeDealParams, parseDealParams } from './params.ts';
 import { randomDealCode } from './dealer.ts';
 import { Play } from './play.ts';

@@ -10,7 +10,7 @@
  *   on the same pile sends the top card home, Escape drops the selection; the shortcuts below.
  */
 import { type AtomicMove, PILE_NAMES, type PileName } from '../../src/index.ts';
-import type { Game } from './game.ts';
+import type { PlayedGame } from './played-game.ts';
 import type { TapMode } from './settings.ts';
 import { smartMove } from './smart.ts';
 import type { TableView } from './table.ts';
@@ -42,7 +42,7 @@ export function shortcut(e: KeyboardEvent, a: Shortcuts): (() => void) | undefin
 }
 
 export interface InputHooks {
-  game(): Game | undefined;
+  game(): PlayedGame | undefined;
   /** Plays a legal move (and shows it). */
   apply(m: AtomicMove): void;
   announce(text: string): void;

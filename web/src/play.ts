@@ -21,8 +21,8 @@
  * When every card is face up and the stock is empty the game plays itself out (auto-complete). When
  * the game ends (won, or stuck: proved that no line of play turns a card or sends one home,
  * progress.ts) the end panel shows (end.ts) and the solver says, with every card known, whether the
- * deal could be won (after.ts). Hint and Odds (hint.ts) see only the observation of the game
- * (observation.ts); their answers belong to the position they were asked on: any move clears them.
+ * deal could be won (after.ts). Hint and Odds (hint.ts) see only the observation of the game (the
+ * library game's, played-game.ts); their answers belong to the position they were asked on: any move clears them.
  */
 import {
   type AtomicMove,
@@ -41,7 +41,7 @@ import { ask } from './confirm.ts';
 import { dailyCode, localDate } from './daily.ts';
 import { Dealer, dailyParagraph, exactGame, randomDealCode } from './dealer.ts';
 import { EndPanel } from './end.ts';
-import { type DealName, GAME_KEY, Game } from './game.ts';
+import { type DealName, GAME_KEY, PlayedGame } from './played-game.ts';
 import { HINT_CHOICES } from './hint.ts';
 import { type DealRequest, makeDealParams } from './params.ts';
 import { PlayInput, shortcut } from './play-input.ts';
@@ -76,7 +76,7 @@ export class Play {
   private readonly settings: SettingsView;
   private readonly end: EndPanel;
   private readonly dealer = new Dealer();
-  game: Game | undefined;
+  game: PlayedGame | undefined;
   private clock = new Clock();
   private readonly verdicts = new DealVerdicts();
   /** The worker that proves the end of a game when the page's quick check could not. */
@@ -85,7 +85,7 @@ export class Play {
   private readonly advice: Advice;
   readonly stats: Statistics;
   /** The game being played out by the auto-complete. */
-  private finishing: Game | undefined;
+  private finishing: PlayedGame | undefined;
   /** Counts the games started, so that a deal that arrives late (a winnable one) does not replace a later game. */
   private starts = 0;
 
@@ -173,12 +173,12 @@ export class Play {
   }
 
   /** True while a game has moves and is neither won nor counted. */
-  inProgress(g: Game): boolean {
-    return !g.counted && g.moves.length > 0 && g.state.home < 52;
+  inProgress(g: PlayedGame): boolean {
+    return !g.counted && g.moves.length > 0 && !g.won;
   }
 
   /** What leaving a game in progress means, in words. */
-  lossWords(g: Game): string {
+  lossWords(g: PlayedGame): string {
     return `The game in progress (${g.moves.length} move${g.moves.length === 1 ? '' : 's'}) counts as lost in your statistics.`;
   }
 
@@ -192,8 +192,8 @@ export class Play {
   }
 
   /** A game of a deal chosen elsewhere (a link, the solve view): scored as Vegas when the settings say so and the rules are Vegas's. */
-  gameOf(start: Position, rules: Rules, name: DealName): Game {
-    const g = new Game(start, rules, name);
+  gameOf(start: Position, rules: Rules, name: DealName): PlayedGame {
+    const g = new PlayedGame(start, rules, name);
     const s = this.settings.get();
     const v = vegasRules(rules.draw);
     g.scoring = s.scoring === 'vegas' && rules.passes === v.passes && rules.foundationReturn === v.foundationReturn ? 'vegas' : 'standard';
@@ -231,7 +231,7 @@ export class Play {
   sameDeal(): void {
     const g = this.game;
     if (!g) return;
-    const again = new Game(g.start, g.rules, g.name);
+    const again = new PlayedGame(g.start, g.rules, g.name);
     again.scoring = g.scoring;
     again.daily = g.daily;
     again.provedWinnable = g.provedWinnable;
@@ -269,7 +269,7 @@ export class Play {
     } catch {
       o = undefined;
     }
-    const g = Game.fromRecord(o);
+    const g = PlayedGame.fromRecord(o);
     if (!g.ok) {
       // Keep the unreadable record aside rather than losing it.
       try {
@@ -282,7 +282,7 @@ export class Play {
   }
 
   /** Starts (or resumes) a game; the one it replaces counts in the statistics if it was played and not won. */
-  start(g: Game, announce = true, leave = true): void {
+  start(g: PlayedGame, announce = true, leave = true): void {
     if (leave) this.leave();
     this.starts++;
     this.game = g;
@@ -349,7 +349,7 @@ export class Play {
   /** Runs the clock while the game is under way and the page shown. */
   private runClock(): void {
     const g = this.game;
-    const on = g !== undefined && g.moves.length > 0 && g.state.home < 52 && document.visibilityState !== 'hidden';
+    const on = g !== undefined && g.moves.length > 0 && !g.won && document.visibilityState !== 'hidden';
     if (on) this.clock.start();
     else if (this.clock.running) {
       this.clock.stop();
@@ -390,7 +390,7 @@ export class Play {
    * home: a worker searches further, and the game ends only if it proves that nothing can (out of
    * its budget too, nothing is said).
    */
-  private async proveEnd(g: Game): Promise<void> {
+  private async proveEnd(g: PlayedGame): Promise<void> {
     const n = g.moves.length;
     const o = await this.progress.run('progress', { position: g.position(), rules: g.rules, budget: PROGRESS_BUDGET });
     if (this.game !== g || g.moves.length !== n || o.kind !== 'done' || o.result.progress !== false) return;
@@ -425,14 +425,14 @@ export class Play {
   }
 
   /** Below the table: the deal of the day's date and verdict (the length to beat once the game is over). */
-  private showDaily(g: Game): void {
+  private showDaily(g: PlayedGame): void {
     const box = $('daily-box');
     box.hidden = g.daily === undefined;
     box.replaceChildren();
     if (g.daily !== undefined) box.append(this.dailyLine(g, 'daily-text', false));
   }
 
-  private dailyLine(g: Game, id: string, finished: boolean): HTMLElement {
+  private dailyLine(g: PlayedGame, id: string, finished: boolean): HTMLElement {
     return dailyParagraph(this.dealer, g, id, finished, () => this.game === g);
   }
 
@@ -463,7 +463,7 @@ export class Play {
       const r = g.play(next);
       if (!r.ok) return;
       this.input.select(undefined);
-      this.changed(g.state.home === 52 ? undefined : moveWords(before, g.position(), r.value), !reducedMotion());
+      this.changed(g.won ? undefined : moveWords(before, g.position(), r.value), !reducedMotion());
       window.setTimeout(step, reducedMotion() ? 0 : FINISH_STEP_MS);
     };
     window.setTimeout(step, reducedMotion() ? 0 : FINISH_STEP_MS);

@@ -7,13 +7,13 @@
  */
 import { DEFAULT_SCORE_SETTINGS, type GameScore, rulesLabel, scoreGame } from '../../src/index.ts';
 import { dollars } from './end.ts';
-import type { DealName, Game } from './game.ts';
+import type { DealName, PlayedGame } from './played-game.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 /** The scores of a game now: the moves' so far, and at a win the time bonus. */
-export function gameScore(g: Game, seconds: number): GameScore | undefined {
-  const r = scoreGame(g.start, g.rules, g.moves, DEFAULT_SCORE_SETTINGS, g.state.home === 52 ? seconds : undefined);
+export function gameScore(g: PlayedGame, seconds: number): GameScore | undefined {
+  const r = scoreGame(g.start, g.rules, g.moves, DEFAULT_SCORE_SETTINGS, g.won ? seconds : undefined);
   return r.ok ? r.value : undefined;
 }
 
@@ -25,13 +25,13 @@ export function dealTitle(name: DealName): string {
 }
 
 /** The game's deal, its rules and its scoring: `deal 1234…5678, draw 3, unlimited passes, standard scoring`. */
-export function gameTitle(g: Game): string {
+export function gameTitle(g: PlayedGame): string {
   const what = g.daily !== undefined ? `the deal of the day ${g.daily} (${dealTitle(g.name)})` : dealTitle(g.name);
   return `${what}${g.provedWinnable ? ' (proved winnable)' : ''}, ${rulesLabel(g.rules)}, ${g.scoring === 'vegas' ? 'Vegas' : 'standard'} scoring`;
 }
 
 /** Shows the game's figures. `bankroll`: the Vegas games counted so far (this one added while it is not). */
-export function showScoreboard(g: Game, score: GameScore | undefined, bankroll: number): void {
+export function showScoreboard(g: PlayedGame, score: GameScore | undefined, bankroll: number): void {
   const p = g.position();
   const vegas = g.scoring === 'vegas';
   $('p-moves').textContent = String(g.moves.length);

@@ -7,7 +7,7 @@
  *   and whether the cards go home by themselves once every card is face up and the stock is empty.
  */
 import { type Rules, vegasRules } from '../../src/index.ts';
-import type { Scoring } from './game.ts';
+import type { Scoring } from './played-game.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 

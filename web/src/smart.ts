@@ -13,14 +13,13 @@
  */
 import { isHomeMove, isSafeHome, priorityRank } from '../../src/hidden/index.ts';
 import type { AtomicMove, PileName } from '../../src/index.ts';
-import type { Game } from './game.ts';
-import { observe } from './observation.ts';
+import type { PlayedGame } from './played-game.ts';
 
 /** The move a tap on `count` cards of `pile` makes, or undefined when those cards cannot move. */
-export function smartMove(g: Game, pile: PileName, count: number): AtomicMove | undefined {
+export function smartMove(g: PlayedGame, pile: PileName, count: number): AtomicMove | undefined {
   const legal = g.legalMoves().filter((m) => m.from === pile && m.to !== 'stock' && m.count === count);
   if (legal.length === 0) return undefined;
-  const o = observe(g);
+  const o = g.observe();
   const home = legal.find(isHomeMove);
   if (home && isSafeHome(o, home)) return home;
   const ranked = legal

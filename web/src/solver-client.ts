@@ -6,8 +6,8 @@
  * deal, the end-of-game verdicts, hints, the statistics' verdicts, and a few for the odds), so one
  * never stops another.
  *
- * Hints and odds are posted the player's observation only (observation.ts): the seen position
- * with its hidden cards UNSEEN, never the game.
+ * Hints and odds are posted the player's observation only (worker-protocol.ts): its position
+ * with the hidden cards UNSEEN, never the game.
  *
  * The worker is built inline (a Blob URL): module scripts and module workers are refused on
  * pages opened from disk, a classic worker from a Blob is not.

@@ -15,7 +15,7 @@
  *   `solveWorld`: the parts of `klondike odds`); the page hands the worlds out to several workers
  *   and adds their verdicts up in an `OddsTally`. A worker keeps its `OddsWorlds` between worlds
  *   of the same observation and seed, so world i costs one shuffle per world since the last.
- * Hints and odds get the observation only (its seen position, hidden cards UNSEEN): nothing in the
+ * Hints and odds get the observation only (its position, hidden cards UNSEEN): nothing in the
  * worker knows the hidden cards. The page never runs a search itself, so it stays responsive;
  * Stop terminates the worker.
  */
@@ -32,8 +32,7 @@ import {
   shorten,
   solve,
 } from '../../src/index.ts';
-import { fromMessage } from './observation.ts';
-import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
+import { type WorkerReply, type WorkerRequest, observationFromMessage } from './worker-protocol.ts';
 
 const post = (m: WorkerReply) => (self as unknown as { postMessage(m: WorkerReply): void }).postMessage(m);
 
@@ -92,13 +91,14 @@ function run(q: WorkerRequest): unknown {
     case 'hint': {
       const options = q.request.options;
       const policy = createPolicy('search', { ...options, seed: options.seed ?? DEFAULT_SEARCH.seed, allMoves: true });
-      return policy.decide(fromMessage(q.request.seen));
+      return policy.decide(observationFromMessage(q.request.observation));
     }
     case 'oddsWorld': {
-      const { seen, seed, budget, index } = q.request;
-      const key = JSON.stringify([seen, seed]);
-      if (!worlds || worlds.key !== key || index < worlds.worlds.next) worlds = { key, worlds: new OddsWorlds(fromMessage(seen), seed) };
-      return { index, ...solveWorld(worlds.worlds.world(index), seen.rules, budget) };
+      const { observation, seed, budget, index } = q.request;
+      const key = JSON.stringify([observation, seed]);
+      if (!worlds || worlds.key !== key || index < worlds.worlds.next)
+        worlds = { key, worlds: new OddsWorlds(observationFromMessage(observation), seed) };
+      return { index, ...solveWorld(worlds.worlds.world(index), observation.rules, budget) };
     }
   }
 }

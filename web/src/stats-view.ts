@@ -8,7 +8,7 @@
 import { parsePositionObject, pct } from '../../src/index.ts';
 import { clockText } from './clock.ts';
 import { dollars } from './end.ts';
-import type { Scoring } from './game.ts';
+import type { Scoring } from './played-game.ts';
 import {
   type CountedGame,
   type DrawStats,

@@ -13,7 +13,7 @@
  * the answer gets it on the next one), and a deal the budget did not decide is counted undecided,
  * never guessed either way.
  */
-import type { Scoring } from './game.ts';
+import type { Scoring } from './played-game.ts';
 import { parsePositionObject, type Verdict, type Result, type Rules, err, ok, validateRules } from '../../src/index.ts';
 
 /** localStorage key of the statistics. */

@@ -2,10 +2,13 @@
  * What the page and the solver's worker say to each other (solver-client.ts posts, solver.worker.ts
  * answers): the jobs, what each is given, what it answers and what it reports on the way. A module
  * of its own, so that neither side imports the other.
+ *
+ * A hint and the odds are given the player's observation only (the library game's `observe()`):
+ * it crosses as its position (UNSEEN kept) and the rules, and the worker rebuilds it with
+ * `Observation.of`, so the hidden cards are never in the message.
  */
-import type { Decision, PolicyOptions, WorldVerdict } from '../../src/hidden/index.ts';
+import { type Decision, Observation, type PolicyOptions, type WorldVerdict, observedPosition } from '../../src/hidden/index.ts';
 import type { Budget, MostHomeResult, Position, ProgressAnswer, Rules, ShortestResult, SolveResult } from '../../src/index.ts';
-import type { SeenMessage } from './observation.ts';
 
 /** A deal proved winnable: its code, and how many deals were drawn to find it. */
 export interface WinnableDeal {
@@ -26,10 +29,10 @@ export interface Jobs {
   /** The library's `shortest`: the fewest moves that win (the deal of the day's length to beat). */
   shortest: { request: { position: Position; rules: Rules; budget: Budget }; result: ShortestResult; progress: never };
   /** The search policy's decision, as `klondike hint` makes it. */
-  hint: { request: { seen: SeenMessage; options: PolicyOptions }; result: Decision; progress: never };
+  hint: { request: { observation: ObservationMessage; options: PolicyOptions }; result: Decision; progress: never };
   /** World `index` of the odds' sampling of `seed`, solved within `budget` (a part of `klondike odds`). */
   oddsWorld: {
-    request: { seen: SeenMessage; seed: number; budget: Budget; index: number };
+    request: { observation: ObservationMessage; seed: number; budget: Budget; index: number };
     result: WorldVerdict & { index: number };
     progress: never;
   };
@@ -44,3 +47,21 @@ export type WorkerReply =
   | { type: 'result'; id: number; result: unknown }
   | { type: 'progress'; id: number; progress: unknown }
   | { type: 'error'; id: number; message: string };
+
+/** An observation as posted to a worker: its position (UNSEEN where hidden) and the rules. */
+export interface ObservationMessage {
+  position: Position;
+  rules: Rules;
+}
+
+/** The message form of an observation. */
+export function observationMessage(o: Observation): ObservationMessage {
+  return { position: observedPosition(o), rules: { ...o.rules } };
+}
+
+/** The observation back from its message form (in the worker). */
+export function observationFromMessage(m: ObservationMessage): Observation {
+  const o = Observation.of(m.position, m.rules);
+  if (!o.ok) throw new Error(`bad observation: ${o.error}`);
+  return o.value;
+}

@@ -1,24 +1,25 @@
 /**
- * A game as a person plays it: a start position, rules and the moves made so far, on the plain
- * rules engine (`State`, `genAtomic`, `make`). Undo replays the moves but the last from the start,
- * so there is one source of truth (the move list) and nothing to get out of step; a game of a few
- * hundred moves replays in well under a millisecond.
+ * A game as a person plays it in the app: the library's hidden-card game (`Game` of
+ * `klondike-solver/hidden`: the moves, the true position, what the player has seen and the
+ * observation made of it) and what is the app's own around it: the redo list, how many cards of
+ * the last draw still show fanned on the waste, the saved record, the clock, the scoring, and the
+ * check that the game is won or stuck. Undo is the library game's (it replays the moves but the
+ * last from the start, so the move list is the one source of truth; a game of a few hundred moves
+ * replays in well under a millisecond).
  *
- * The game also keeps what the player has seen (every card that has been face up, stock cards
- * once drawn), which the observation (observation.ts) is made of, and how many cards of the last
- * draw still show fanned on the waste. It is saved as a small JSON record (start position, rules,
- * moves in compact notation) and read back by replaying every move, so a record that was edited
- * by hand or comes from another version is refused rather than trusted.
+ * It is saved as a small JSON record (start position, rules, moves in compact notation) and read
+ * back by replaying every move, so a record that was edited by hand or comes from another version
+ * is refused rather than trusted.
  *
  * A game also has an id (random, so that the statistics count each game once), the time on its
  * clock (kept by the game view, saved with the game: undo never turns it back) and whether the
  * statistics have counted it.
  */
+import { Game, type Observation } from '../../src/hidden/index.ts';
 import {
   DRAW,
   REDEAL,
   S2F,
-  S2T,
   T2F,
   PROGRESS_BUDGET,
   canProgress,
@@ -31,7 +32,6 @@ import {
   type Position,
   makePositionJson,
   parsePositionObject,
-  findMove,
   toAtomic,
   State,
   FAMILIES,
@@ -87,13 +87,13 @@ export const GAME_KEY = 'klondike-solver.game';
 
 const BUF = new Int32Array(256);
 
-export class Game {
-  readonly moves: AtomicMove[] = [];
-  state: State;
-  /** 1 for each card the player has seen face up. */
-  readonly seen = new Uint8Array(52);
+export class PlayedGame {
+  /** The library's game: moves, true position, what the player has seen. */
+  #game: Game;
   /** Cards of the last draw still fanned on the waste (at most the draw). */
   fan = 0;
+  /** The fan before each move made, to turn back to on undo. */
+  readonly #fans: number[] = [];
   /** Milliseconds on the game's clock (the game view runs it). */
   clockMs = 0;
   /** True once the statistics have counted this game. */
@@ -107,6 +107,7 @@ export class Game {
   /** The moves undone, the next to redo last; any other move clears them. */
   readonly undone: AtomicMove[] = [];
 
+  /** A game from a valid position (dealt or read back: anything else is a bug, and throws). */
   constructor(
     readonly start: Position,
     readonly rules: Rules,
@@ -114,24 +115,33 @@ export class Game {
     /** Tells this game from every other, the same deal played again included. */
     readonly id: string = newGameId(),
   ) {
-    this.state = State.fromPosition(start, rules);
-    this.markSeen();
-    // A position past its first pass: every stock card has been drawn before.
-    if (start.pass > 1) for (const c of start.stock) this.seen[c] = 1;
+    this.#game = freshGame(start, rules);
     this.fan = Math.min(start.waste.length, 1);
+  }
+
+  /** The moves made so far. */
+  get moves(): readonly AtomicMove[] {
+    return this.#game.moves;
+  }
+
+  /** True when all 52 cards are home. */
+  get won(): boolean {
+    return this.#game.won;
+  }
+
+  /** What the player sees now (the input of a hint and of the odds). */
+  observe(): Observation {
+    return this.#game.observe();
   }
 
   /** Every legal move now, as atomic moves (the same list perft counts). */
   legalMoves(): AtomicMove[] {
-    const n = genAtomic(this.state, BUF);
-    const out: AtomicMove[] = [];
-    for (let i = 0; i < n; i++) out.push(toAtomic(this.state, BUF[i]));
-    return out;
+    return this.#game.legalMoves();
   }
 
   /** Plays a move if it is legal (the error says why not): the next move to redo, or a new line that drops them. */
   play(a: AtomicMove): Result<AtomicMove> {
-    const r = this.replay(a);
+    const r = this.advance(a);
     if (!r.ok) return r;
     const next = this.undone.at(-1);
     if (next && next.from === r.value.from && next.to === r.value.to && next.count === r.value.count) this.undone.pop();
@@ -139,29 +149,23 @@ export class Game {
     return r;
   }
 
-  /** Plays a move again (the redo list is left alone). */
-  private replay(a: AtomicMove): Result<AtomicMove> {
-    const r = findMove(this.state, a);
+  /** Plays a move on the library's game and follows the fan of the waste. */
+  private advance(a: AtomicMove): Result<AtomicMove> {
+    const r = this.#game.play(a);
     if (!r.ok) return r;
-    const m = r.value;
-    const kind = kindOf(m);
-    const exact = toAtomic(this.state, m);
-    make(this.state, m);
-    this.moves.push(exact);
-    if (kind === DRAW) this.fan = exact.count;
-    else if (kind === REDEAL) this.fan = 0;
-    else if ((kind === S2F || kind === S2T) && this.fan > 0) this.fan = this.state.w > 0 ? Math.max(1, this.fan - 1) : 0;
-    this.markSeen();
+    const exact = this.#game.moves[this.#game.moves.length - 1];
+    this.#fans.push(this.fan);
+    if (exact.from === 'stock') this.fan = exact.count;
+    else if (exact.to === 'stock') this.fan = 0;
+    else if (exact.from === 'waste' && this.fan > 0) this.fan = this.#game.position().waste.length > 0 ? Math.max(1, this.fan - 1) : 0;
     return ok(exact);
   }
 
   /** Takes back the last move (it can be redone); false when there is none. */
   undo(): boolean {
-    if (this.moves.length === 0) return false;
-    const keep = this.moves.slice(0, -1);
-    const last = this.moves[this.moves.length - 1];
-    this.rewind();
-    for (const m of keep) this.replay(m);
+    const last = this.#game.undo();
+    if (last === undefined) return false;
+    this.fan = this.#fans.pop() ?? 0;
     this.undone.push(last);
     return true;
   }
@@ -174,28 +178,26 @@ export class Game {
 
   /** Back to the start of the deal (nothing to redo). */
   reset(): void {
-    this.rewind();
+    this.#game = freshGame(this.start, this.rules);
+    this.#fans.length = 0;
+    this.fan = Math.min(this.start.waste.length, 1);
     this.undone.length = 0;
   }
 
-  private rewind(): void {
-    this.moves.length = 0;
-    this.state = State.fromPosition(this.start, this.rules);
-    this.seen.fill(0);
-    this.markSeen();
-    if (this.start.pass > 1) for (const c of this.start.stock) this.seen[c] = 1;
-    this.fan = Math.min(this.start.waste.length, 1);
+  /** The current position, every card in it (the table shows the face-down ones as backs). */
+  position(): Position {
+    return this.#game.position();
   }
 
-  /** The current position. */
-  position(): Position {
-    return this.state.toPosition();
+  /** A fresh rules-engine state of the position now. */
+  engineState(): State {
+    return State.fromPosition(this.position(), this.rules);
   }
 
   /** Won, stuck, still open, or not proved either way within `budget` positions (progress.ts). */
   status(budget = PROGRESS_BUDGET): GameStatus {
-    if (this.state.home === 52) return 'won';
-    const p = canProgress(this.state, budget);
+    if (this.won) return 'won';
+    const p = canProgress(this.engineState(), budget);
     return p === undefined ? 'unproved' : p ? 'playing' : 'stuck';
   }
 
@@ -211,10 +213,10 @@ export class Game {
    * empty when that does not bring all 52 home, or when a card is face down or in the stock.
    */
   finishingMoves(): AtomicMove[] {
-    const s = this.state;
+    const s = this.engineState();
     if (s.w < s.n || s.home === 52) return [];
     for (let i = 0; i < 7; i++) if (s.down[i] > 0) return [];
-    const t = s.clone();
+    const t = s;
     const out: AtomicMove[] = [];
     // draws and redeals in a row without a card going home: more than two rounds of the deck is a loop
     let idle = 0;
@@ -246,7 +248,7 @@ export class Game {
   }
 
   /** A game from its saved form, every move replayed on the rules engine. */
-  static fromRecord(o: unknown): Result<Game> {
+  static fromRecord(o: unknown): Result<PlayedGame> {
     if (typeof o !== 'object' || o === null) return err('the saved game is not an object');
     const j = o as Record<string, unknown>;
     if (j.v !== 1) return err('the saved game has an unknown version');
@@ -266,7 +268,10 @@ export class Game {
     if (!moves.ok) return moves;
     if (j.id !== undefined && (typeof j.id !== 'string' || !/^[0-9a-f]{16}$/.test(j.id))) return err('the saved game id is malformed');
     if (j.ms !== undefined && (typeof j.ms !== 'number' || !Number.isFinite(j.ms) || j.ms < 0)) return err('the saved clock is malformed');
-    const g = new Game(start.value, rules.value, name, typeof j.id === 'string' ? j.id : undefined);
+    // the library's checks under these rules (a pass beyond their limit, say): refused, not trusted
+    const valid = Game.start(start.value, rules.value, 'hidden');
+    if (!valid.ok) return err(`saved start position: ${valid.error}`);
+    const g = new PlayedGame(start.value, rules.value, name, typeof j.id === 'string' ? j.id : undefined);
     for (let k = 0; k < moves.value.length; k++) {
       const p = g.play(moves.value[k]);
       if (!p.ok) return err(`saved move ${k + 1} is illegal: ${p.error}`);
@@ -280,13 +285,13 @@ export class Game {
     g.provedWinnable = j.provedWinnable === true;
     return ok(g);
   }
+}
 
-  private markSeen(): void {
-    const s = this.state;
-    for (let i = 0; i < 7; i++) for (let j = s.down[i]; j < s.len[i]; j++) this.seen[s.cols[i * 64 + j]] = 1;
-    for (let j = 0; j < s.w; j++) this.seen[s.deck[j]] = 1;
-    for (let suit = 0; suit < 4; suit++) for (let r = 1; r <= s.found[suit]; r++) this.seen[(r - 1) * 4 + suit] = 1;
-  }
+/** The library's game from a valid start: hidden stock, as the real game is played. */
+function freshGame(start: Position, rules: Rules): Game {
+  const g = Game.start(start, rules, 'hidden');
+  if (!g.ok) throw new Error(`internal: a game from a bad position: ${g.error}`);
+  return g.value;
 }
 
 /** A fresh game id: 16 hex digits from `crypto.getRandomValues`. */
