@@ -13,7 +13,9 @@
 import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
 import { createProgressReporter, progressMode, summaryLine } from '../batch/progress.ts';
-import { BATCH_BUDGET, type BatchProgress, type BatchSummary, MAX_WORKERS, type PlayerSpec, runBatch } from '../batch/run.ts';
+import { BATCH_BUDGET, MAX_WORKERS, type PlayerSpec } from '../batch/request.ts';
+import { runBatch } from '../batch/run.ts';
+import type { BatchProgress, BatchSummary } from '../batch/summary.ts';
 import { DEFAULT_SEARCH, type PolicyName, searchSettings } from '../hidden/settings.ts';
 import type { MoveCount } from '../solver/index.ts';
 import { SCHEMA_VERSION } from '../store/schema.ts';

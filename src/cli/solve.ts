@@ -17,7 +17,7 @@
  * The budget is the solver's default (DEFAULT_BUDGET: nodes, a time cap of a minute and the
  * table's memory): someone waiting at a terminal for one deal wants an answer in bounded time, so
  * `solve` keeps the time cap, and an `unknown` says which budget ran out. Batches, whose stored
- * verdicts must not depend on the machine's load, use a node budget instead (`batch/run.ts`).
+ * verdicts must not depend on the machine's load, use a node budget instead (`batch/request.ts`).
  */
 import type { Command } from 'commander';
 import { describeMoves } from '../engine/solution.ts';

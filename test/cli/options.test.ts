@@ -5,7 +5,7 @@ import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/main.ts';
 import { budgetFromOptions, ruleFilterFromOptions, rulesFromOptions } from '../../src/cli/options.ts';
-import { BATCH_BUDGET } from '../../src/batch/run.ts';
+import { BATCH_BUDGET } from '../../src/batch/request.ts';
 import { DEFAULT_BUDGET } from '../../src/solver/index.ts';
 
 const STOP = new Error('stopped before the action');
