@@ -3,7 +3,7 @@
  * `batch --player P` plays the deals with a hidden-card policy instead of solving them (`--stock`,
  * `--samples`, `--policy-seed`; `--max-nodes` is then the search policy's budget per solve);
  * `batch --shortest [--count atomic|ksolve]` searches each deal's shortest solution instead.
- * Options come from the shared option layer (`options.ts`); progress goes to stderr, the one-line
+ * Options come from the shared option groups (`option-parsers.ts` lists them); progress goes to stderr, the one-line
  * summary to stdout; exit codes come from pure functions.
  *
  * Signals: SIGINT and SIGTERM handlers are installed before the database is touched, so a signal
@@ -23,26 +23,13 @@ import { type Shard, describeSeeds, parseShard } from '../batch/seeds.ts';
 import { type MergeSummary, MergeWriteError, conflictText, mergeDatabases } from '../store/merge.ts';
 import { type Family, UserError, rulesLabel } from '../types.ts';
 import { CliError, EXIT_BAD_INPUT, EXIT_IO, EXIT_NO, EXIT_SIGNAL, EXIT_SOFTWARE } from './exit.ts';
-import {
-  type BudgetOptions,
-  type PolicyCliOptions,
-  type RuleOptions,
-  type SeedListOptions,
-  addBudgetOptions,
-  addCountOption,
-  addDbOption,
-  addFamilyOption,
-  addPolicyOptions,
-  addRuleOptions,
-  addSeedListOptions,
-  addStockOption,
-  budgetFromOptions,
-  countFromOptions,
-  fromResult,
-  parseIntIn,
-  rulesFromOptions,
-  seedListFromOptions,
-} from './options.ts';
+import { type BudgetOptions, addBudgetOptions, budgetFromOptions } from './budget-options.ts';
+import { type PolicyCliOptions, addPolicyOptions, addStockOption } from './player-options.ts';
+import { type RuleOptions, addRuleOptions, rulesFromOptions } from './rule-options.ts';
+import { type SeedListOptions, addFamilyOption, addSeedListOptions, seedListFromOptions } from './seed-options.ts';
+import { addCountOption, countFromOptions } from './count-options.ts';
+import { addDbOption } from './db-options.ts';
+import { fromResult, parseIntIn } from './option-parsers.ts';
 
 /**
  * The exit code of a finished batch: 0, 1 when a row contradicted a stored one (a conflict), 74

@@ -18,7 +18,9 @@ import { type WorkSummary, WorkTally, joinWork } from '../stats/work.ts';
 import { describeDbError, errorCode, sameFile } from '../store/files.ts';
 import { type ResultFilter, openReader, resultRows } from '../store/reader.ts';
 import { type Family, type SeedRange, UserError, rulesLabel, unwrap } from '../types.ts';
-import { type RuleOptions, addDbOption, addFamilyOption, addRuleOptions, addSeedFilterOption, ruleFilterFromOptions } from './options.ts';
+import { type RuleOptions, addRuleOptions, ruleFilterFromOptions } from './rule-options.ts';
+import { addDbOption } from './db-options.ts';
+import { addFamilyOption, addSeedFilterOption } from './seed-options.ts';
 import { readPackedFile, readWorkFile } from './io.ts';
 import { checkOutput, checkStdoutIsNot, writeFileAtomic, writeStdout } from './output.ts';
 

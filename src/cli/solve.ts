@@ -38,20 +38,10 @@ import { vegasPassLimit, vegasResult } from '../engine/score.ts';
 import type { Rules } from '../types.ts';
 import { UserError, rulesLabel, unwrap } from '../types.ts';
 import { EXIT_NO, EXIT_OK, EXIT_UNKNOWN } from './exit.ts';
-import {
-  type BudgetOptions,
-  type DealSourceOptions,
-  type PositionSource,
-  type RuleOptions,
-  addBudgetOptions,
-  addCountOption,
-  addDealSourceOptions,
-  addRuleOptions,
-  budgetFromOptions,
-  countFromOptions,
-  positionFromOptions,
-  rulesFromOptions,
-} from './options.ts';
+import { type BudgetOptions, addBudgetOptions, budgetFromOptions } from './budget-options.ts';
+import { type DealSourceOptions, type PositionSource, addDealSourceOptions, positionFromOptions } from './deal-options.ts';
+import { type RuleOptions, addRuleOptions, rulesFromOptions } from './rule-options.ts';
+import { addCountOption, countFromOptions } from './count-options.ts';
 import { makeSolutionJson } from '../deals/solution-json.ts';
 
 /** Exit code of each verdict. */

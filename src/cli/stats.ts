@@ -30,15 +30,10 @@ import { type LogHistogram, commonBins } from '../stats/work.ts';
 import { describeDbError, errorCode, sameFile } from '../store/files.ts';
 import { type PlayFilter, type Reader, type ResultFilter, openReader } from '../store/reader.ts';
 import { type Family, type SeedRange, UserError, type StockMode, unwrap } from '../types.ts';
-import {
-  type RuleOptions,
-  addDbOption,
-  addFamilyOption,
-  addRuleOptions,
-  addSeedFilterOption,
-  fromResult,
-  ruleFilterFromOptions,
-} from './options.ts';
+import { type RuleOptions, addRuleOptions, ruleFilterFromOptions } from './rule-options.ts';
+import { addDbOption } from './db-options.ts';
+import { addFamilyOption, addSeedFilterOption } from './seed-options.ts';
+import { fromResult } from './option-parsers.ts';
 import { readWorkFile } from './io.ts';
 import { checkOutput, checkStdoutIsNot, writeFileAtomic, writeStdout } from './output.ts';
 

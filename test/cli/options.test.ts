@@ -4,7 +4,8 @@
 import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/main.ts';
-import { budgetFromOptions, ruleFilterFromOptions, rulesFromOptions } from '../../src/cli/options.ts';
+import { budgetFromOptions } from '../../src/cli/budget-options.ts';
+import { ruleFilterFromOptions, rulesFromOptions } from '../../src/cli/rule-options.ts';
 import { BATCH_BUDGET } from '../../src/batch/request.ts';
 import { DEFAULT_BUDGET } from '../../src/solver/index.ts';
 
