@@ -13,7 +13,10 @@ export function addCountOption(cmd: Command): Command {
 }
 
 /** The move count of `--shortest` (undefined without it); `--count` given without `--shortest` is refused. */
-export function countFromOptions(o: { shortest?: boolean; count?: MoveCount }, cmd: Command): MoveCount | undefined {
+export function countFromOptions(
+  o: { shortest?: boolean; count?: MoveCount },
+  cmd: Pick<Command, 'getOptionValueSource'>,
+): MoveCount | undefined {
   if (!o.shortest && cmd.getOptionValueSource('count') === 'cli') throw new UserError('--count applies to --shortest only');
   return o.shortest ? (o.count ?? 'atomic') : undefined;
 }
