@@ -8,6 +8,8 @@ import { budgetFromOptions } from '../../src/cli/budget-options.ts';
 import { ruleFilterFromOptions, rulesFromOptions } from '../../src/cli/rule-options.ts';
 import { BATCH_BUDGET } from '../../src/batch/request.ts';
 import { type BatchCliOptions, batchRequest, batchStartLine } from '../../src/cli/batch.ts';
+import { packRequest } from '../../src/cli/packed.ts';
+import { exportRequest, statsRequest } from '../../src/cli/stats.ts';
 import { DEFAULT_BUDGET } from '../../src/solver/index.ts';
 
 const STOP = new Error('stopped before the action');
@@ -211,5 +213,38 @@ describe("batch's flags as the library's request", () => {
     [['--seeds', '1', '--player', 'priority', '--samples', '3'], /^the priority policy takes no settings/],
   ])('refuses %o', async (flags, error) => {
     await expect(request(flags)).rejects.toThrow(error);
+  });
+});
+
+describe("the statistics commands' flags as requests", () => {
+  it('export: one table of the selection, --shortest and the players refused together', async () => {
+    const rows = async (...flags: string[]) => exportRequest((await parse(['export', ...flags])).opts as never).rows;
+    expect(await rows()).toBe('results');
+    expect(await rows('--plays')).toBe('plays');
+    expect(await rows('--player', 'search')).toBe('plays');
+    expect(await rows('--shortest')).toBe('shortest');
+    await expect(rows('--shortest', '--stock', 'visible')).rejects.toThrow(/select different rows/);
+  });
+
+  it('stats: the selection with the players filter beside it', async () => {
+    const r = statsRequest((await parse(['stats', '--draw', '1', '--player', 'priority', '--format', 'csv'])).opts as never);
+    expect(r).toMatchObject({
+      format: 'csv',
+      plays: false,
+      playsOnly: true,
+      filter: { draw: 1 },
+      playFilter: { draw: 1, policy: 'priority' },
+    });
+  });
+
+  it('pack: the database or the CSV, never both; the run of the seed filter', async () => {
+    const parsed = async (...flags: string[]) => (await parse(['pack', '--out', 'x.verdicts', ...flags])).opts as never;
+    expect(packRequest(await parsed('--csv', 'a.csv', '--seeds', '9,3-5'), false)).toMatchObject({
+      input: 'a.csv',
+      fromCsv: true,
+      inputs: ['a.csv'],
+      run: { from: 3n, to: 9n },
+    });
+    expect(() => packRequest({ csv: 'a.csv', db: 'd.sqlite', out: 'x' } as never, true)).toThrow(/either --db or --csv/);
   });
 });
