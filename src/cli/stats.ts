@@ -157,8 +157,9 @@ export interface ExportRequest extends Selection {
 
 /** The request of `export`'s parsed flags; throws a UserError when they select two tables. */
 export function exportRequest(o: FilterOpts & { format: ExportFormat; out?: string }): ExportRequest {
+  if (o.shortest && (o.plays || o.player !== undefined || o.stock !== undefined))
+    throw new UserError('--shortest and --plays (or --player, --stock) select different rows: give one');
   const sel = selectionOf(o);
-  if (sel.playsOnly && o.shortest) throw new UserError('--shortest and --plays (or --player, --stock) select different rows: give one');
   return { ...sel, format: o.format, out: o.out, rows: o.shortest ? 'shortest' : sel.playsOnly ? 'plays' : 'results' };
 }
 
