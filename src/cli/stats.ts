@@ -24,7 +24,9 @@ import { computePlayStats, exportPlayChunks, playStatsToCsv, playStatsToTable } 
 import { computeStats } from '../stats/aggregate.ts';
 import { EXPORT_FORMATS, type ExportFormat, exportChunks } from '../stats/export.ts';
 import { STATS_FORMATS, type StatsFormat, statsToCsv, statsToJson, statsToTable } from '../stats/format.ts';
-import { type WorkReportFile, renderReport, renderWorkReport, reportDeals } from '../stats/report.ts';
+import { reportDeals } from '../stats/deal-links.ts';
+import { renderReport } from '../stats/report.ts';
+import { type WorkReportFile, renderWorkReport } from '../stats/work-report.ts';
 import { computeShortestStats, exportShortestChunks, shortestStatsToCsv, shortestStatsToTable } from '../stats/shortest.ts';
 import type { WorkFile } from '../stats/work-file.ts';
 import { type LogHistogram, commonBins } from '../stats/work.ts';
