@@ -27,7 +27,7 @@ import { parseStockMode } from '../src/hidden/observation.ts';
 import { createPolicy, DEFAULT_SEARCH, parsePolicyName } from '../src/hidden/policies.ts';
 import { playGame } from '../src/hidden/play.ts';
 import { parseObjective, searchSettings } from '../src/hidden/settings.ts';
-import { vegasPasses } from '../src/cli/options.ts';
+import { vegasPasses } from '../src/cli/rule-options.ts';
 import { dealPosition } from '../src/engine/position.ts';
 import { canonicalParams } from '../src/store/rows.ts';
 import { meanInterval } from '../src/math/mean-interval.ts';

@@ -5,7 +5,7 @@
  * `update` through `runBatch`'s `onProgress` hook.
  */
 import cliProgress from 'cli-progress';
-import type { BatchProgress, BatchSummary } from './run.ts';
+import type { BatchProgress, BatchSummary } from './summary.ts';
 
 export type ProgressMode = 'bar' | 'lines' | 'none';
 

@@ -17,7 +17,7 @@
  * The budget is the solver's default (DEFAULT_BUDGET: nodes, a time cap of a minute and the
  * table's memory): someone waiting at a terminal for one deal wants an answer in bounded time, so
  * `solve` keeps the time cap, and an `unknown` says which budget ran out. Batches, whose stored
- * verdicts must not depend on the machine's load, use a node budget instead (`batch/run.ts`).
+ * verdicts must not depend on the machine's load, use a node budget instead (`batch/request.ts`).
  */
 import type { Command } from 'commander';
 import { describeMoves } from '../engine/solution.ts';
@@ -38,20 +38,10 @@ import { vegasPassLimit, vegasResult } from '../engine/score.ts';
 import type { Rules } from '../types.ts';
 import { UserError, rulesLabel, unwrap } from '../types.ts';
 import { EXIT_NO, EXIT_OK, EXIT_UNKNOWN } from './exit.ts';
-import {
-  type BudgetOptions,
-  type DealSourceOptions,
-  type PositionSource,
-  type RuleOptions,
-  addBudgetOptions,
-  addCountOption,
-  addDealSourceOptions,
-  addRuleOptions,
-  budgetFromOptions,
-  countFromOptions,
-  positionFromOptions,
-  rulesFromOptions,
-} from './options.ts';
+import { type BudgetOptions, addBudgetOptions, budgetFromOptions } from './budget-options.ts';
+import { type DealSourceOptions, type PositionSource, addDealSourceOptions, positionFromOptions } from './deal-options.ts';
+import { type RuleOptions, addRuleOptions, rulesFromOptions } from './rule-options.ts';
+import { addCountOption, countFromOptions } from './count-options.ts';
 import { makeSolutionJson } from '../deals/solution-json.ts';
 
 /** Exit code of each verdict. */

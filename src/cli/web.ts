@@ -28,7 +28,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Command } from 'commander';
 import { UserError } from '../types.ts';
-import { fromResult, parseIntIn } from './options.ts';
+import { fromResult, parseIntIn } from './option-parsers.ts';
 
 /** The built app, beside `src/` in the package. */
 export const WEB_DIST = fileURLToPath(new URL('../../web-dist/', import.meta.url));

@@ -202,41 +202,68 @@ function copyInput(store: Store, reader: Reader, input: string, summary: MergeSu
   });
 }
 
-/** Merges `inputs` into `output`; errors (unusable files) are one line and leave everything as it was. */
-export function mergeDatabases(inputs: readonly string[], output: string): Result<MergeSummary> {
+/** Refuses a merge without inputs, an unusable output path, or an output that is also an input. */
+function checkPaths(inputs: readonly string[], output: string): Result<void> {
   if (inputs.length === 0) return err('merge needs at least one input database');
   const out = checkDbPath(output);
   if (!out.ok) return out;
   for (const i of inputs)
     if (isDatabaseFile(output, i) || isDatabaseFile(i, output)) return err(`the output ${output} is also an input; write to a new file`);
+  return ok(undefined);
+}
+
+function closeAll(readers: readonly Reader[]): void {
+  for (const r of readers) r.close();
+}
+
+/** Opens every input for reading; on the first that cannot be, closes the others and says why. */
+function openInputs(inputs: readonly string[]): Result<Reader[]> {
   const readers: Reader[] = [];
-  const closeInputs = () => {
-    for (const r of readers) r.close();
-  };
   for (const i of inputs) {
     const r = openReader(i);
     if (!r.ok) {
-      closeInputs();
+      closeAll(readers);
       return err(r.error.startsWith('no database at') ? `input database ${i} does not exist` : r.error);
     }
     readers.push(r.value);
   }
+  return ok(readers);
+}
+
+/** Removes a database file and its companions (a new output's temporary file). */
+function removeDatabase(path: string): void {
+  for (const suffix of ['', ...COMPANIONS]) rmSync(path + suffix, { force: true });
+}
+
+/** The output opened for writing: the file itself, or for a new output a temporary file renamed when complete. */
+interface Output {
+  store: Store;
+  /** The file written. */
+  target: string;
+  /** True when the output is new (`target` is then the temporary file). */
+  created: boolean;
+}
+
+/**
+ * Opens the output: a new output is made under a temporary name and renamed when complete, so a
+ * merge stopped part way never leaves a database under the output's name.
+ */
+function openOutput(output: string): Result<Output> {
   const created = readHeader(output).kind === 'missing';
-  // a new output is made under a temporary name and renamed when complete: a merge stopped
-  // part way never leaves a database under the output's name
   const target = created ? tempPath(output, 'merge', 8) : output;
   if (created) {
     removeStaleTemps(output, 'merge', 8);
-    for (const suffix of ['', ...COMPANIONS]) rmSync(target + suffix, { force: true });
+    removeDatabase(target);
   }
   const opened = openStore(target);
-  if (!opened.ok) {
-    closeInputs();
-    return created ? err(opened.error.split(target).join(output)) : opened;
-  }
-  const store = opened.value;
-  const summary: MergeSummary = {
-    inputs: inputs.length,
+  if (!opened.ok) return created ? err(opened.error.split(target).join(output)) : opened;
+  return ok({ store: opened.value, target, created });
+}
+
+/** The counts of a merge of `inputs` databases before anything is read. */
+function emptySummary(inputs: number): MergeSummary {
+  return {
+    inputs,
     read: 0,
     rows: 0,
     replaced: 0,
@@ -247,38 +274,66 @@ export function mergeDatabases(inputs: readonly string[], output: string): Resul
     shortestRead: 0,
     shortest: 0,
   };
+}
+
+/** Copies every input into the store in one transaction, checks the deals' tables against each other, counts the output. */
+function mergeInto(store: Store, readers: readonly Reader[], inputs: readonly string[], output: string, summary: MergeSummary): void {
+  store.db
+    .transaction(() => {
+      for (const [k, reader] of readers.entries()) copyInput(store, reader, inputs[k], summary);
+      // then the tables of the output: each deal's rows of different tables against each other
+      summary.conflicts.push(...crossConflicts(store.db, output));
+    })
+    .immediate();
+  summary.rows = store.db.prepare('SELECT count(*) FROM results').pluck().get() as number;
+  summary.plays = store.db.prepare('SELECT count(*) FROM plays').pluck().get() as number;
+  summary.shortest = store.db.prepare('SELECT count(*) FROM shortest').pluck().get() as number;
+}
+
+/** What a failed merge says: bad input as a line, a write that failed (a full disk) as MergeWriteError (thrown). */
+function mergeFailure(e: unknown, output: string): Result<never> {
+  if (e instanceof BadRowError) return err(`${e.message}; nothing was merged`);
+  const code = errorCode(e);
+  const why = describeDbError(output, e);
+  if (/^SQLITE_(FULL|IOERR)/.test(code) || code === 'ENOSPC' || code === 'EIO')
+    throw new MergeWriteError(`${why}; merge failed, ${output} left as it was`);
+  return err(`merge failed, ${output} left as it was: ${(e as Error).message}`);
+}
+
+/** Renames a new output's complete temporary file into place; throws MergeWriteError (the file removed) when it cannot. */
+function publish(target: string, output: string): void {
+  try {
+    renameSync(target, output);
+  } catch (e) {
+    removeDatabase(target);
+    throw new MergeWriteError(`cannot write ${output}: ${describeDbError(output, e)}`);
+  }
+}
+
+/** Merges `inputs` into `output`; errors (unusable files) are one line and leave everything as it was. */
+export function mergeDatabases(inputs: readonly string[], output: string): Result<MergeSummary> {
+  const paths = checkPaths(inputs, output);
+  if (!paths.ok) return paths;
+  const readers = openInputs(inputs);
+  if (!readers.ok) return readers;
+  const out = openOutput(output);
+  if (!out.ok) {
+    closeAll(readers.value);
+    return out;
+  }
+  const { store, target, created } = out.value;
+  const summary = emptySummary(inputs.length);
   let failed = false;
   try {
-    store.db
-      .transaction(() => {
-        for (const [k, reader] of readers.entries()) copyInput(store, reader, inputs[k], summary);
-        // then the tables of the output: each deal's rows of different tables against each other
-        summary.conflicts.push(...crossConflicts(store.db, output));
-      })
-      .immediate();
-    summary.rows = store.db.prepare('SELECT count(*) FROM results').pluck().get() as number;
-    summary.plays = store.db.prepare('SELECT count(*) FROM plays').pluck().get() as number;
-    summary.shortest = store.db.prepare('SELECT count(*) FROM shortest').pluck().get() as number;
+    mergeInto(store, readers.value, inputs, output, summary);
   } catch (e) {
     failed = true;
-    if (e instanceof BadRowError) return err(`${e.message}; nothing was merged`);
-    const code = errorCode(e);
-    const why = describeDbError(output, e);
-    if (/^SQLITE_(FULL|IOERR)/.test(code) || code === 'ENOSPC' || code === 'EIO')
-      throw new MergeWriteError(`${why}; merge failed, ${output} left as it was`);
-    return err(`merge failed, ${output} left as it was: ${(e as Error).message}`);
+    return mergeFailure(e, output);
   } finally {
-    closeInputs();
+    closeAll(readers.value);
     store.close();
-    if (failed && created) for (const suffix of ['', ...COMPANIONS]) rmSync(target + suffix, { force: true });
+    if (failed && created) removeDatabase(target);
   }
-  if (created) {
-    try {
-      renameSync(target, output);
-    } catch (e) {
-      for (const suffix of ['', ...COMPANIONS]) rmSync(target + suffix, { force: true });
-      throw new MergeWriteError(`cannot write ${output}: ${describeDbError(output, e)}`);
-    }
-  }
+  if (created) publish(target, output);
   return ok(summary);
 }

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { type BatchOptions, runBatch } from '../../src/batch/run.ts';
+import type { BatchOptions } from '../../src/batch/request.ts';
+import { runBatch } from '../../src/batch/run.ts';
 import { parseSeedList } from '../../src/batch/seeds.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-faults-'));

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BATCH_BUDGET } from '../../src/batch/run.ts';
+import { BATCH_BUDGET } from '../../src/batch/request.ts';
 import { BIN } from '../support/cli-run.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-load-'));

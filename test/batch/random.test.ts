@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BATCH_BUDGET, validateBatchOptions } from '../../src/batch/run.ts';
+import { BATCH_BUDGET, validateBatchOptions } from '../../src/batch/request.ts';
 import { MAX_SEEDS, describeSeeds, parseSeedList, randomSample, seedsOf, shardSize } from '../../src/batch/seeds.ts';
 import { MAX_CODE, randomCodes } from '../../src/deals/big-families.ts';
 import { type Run, runCli, runInProcess } from '../support/cli-run.ts';

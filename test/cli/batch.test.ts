@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOLVER_VERSION } from '../../src/batch/run.ts';
+import { SOLVER_VERSION } from '../../src/batch/record.ts';
 import { EMPTY_RESULT_EXTRAS } from '../../src/store/rows.ts';
 import { openStore } from '../../src/store/writer.ts';
 import { runInProcess } from '../support/cli-run.ts';

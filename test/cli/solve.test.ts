@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../support/tmp.ts';
 import { main } from '../../src/cli/main.ts';
-import { budgetFromOptions } from '../../src/cli/options.ts';
+import { budgetFromOptions } from '../../src/cli/budget-options.ts';
 import { VERDICT_EXIT, runSolve, type SolveOptions } from '../../src/cli/solve.ts';
 import { makePositionJson } from '../../src/engine/position.ts';
 import { replay } from '../../src/engine/solution.ts';

@@ -9,7 +9,7 @@ import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
 import { movesFromCompact } from '../../src/engine/notation.ts';
 import { type Position, UNSEEN, dealPosition, makePositionJson, parsePositionObject } from '../../src/engine/position.ts';
 import { solve } from '../../src/solver/index.ts';
-import { dealLinkParams } from '../../src/stats/report.ts';
+import { dealLinkParams } from '../../src/stats/deal-links.ts';
 import { DEFAULT_RULES, type Rules } from '../../src/types.ts';
 import { PlayedGame } from '../../web/src/played-game.ts';
 import { canProgress } from '../../src/engine/progress.ts';
