@@ -4,12 +4,15 @@
  * touch), the clock and the time bonus under a controlled clock (the page's score is
  * `klondike score --seconds`'s on the game the page saves), the statistics after three games and a
  * reload, a shared link opening the same `exact` deal, the app loading and playing with the network
- * cut, and "could I still win?" on a lost game. Screenshots go to test-output/web/.
+ * cut, and "could I still win?" on a lost game. Screenshots go to test-output/web/. The games by
+ * mouse and by touch play their last 55 and 40 moves from a saved game (the whole games with
+ * SLOW=1). Every wait is for work bounded by moves or positions (the harness's WAIT_MS only
+ * catches a page that never answers), and each test has the heavy test's timeout.
  *
  * Needs Debian's chromium (/usr/bin/chromium): without it the tests are skipped with a message.
  */
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
@@ -21,7 +24,17 @@ import { GAME_KEY, Game } from '../../web/src/game.ts';
 import { observe } from '../../web/src/observation.ts';
 import { cardsMoved } from '../../web/src/speech.ts';
 import { runCli } from '../support/cli-run.ts';
-import { type Browser, CHROMIUM_HINT, buildApp, haveChromium, launch, outputDir } from '../support/web-harness.ts';
+import { HEAVY_MS, SLOW } from '../support/slow.ts';
+import {
+  type Browser,
+  CHROMIUM_HINT,
+  buildApp,
+  closeShared,
+  haveChromium,
+  launch,
+  openContext,
+  outputDir,
+} from '../support/web-harness.ts';
 
 if (!haveChromium) console.warn(`web-game.test.ts: SKIPPED: ${CHROMIUM_HINT}`);
 
@@ -79,6 +92,58 @@ const box = async (page: Page, sel: string) => {
 const cardSel = (c: number) => `#play-table .card[data-card="${c}"]`;
 const slotSel = (pile: string) => `#play-table .slot[data-pile="${pile}"]`;
 
+type Point = { x: number; y: number };
+
+/**
+ * Input with the events' own time stamps (Chrome DevTools Protocol), so that the page sees each
+ * gesture as a person makes it however slowly a busy machine delivers it: the page times a double
+ * tap or double-click by the events' time stamps (the two presses here are 150 ms apart, under its
+ * 400 ms), and Chromium takes a finger that lifts while moving for a fling, whose end swallows the
+ * next tap (a drag here holds still for 300 ms before it lifts).
+ */
+function gestures(cdp: CDPSession) {
+  let t = 0;
+  /** A time stamp in seconds, `dt` after the last one given and never before now. */
+  const at = (dt: number) => (t = Math.max(t + dt, Date.now() / 1000));
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', p: Point | undefined, dt: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [], timestamp: at(dt) });
+  const mouse = (type: 'mousePressed' | 'mouseReleased' | 'mouseMoved', p: Point, clickCount: number, dt: number) =>
+    cdp.send('Input.dispatchMouseEvent', {
+      type,
+      x: p.x,
+      y: p.y,
+      button: type === 'mouseMoved' ? 'none' : 'left',
+      clickCount,
+      timestamp: at(dt),
+    });
+  return {
+    async tap(p: Point) {
+      await touch('touchStart', p, 0.5);
+      await touch('touchEnd', undefined, 0.05);
+    },
+    async doubleTap(p: Point) {
+      await touch('touchStart', p, 0.5);
+      await touch('touchEnd', undefined, 0.05);
+      await touch('touchStart', p, 0.1);
+      await touch('touchEnd', undefined, 0.05);
+    },
+    async drag(from: Point, to: Point) {
+      await touch('touchStart', from, 0.5);
+      for (let i = 1; i <= 5; i++)
+        await touch('touchMove', { x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 }, 0.05);
+      await touch('touchMove', to, 0.3);
+      await touch('touchEnd', undefined, 0.05);
+    },
+    async doubleClick(p: Point) {
+      await mouse('mouseMoved', p, 0, 0.5);
+      for (const n of [1, 2]) {
+        await mouse('mousePressed', p, n, n === 1 ? 0.05 : 0.1);
+        await mouse('mouseReleased', p, n, 0.05);
+      }
+    },
+  };
+}
+
 /** Where a card can be taken: the strip of it that shows above the card on it. */
 async function grabPoint(page: Page, c: number): Promise<{ x: number; y: number }> {
   const b = await box(page, cardSel(c));
@@ -99,7 +164,7 @@ async function dropPoint(page: Page, p: Position, to: string): Promise<{ x: numb
 
 /**
  * Plays a line on the page, one move at a time by `act`, checking after each that the page took
- * it; a Game beside it knows where every card is.
+ * it; a Game beside it knows where every card is. The page's game has `before` moves already.
  */
 async function playLine(
   page: Page,
@@ -107,59 +172,90 @@ async function playLine(
   rules: Rules,
   line: AtomicMove[],
   act: (g: Game, m: AtomicMove, k: number) => Promise<void>,
+  before = 0,
 ) {
   const g = new Game(start, rules);
   for (let k = 0; k < line.length; k++) {
     await act(g, line[k], k);
-    await expect.poll(() => moves(page), { timeout: 10_000, message: `move ${k + 1}` }).toBe(String(k + 1));
+    await expect.poll(() => moves(page), { message: `move ${before + k + 1}` }).toBe(String(before + k + 1));
     expect(g.play(line[k]).ok).toBe(true);
   }
 }
 
-describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? '' : ' (SKIPPED: no chromium)'}`, () => {
+/**
+ * Opens the game view of a Solvitaire deal with the first moves of its winning line played
+ * (none with SLOW=1, the whole game), leaving the last `last`; the position they start from.
+ */
+async function gameNearTheEnd(page: Page, seed: number, rules: Rules, line: AtomicMove[], last: number) {
+  const before = SLOW ? 0 : Math.max(0, line.length - last);
+  const g = new Game(deal(seed), rules, { family: 'solvitaire', seed: String(seed) });
+  for (const m of line.slice(0, before)) expect(g.play(m).ok).toBe(true);
+  if (before > 0) await loadGame(page, g.toRecord());
+  await page.click('#tab-play');
+  await page.waitForSelector('#panel-play:not([hidden])');
+  expect(await moves(page)).toBe(String(before));
+  return { before, start: g.position(), rest: line.slice(before) };
+}
+
+const TITLE = `the game in headless Chromium${haveChromium ? '' : ' (SKIPPED: no chromium)'}`;
+
+describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
   beforeAll(async () => {
     shots = outputDir();
     dist = join(shots, 'game-app');
     await buildApp(dist);
-    desktop = await launch(dist);
-  }, 60_000);
+    desktop = await openContext(dist);
+  }, HEAVY_MS);
 
   afterAll(async () => {
     await desktop?.close();
+    await closeShared();
   });
 
-  it('a whole game won by dragging the cards with the mouse', async () => {
+  it('a game won by dragging the cards with the mouse (its last 55 moves; the whole game with SLOW=1)', async () => {
     const line = solution(30, D3);
     const page = await open(desktop, `${desktop.url}#family=solvitaire&seed=30&draw=3&passes=unlimited&view=play`);
-    await page.waitForSelector('#panel-play:not([hidden])');
-    await playLine(page, deal(30), D3, line, async (g, m, k) => {
-      if (k === 40) await shot(page, '20-game-table');
-      if (m.from === 'stock' || m.to === 'stock') {
-        const s = await box(page, slotSel('stock'));
-        await page.mouse.click(s.x + s.width / 2, s.y + s.height / 2);
-        return;
-      }
-      const from = await grabPoint(page, cardsMoved(g.position(), m)[0]);
-      const to = await dropPoint(page, g.position(), m.to);
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(from.x + 12, from.y + 12, { steps: 2 });
-      await page.mouse.move(to.x, to.y, { steps: 3 });
-      await page.mouse.up();
-    });
+    const { before, start, rest } = await gameNearTheEnd(page, 30, D3, line, 55);
+    await playLine(
+      page,
+      start,
+      D3,
+      rest,
+      async (g, m, k) => {
+        if (k === 10) await shot(page, '20-game-table');
+        if (m.from === 'stock' || m.to === 'stock') {
+          const s = await box(page, slotSel('stock'));
+          await page.mouse.click(s.x + s.width / 2, s.y + s.height / 2);
+          return;
+        }
+        const from = await grabPoint(page, cardsMoved(g.position(), m)[0]);
+        const to = await dropPoint(page, g.position(), m.to);
+        await page.mouse.move(from.x, from.y);
+        await page.mouse.down();
+        await page.mouse.move(from.x + 12, from.y + 12, { steps: 2 });
+        await page.mouse.move(to.x, to.y, { steps: 3 });
+        await page.mouse.up();
+      },
+      before,
+    );
     expect(await page.getAttribute('#play-table', 'data-home')).toBe('52');
-    await page.waitForSelector('#play-verdict:has-text("winnable with every card known")', { timeout: 30_000 });
+    await page.waitForSelector('#play-verdict:has-text("winnable with every card known")');
     expect(await page.textContent('#play-summary')).toMatch(new RegExp(`^Time \\d+:\\d\\d · ${line.length} moves · score \\d+`));
     expect(problems.splice(0)).toEqual([]);
     await page.close();
   });
 
-  it('a whole game won by tapping on a phone in portrait, with a double tap home and a drag by touch', async () => {
-    const phone = await launch(dist, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  it('a game won by tapping on a phone in portrait, with a double tap home and a drag by touch (its last 40 moves; the whole game with SLOW=1)', async () => {
+    const phone = await openContext(dist, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 2,
+    });
     try {
       const line = solution(293, D1);
       const page = await open(phone, `${phone.url}#family=solvitaire&seed=293&draw=1&passes=unlimited&view=play`);
-      await page.waitForSelector('#panel-play:not([hidden])');
+      const { before, start, rest } = await gameNearTheEnd(page, 293, D1, line, 40);
       // the page fits the screen: nothing wider than it, every column on it
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       const right = await page.evaluate(() =>
@@ -167,42 +263,40 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
       );
       expect(right).toBeLessThanOrEqual(390);
       await shot(page, '21-phone-game');
-      const cdp = await phone.ctx.newCDPSession(page);
+      const input = gestures(await phone.ctx.newCDPSession(page));
       let doubles = 0;
       let dragged = 0;
-      await playLine(page, deal(293), D1, line, async (g, m) => {
-        const tap = async (p: { x: number; y: number }) => page.touchscreen.tap(p.x, p.y);
-        if (m.from === 'stock' || m.to === 'stock') {
-          const s = await box(page, slotSel('stock'));
-          await tap({ x: s.x + s.width / 2, y: s.y + s.height / 2 });
-          return;
-        }
-        const from = await grabPoint(page, cardsMoved(g.position(), m)[0]);
-        if (m.to[0] === 'f' && doubles < 3) {
-          // a double tap sends the card home
-          doubles++;
-          await tap(from);
-          await tap(from);
-          return;
-        }
-        const to = await dropPoint(page, g.position(), m.to);
-        if (m.to[0] === 't' && dragged < 2) {
-          // a drag with the finger: touch start, moves, end
-          dragged++;
-          const point = (p: { x: number; y: number }) => [{ x: p.x, y: p.y, id: 1 }];
-          await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
-          for (let i = 1; i <= 5; i++)
-            await cdp.send('Input.dispatchTouchEvent', {
-              type: 'touchMove',
-              touchPoints: point({ x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 }),
-            });
-          await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-          return;
-        }
-        // tap the cards, then where they go
-        await tap(from);
-        await tap(to);
-      });
+      await playLine(
+        page,
+        start,
+        D1,
+        rest,
+        async (g, m) => {
+          if (m.from === 'stock' || m.to === 'stock') {
+            const s = await box(page, slotSel('stock'));
+            await input.tap({ x: s.x + s.width / 2, y: s.y + s.height / 2 });
+            return;
+          }
+          const from = await grabPoint(page, cardsMoved(g.position(), m)[0]);
+          if (m.to[0] === 'f' && doubles < 3) {
+            // a double tap sends the card home
+            doubles++;
+            await input.doubleTap(from);
+            return;
+          }
+          const to = await dropPoint(page, g.position(), m.to);
+          if (m.to[0] === 't' && dragged < 2) {
+            // a drag with the finger: touch start, moves, end
+            dragged++;
+            await input.drag(from, to);
+            return;
+          }
+          // tap the cards, then where they go
+          await input.tap(from);
+          await input.tap(to);
+        },
+        before,
+      );
       expect([doubles, dragged]).toEqual([3, 2]);
       expect(await page.getAttribute('#play-table', 'data-home')).toBe('52');
       await page.waitForSelector('#play-summary');
@@ -221,8 +315,8 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     for (const m of line.slice(0, -4)) before.play(m);
     const start = before.position();
     const last = line.slice(-4);
-    // a browser of its own: the controlled clock is the whole context's
-    const timed = await launch(dist);
+    // a context of its own: the controlled clock is the whole context's
+    const timed = await openContext(dist);
     const page = await timed.ctx.newPage();
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     await page.clock.install({ time: new Date('2026-03-01T10:00:00Z') });
@@ -232,12 +326,13 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await page.clock.pauseAt(new Date('2026-03-01T11:00:00Z'));
     expect(await page.textContent('#p-time')).toBe('0:00');
     const g = new Game(start, D3);
+    const input = gestures(await timed.ctx.newCDPSession(page));
     /** Plays the next move of the line by double-clicking its card (each goes home). */
     const home = async () => {
       const m = last[g.moves.length];
       expect(m.to[0]).toBe('f');
       const p = await grabPoint(page, cardsMoved(g.position(), m)[0]);
-      await page.mouse.dblclick(p.x, p.y);
+      await input.doubleClick(p);
       await expect.poll(() => moves(page)).toBe(String(g.moves.length + 1));
       g.play(m);
     };
@@ -278,7 +373,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     expect(await summary.getAttribute('data-bonus')).toBe(String(Math.round(700_000 / 245)));
     const shown = Number(await summary.getAttribute('data-score'));
     expect(await summary.textContent()).toMatch(new RegExp(`^Time 4:05 · 4 moves · score \\d+ \\+ time bonus 2857 = ${shown}$`));
-    await page.waitForSelector('#play-verdict:has-text("winnable")', { timeout: 30_000 });
+    await page.waitForSelector('#play-verdict:has-text("winnable")');
     await shot(page, '23-game-won');
     // the game the page saves, scored by the command line with the page's time
     const json = await page.evaluate(async () => (await fetch((document.getElementById('p-export') as HTMLAnchorElement).href)).text());
@@ -323,7 +418,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await page.click('#p-new');
     await page.click('#tab-stats');
     const stat = (k: string) => page.textContent(`#stats-tables td[data-draw="3"][data-stat="${k}"]`);
-    await expect.poll(() => stat('waiting'), { timeout: 60_000 }).toBe('0');
+    await expect.poll(() => stat('waiting')).toBe('0');
     const want = {
       played: '3',
       won: '1',
@@ -392,7 +487,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
       const cdp = await b.ctx.newCDPSession(page);
       expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
       // the service worker controls the page once it has kept the files
-      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       b.stopServer();
       await b.ctx.setOffline(true);
       await page.reload();
@@ -404,11 +499,11 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
       // the solver's worker runs offline too: a search hint
       await page.selectOption('#p-hint-policy', 'search');
       await page.click('#p-hint');
-      await page.waitForSelector('#play-table[data-hint]', { timeout: 30_000 });
+      await page.waitForSelector('#play-table[data-hint]');
       await page.click('#tab-solve');
       await page.fill('#seed', '42');
       await page.click('#solve');
-      await page.waitForSelector('#verdict.winnable', { timeout: 30_000 });
+      await page.waitForSelector('#verdict.winnable');
       expect(problems.splice(0)).toEqual([]);
       await page.close();
     } finally {
@@ -436,7 +531,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await loadGame(page, g.toRecord());
     await page.click('#tab-play');
     // at the end, the walk back runs by itself (the deal was winnable)
-    await page.waitForSelector('#rewind-box[data-winnable]', { timeout: 60_000 });
+    await page.waitForSelector('#rewind-box[data-winnable]');
     const k = Number(await page.getAttribute('#rewind-box', 'data-winnable'));
     expect(k).toBeGreaterThanOrEqual(0);
     expect(k).toBeLessThan(n);
@@ -461,7 +556,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await expect.poll(() => moves(page)).toBe(String(k));
     await page.click('#p-rewind');
     await expect
-      .poll(() => page.textContent('#rewind-text'), { timeout: 60_000 })
+      .poll(() => page.textContent('#rewind-text'))
       .toMatch(/^Yes: with every card known, this game can still be won from here \(a \d+-move line\)\.$/);
     expect(problems.splice(0)).toEqual([]);
     await page.close();
