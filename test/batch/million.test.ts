@@ -1,14 +1,19 @@
-// scripts/million.sh on a small run: Solvitaire 1-25 at draw 1 in parts of 10 seeds. The parts
+// scripts/million.sh on a small run: Solvitaire 1-20 at draw 1 in parts of 10 seeds (1-25 with
+// SLOW=1, three parts). Every run of the script starts the binary several times a part. The parts
 // are packed one by one and joined into the file that packing all 25 deals at once gives; a part
 // whose packed file is gone is run again alone, from its databases; parts already published are
 // not run again when the working files are gone; the join compares the first deals with the
 // published study.
 import { type SpawnOptions, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { runInProcess } from '../support/cli-run.ts';
+import { HEAVY_MS, bySize } from '../support/slow.ts';
+
+vi.setConfig({ testTimeout: HEAVY_MS });
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPT = join(REPO, 'scripts', 'million.sh');
@@ -33,7 +38,10 @@ function sh(args: string[], env: Record<string, string> = {}): Promise<{ code: n
 const runs = join(dir, 'runs');
 const pack = join(dir, 'million');
 // A small budget first (some deals left unknown for the retry), parts of 10 seeds.
-const ENV = { FIRST: '1', LAST: '25', PART: '10', SHARDS: '2', JOBS: '2', NODES: '300', RETRY: '100000000', PACK: pack };
+const LAST = bySize(20, 25);
+const ENV = { FIRST: '1', LAST: String(LAST), PART: '10', SHARDS: '2', JOBS: '2', NODES: '300', RETRY: '100000000', PACK: pack };
+/** The log line of each part, its time left out. */
+const PARTS = [1, 2, 3].filter((i) => 10 * i - 9 <= LAST).map((i) => `d1 part ${i} (seeds ${10 * i - 9}-${Math.min(10 * i, LAST)}): `);
 
 describe.skipIf(!HAVE_PARALLEL)('scripts/million.sh', () => {
   it('packs the parts one by one, joins them, resumes a missing part alone', async () => {
@@ -44,35 +52,27 @@ describe.skipIf(!HAVE_PARALLEL)('scripts/million.sh', () => {
     const r = await sh(['1', runs], ENV);
     expect(r.code, r.err).toBe(0);
     const log = () => readFileSync(join(runs, 'd1.log'), 'utf8').trim().split('\n');
-    expect(log().map((l) => l.replace(/\d+ s of wall time$/, ''))).toEqual([
-      'd1 part 1 (seeds 1-10): ',
-      'd1 part 2 (seeds 11-20): ',
-      'd1 part 3 (seeds 21-25): ',
-    ]);
-    expect(r.out).toContain(`${pack}-d1.verdicts: its first 25 deals equal those of data/study-d1.verdicts, deal by deal`);
+    expect(log().map((l) => l.replace(/\d+ s of wall time$/, ''))).toEqual(PARTS);
+    expect(r.out).toContain(`${pack}-d1.verdicts: its first ${LAST} deals equal those of data/study-d1.verdicts, deal by deal`);
     const joined = readFileSync(`${pack}-d1.verdicts`);
 
-    // The same deals packed at once, from the three part databases' export.
-    const klondike = (args: string[]) => spawnSync(process.execPath, [join(REPO, 'bin', 'klondike'), ...args], { encoding: 'utf8' });
-    const rows = [1, 2, 3].flatMap((p) =>
-      klondike(['export', '--db', join(runs, `d1-${p}.sqlite`), '--format', 'csv'])
-        .stdout.trim()
-        .split('\n')
-        .slice(1),
-    );
-    expect(rows).toHaveLength(25);
+    // The same deals packed at once, from the part databases' export (the commands in this process).
+    // (one at a time: runInProcess captures this process's standard output)
+    const exported: string[] = [];
+    for (let i = 1; i <= PARTS.length; i++)
+      exported.push((await runInProcess(['export', '--db', join(runs, `d1-${i}.sqlite`), '--format', 'csv'])).stdout);
+    const rows = exported.flatMap((text) => text.trim().split('\n').slice(1));
+    expect(rows).toHaveLength(LAST);
     expect(rows.every((l) => /,(winnable|unwinnable),/.test(l))).toBe(true);
     const whole = join(dir, 'whole.verdicts');
-    const header = klondike(['export', '--db', join(runs, 'd1-1.sqlite'), '--format', 'csv']).stdout.split('\n')[0];
-    const p = spawnSync(process.execPath, [join(REPO, 'bin', 'klondike'), 'pack', '--csv', '-', '--out', whole], {
-      input: `${[header, ...rows].join('\n')}\n`,
-      encoding: 'utf8',
-    });
-    expect(p.status, p.stderr).toBe(0);
+    const csv = join(dir, 'whole.csv');
+    writeFileSync(csv, `${[exported[0].split('\n')[0], ...rows].join('\n')}\n`);
+    const p = await runInProcess(['pack', '--csv', csv, '--out', whole]);
+    expect(p.code, p.stderr).toBe(0);
     expect(joined).toEqual(readFileSync(whole));
     const work = JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'));
-    expect(work).toMatchObject({ first: 1, count: 25, draw: 1, passes: null });
-    expect(work.nodes.deals).toBe(25);
+    expect(work).toMatchObject({ first: 1, count: LAST, draw: 1, passes: null });
+    expect(work.nodes.deals).toBe(LAST);
 
     // Part 2's packed file lost: only part 2 runs again (its databases hold every deal), and the
     // join gives the same bytes.
@@ -80,8 +80,8 @@ describe.skipIf(!HAVE_PARALLEL)('scripts/million.sh', () => {
     rmSync(`${pack}-d1.verdicts`);
     const again = await sh(['1', runs], ENV);
     expect(again.code, again.err).toBe(0);
-    expect(log()).toHaveLength(4);
-    expect(log()[3]).toMatch(/^d1 part 2 \(seeds 11-20\): \d+ s of wall time$/);
+    expect(log()).toHaveLength(PARTS.length + 1);
+    expect(log().at(-1)).toMatch(/^d1 part 2 \(seeds 11-20\): \d+ s of wall time$/);
     expect(readFileSync(`${pack}-d1.verdicts`)).toEqual(joined);
 
     // Only the join, over the parts packed so far (the first one, when part 2 is missing).
@@ -96,9 +96,9 @@ describe.skipIf(!HAVE_PARALLEL)('scripts/million.sh', () => {
     rmSync(runs, { recursive: true });
     const later = await sh(['1', runs], ENV);
     expect(later.code, later.err).toBe(0);
-    expect(log().map((l) => l.replace(/\d+ s of wall time$/, ''))).toEqual(['d1 part 2 (seeds 11-20): ', 'd1 part 3 (seeds 21-25): ']);
+    expect(log().map((l) => l.replace(/\d+ s of wall time$/, ''))).toEqual(PARTS.slice(1));
     expect(readFileSync(`${pack}-d1.verdicts`)).toEqual(joined);
-    expect(JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'))).toMatchObject({ first: 1, count: 25, winnable: work.winnable });
+    expect(JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'))).toMatchObject({ first: 1, count: LAST, winnable: work.winnable });
   });
 
   it('refuses a draw other than 1 and 3, and an unknown third argument, with exit 2', async () => {
