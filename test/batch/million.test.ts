@@ -1,9 +1,9 @@
 // scripts/million.sh on a small run: Solvitaire 1-20 at draw 1 in parts of 10 seeds (1-25 with
 // SLOW=1, three parts). Every run of the script starts the binary several times a part. The parts
-// are packed one by one and joined into the file that packing all 25 deals at once gives; a part
+// are packed one by one and joined into the file that packing all the deals at once gives; a part
 // whose packed file is gone is run again alone, from its databases; parts already published are
-// not run again when the working files are gone; the join compares the first deals with the
-// published study.
+// not run again when the working files are gone (these three with SLOW=1); the join compares the
+// first deals with the published study.
 import { type SpawnOptions, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runInProcess } from '../support/cli-run.ts';
-import { HEAVY_MS, bySize } from '../support/slow.ts';
+import { HEAVY_MS, SLOW, bySize } from '../support/slow.ts';
 
 vi.setConfig({ testTimeout: HEAVY_MS });
 
@@ -44,17 +44,20 @@ const ENV = { FIRST: '1', LAST: String(LAST), PART: '10', SHARDS: '2', JOBS: '2'
 const PARTS = [1, 2, 3].filter((i) => 10 * i - 9 <= LAST).map((i) => `d1 part ${i} (seeds ${10 * i - 9}-${Math.min(10 * i, LAST)}): `);
 
 describe.skipIf(!HAVE_PARALLEL)('scripts/million.sh', () => {
-  it('packs the parts one by one, joins them, resumes a missing part alone', async () => {
+  const log = () => readFileSync(join(runs, 'd1.log'), 'utf8').trim().split('\n');
+  let joined: Buffer;
+  let work: { winnable: number; nodes: { deals: number } };
+
+  it('packs the parts one by one and joins them into the file of all the deals packed at once', async () => {
     const none = await sh(['1', runs, '--join'], ENV);
     expect(none.code).toBe(1);
     expect(none.err).toBe(`million.sh: no part of d1 is packed yet in ${runs}\n`);
 
     const r = await sh(['1', runs], ENV);
     expect(r.code, r.err).toBe(0);
-    const log = () => readFileSync(join(runs, 'd1.log'), 'utf8').trim().split('\n');
     expect(log().map((l) => l.replace(/\d+ s of wall time$/, ''))).toEqual(PARTS);
     expect(r.out).toContain(`${pack}-d1.verdicts: its first ${LAST} deals equal those of data/study-d1.verdicts, deal by deal`);
-    const joined = readFileSync(`${pack}-d1.verdicts`);
+    joined = readFileSync(`${pack}-d1.verdicts`);
 
     // The same deals packed at once, from the part databases' export (the commands in this process).
     // (one at a time: runInProcess captures this process's standard output)
@@ -70,10 +73,13 @@ describe.skipIf(!HAVE_PARALLEL)('scripts/million.sh', () => {
     const p = await runInProcess(['pack', '--csv', csv, '--out', whole]);
     expect(p.code, p.stderr).toBe(0);
     expect(joined).toEqual(readFileSync(whole));
-    const work = JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'));
+    work = JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'));
     expect(work).toMatchObject({ first: 1, count: LAST, draw: 1, passes: null });
     expect(work.nodes.deals).toBe(LAST);
+  });
 
+  // another seven runs of the binary and three of GNU parallel: with SLOW=1 only
+  it.runIf(SLOW)('resumes a missing part alone, joins the parts packed so far, and skips published parts later', async () => {
     // Part 2's packed file lost: only part 2 runs again (its databases hold every deal), and the
     // join gives the same bytes.
     rmSync(join(runs, 'd1-2.verdicts'));

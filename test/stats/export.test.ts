@@ -5,6 +5,7 @@ import { movesFromCompact } from '../../src/engine/notation.ts';
 import { EXPORT_COLUMNS, type ExportRecord, exportChunks } from '../../src/stats/export.ts';
 import { makeKnownDb, parseCsv, readDb, resultRow, tempDir } from '../support/stats-fixture.ts';
 import { cpuUsedMs } from '../support/cpu-time.ts';
+import { HEAVY_MS, bySize } from '../support/slow.ts';
 import type { ResultRow } from '../../src/store/rows.ts';
 import { openStore } from '../../src/store/writer.ts';
 
@@ -88,9 +89,9 @@ describe('export formats', () => {
 });
 
 describe('export streams', () => {
-  it('100,000 deals come out in bounded chunks, quickly', () => {
+  it('40,000 deals (100,000 with SLOW=1) come out in bounded chunks, quickly', { timeout: HEAVY_MS }, () => {
     const path = join(dir, 'big.sqlite');
-    const N = 100_000;
+    const N = bySize(40_000, 100_000);
     const opened = openStore(path);
     if (!opened.ok) throw new Error(opened.error);
     const id = opened.value.ruleSetId({ draw: 3, passes: null, foundationReturn: true });
