@@ -49,7 +49,8 @@ describe('a database another program keeps locked mid-run', () => {
     const db = tmp();
     process.env.KLONDIKE_TEST_FAULT = '*:sleep60';
     let other: Database.Database | undefined;
-    const s = await runBatch(opts(db, { busyGiveUpMs: 20_000 }), {
+    // the lock goes after 1.2 s; giving up waiting is for a lock that never goes
+    const s = await runBatch(opts(db, { busyGiveUpMs: 600_000 }), {
       onProgress: (p) => {
         if (p.done === 2 && !other) {
           other = new Database(db);

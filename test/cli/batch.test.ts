@@ -12,6 +12,7 @@ import { SOLVER_VERSION } from '../../src/batch/record.ts';
 import { EMPTY_RESULT_EXTRAS } from '../../src/store/rows.ts';
 import { openStore } from '../../src/store/writer.ts';
 import { runInProcess } from '../support/cli-run.ts';
+import { HEAVY_MS } from '../support/slow.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/klondike', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'klondike-batch-cli-'));
@@ -72,7 +73,8 @@ function check(db: string): { integrity: string; lock: unknown } {
     d.close();
   }
 }
-async function waitFor(cond: () => boolean, ms = 30_000): Promise<void> {
+/** Waits for a spawned batch to get somewhere; the limit only catches one that never does. */
+async function waitFor(cond: () => boolean, ms = HEAVY_MS): Promise<void> {
   const t0 = Date.now();
   while (!cond()) {
     if (Date.now() - t0 > ms) throw new Error('timed out waiting');
@@ -212,7 +214,8 @@ describe('rule options', () => {
   });
 });
 
-describe('batch through the binary', () => {
+// each test runs the binary two or three times: minutes on a busy machine
+describe('batch through the binary', { timeout: HEAVY_MS }, () => {
   // The uninterrupted reference run, shared by the resume and merge tests.
   let reference: Row[] = [];
   beforeAll(async () => {
@@ -224,7 +227,7 @@ describe('batch through the binary', () => {
     expect(reference.map((x) => x.seed)).toEqual(seq(1, 40));
     // A budget that leaves some deals decided and some not keeps the comparison meaningful.
     expect(reference.some((x) => x.verdict === 'winnable')).toBe(true);
-  });
+  }, HEAVY_MS);
 
   it('resumes after kill -9: every deal exactly once, verdicts equal to the uninterrupted run', async () => {
     const db = tmp('killed.sqlite');

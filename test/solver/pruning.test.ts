@@ -138,15 +138,19 @@ describe('deadlocks through the order of the stock', () => {
     let caught = 0;
     let lostAtThreeOnly = 0;
     let onePass = 0;
+    const fired: string[] = [];
     const study = readStudy(20_000);
+    const deals = new Map<number, Position>();
     for (const [key, verdicts] of study) {
       const [draw, passes, fr] = key.split('/');
       const rules: Rules = { draw: Number(draw), passes: passes === 'unlimited' ? null : Number(passes), foundationReturn: fr === 'true' };
       for (const [seed, verdict] of verdicts) {
-        const x = deadlockedCard(State.fromPosition(seedPosition(seed), rules));
+        if (!deals.has(seed)) deals.set(seed, seedPosition(seed));
+        const x = deadlockedCard(State.fromPosition(deals.get(seed)!, rules));
         if (verdict === 'winnable') {
           winnable++;
-          expect(x, `seed ${seed} ${rulesTag(rules)}`).toBe(-1);
+          // collected, not an expect per row: 60,000 of them cost most of the test's time
+          if (x !== -1) fired.push(`seed ${seed} ${rulesTag(rules)}`);
         } else if (x >= 0) {
           caught++;
           if (key === '3/1/true') onePass++;
@@ -154,6 +158,7 @@ describe('deadlocks through the order of the stock', () => {
         }
       }
     }
+    expect(fired).toEqual([]);
     expect(winnable).toBe(60_674);
     // when written: 8,852 lost rows caught, 745 of them deals lost at draw 3 that draw 1 wins
     // (none of which the test without the stock's order catches), and 3,106 of the 9,733 lost at
