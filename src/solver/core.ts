@@ -51,9 +51,12 @@ interface CoreExports {
   setCounts(nodes: number, hits: number, nextCheck: number): void;
   setNextCheck(next: number): void;
   setAborted(why: number, forget: number): void;
-  setLimit(moves: number, redealCost: number): void;
-  getNextLimit(): number;
-  lowerBoundHere(): number;
+  bestFirst(upper: number, redealCost: number): number;
+  bfLower(): number;
+  bfBest(): number;
+  bfPathPtr(): number;
+  bfPathLen(): number;
+  bfStored(): number;
   getNodes(): number;
   getHits(): number;
   getAborted(): number;

@@ -156,6 +156,14 @@ describe('a budget too small for the proof', () => {
   });
 });
 
+describe('the best-first search', () => {
+  it("proves Solvitaire 6 at draw 1 minimal (106 by KSolve's count) within 3,000,000 positions", () => {
+    // each position is searched once: deepening runs with a rising limit needed 6.5 M positions here
+    const r = shortest(seedPosition(6), { draw: 1, passes: null, foundationReturn: true }, { maxNodes: 3_000_000 }, { count: 'ksolve' });
+    expect(r).toMatchObject({ verdict: 'winnable', proved: true, length: 106, lowerBound: 106 });
+  });
+});
+
 describe("KSolve's published minimum", () => {
   // KSolve's test output proves 191 moves for Klondike-Solver game 6330 at draw 1, counting the
   // 21 flips as moves: 170 by the count it documents (docs/results.md). About 5 M nodes.
