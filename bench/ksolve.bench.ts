@@ -11,7 +11,10 @@
  * (there should be none).
  *
  *   npx tsx bench/ksolve.bench.ts --ksolve PATH/KSolve [--seeds 2-13] [--draw 3] [--timeout 60]
- *     [--max-memory 1024] [--out FILE]
+ *     [--max-memory 1024] [--out FILE] [--klondike PATH/bin/klondike]
+ *
+ * `--klondike` runs another build (a copy of bin/ and dist/ with their package.json), so that
+ * this checkout can be rebuilt while a long run goes on.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     timeout: { type: 'string', default: '60' },
     'max-memory': { type: 'string', default: '1024' },
     out: { type: 'string' },
+    klondike: { type: 'string' },
   },
 });
 if (!values.ksolve || !existsSync(values.ksolve)) fail('give the KSolve binary: --ksolve PATH (bench/README.md says how to build it)');
@@ -39,7 +43,8 @@ const timeout = Number(values.timeout);
 if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 86_400) fail(`bad --timeout ${values.timeout}`);
 const memory = values['max-memory'];
 const ksolve = values.ksolve;
-const klondike = join(import.meta.dirname, '..', 'bin', 'klondike');
+const klondike = values.klondike ?? join(import.meta.dirname, '..', 'bin', 'klondike');
+if (!existsSync(klondike)) fail(`no klondike command at ${klondike}`);
 
 /** One program's answer on one deal. */
 interface Run {
