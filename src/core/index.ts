@@ -52,6 +52,7 @@ export {
   setNextCheck,
   setSearch,
 } from './search';
+export { lowerBoundHere } from './bound';
 export { bfTouched, bestFirst, bfBest, bfLower, bfPathLen, bfPathPtr, bfStored } from './best-first';
 export {
   snapPtr,

@@ -98,6 +98,8 @@ export let delayPartial: bool = true;
 export let emptyForKing: bool = true;
 let stockToo: bool = false;
 let lastToo: bool = false;
+/** The moves counted, at draw 1: the waste's top card goes home when safe (no draw: one move, like a pile's top). */
+let wasteTopToo: bool = false;
 export let locksOn: bool = false;
 export let macros: bool = true;
 let objective: bool = false;
@@ -119,8 +121,8 @@ let pathLen: i32 = 0;
  * The settings of a search (bits: stock dominance 1, safe foundation moves 2, delayStock 4,
  * delayPartial 8, emptyForKing 16, stock macro-moves 32, another objective 64, the moves counted
  * 128: the search for the fewest moves, best-first.ts), the depth below which its frames get
- * noise; the rules are state.ts's (`setRules`). With the moves counted, only tableau cards go home
- * as safe moves (a stock card's draws are moves too).
+ * noise; the rules are state.ts's (`setRules`). With the moves counted, only tableau cards and, at
+ * draw 1, the waste's top go home as safe moves (a stock card's draws are moves too).
  */
 export function setSearch(flags: i32, noiseBelow: i32): void {
   dom = (flags & 1) !== 0;
@@ -133,6 +135,7 @@ export function setSearch(flags: i32, noiseBelow: i32): void {
   const counted = (flags & 128) !== 0;
   stockToo = !counted && stockAlwaysReachable();
   lastToo = !counted && macros && drawN > 1 && unlimited;
+  wasteTopToo = counted && drawN === 1;
   noiseDepth = noiseBelow;
 }
 export function setLocks(on: bool): void {
@@ -240,6 +243,11 @@ export function playSafe(): i32 {
       count++;
       again = true;
       lastPlayed = true;
+    }
+    if (wasteTopToo && sw > 0 && (((again ? inline.always(safeCards()) : safe) >> <u64>deck(sw - 1)) & 1) !== 0) {
+      inline.always(pushPath(mv(S2F, 0, deck(sw - 1) & 3, 1, sw - 1)));
+      count++;
+      again = true;
     }
     if (stockToo) {
       // the safe deck card of the lowest index

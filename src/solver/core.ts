@@ -52,6 +52,7 @@ interface CoreExports {
   setNextCheck(next: number): void;
   setAborted(why: number, forget: number): void;
   bestFirst(upper: number, redealCost: number): number;
+  lowerBoundHere(redealCost: number): number;
   bfLower(): number;
   bfBest(): number;
   bfPathPtr(): number;
@@ -256,6 +257,13 @@ export class Core {
         return at().locksOf(m) === 1;
       },
     };
+  }
+
+  /** The search for the fewest moves' lower bound on the moves left from state s (src/core/bound.ts, for the tests), a redeal costing `redealCost`. */
+  lowerBound(s: State, redealCost: number): number {
+    this.owner = undefined;
+    this.load(s);
+    return this.x.lowerBoundHere(redealCost);
   }
 
   /** The stock list the generator works from (for the tests), under a draw of `draw`: deck indices cheapest first, and their costs. */

@@ -23,7 +23,8 @@
  * arguments of pruning.ts and src/core/ are made for the verdict; here the question is whether
  * a kept line is never longer):
  * - kept: safe moves home of tableau cards (the line that sends the card home first uses a subset
- *   of the moves of the line it stands for); no return of a card that would go straight back
+ *   of the moves of the line it stands for), and at draw 1 of the waste's top (one move, no draw;
+ *   with it gone no later card needs more draws); no return of a card that would go straight back
  *   home (a line making it and the safe move that undoes it is two moves longer than one without
  *   them); foundation returns only when useful, Kings into one
  *   empty pile, a pile emptied only for a King, and the restrictions after a stock card placed or
@@ -34,7 +35,8 @@
  *   the strategies that only prove a loss (dead deal, deadlocks, locking moves);
  * - off: twin keys and the partial-run rule that rests on them (two twin positions can be a move
  *   apart), the draw grid and stock dominance (stock positions on the grid are a few draws apart),
- *   the safe moves of stock cards (a stock card's draws are moves) and the commuting of stock plays
+ *   the other safe moves of stock cards (a stock card's draws are moves; at draw 3 the waste's top
+ *   gone shifts the cards a redeal's draws reach) and the commuting of stock plays
  *   at draw 1 (their order changes the draws), restarts (the order of a best-first search is its
  *   values').
  * The tests compare the count with a breadth-first search of the plain engine on positions small
