@@ -20,13 +20,16 @@
  *   other such card leaves in the same move;
  * - a pile whose face-up run holds a card with a lower card of its suit under it in the pile
  *   needs a move off the pile that is not to a foundation, for the same reason (one, since the
- *   whole run can go at once); it moves face-up cards, so it is none of the moves above.
- * Moves to foundations, draws, and moves off different piles are different moves.
+ *   whole run can go at once); it moves face-up cards, so it is none of the moves above;
+ * - the waste's order (`wasteMoves`): a waste card above a lower card of its suit leaves the
+ *   waste onto a pile, or stays there until a redeal and is turned again after it.
+ * Moves to foundations, draws before the first redeal, draws after it, moves off different piles
+ * and moves off the waste are different moves.
  */
 import { STRIDE } from './shared/layout.ts';
 import { REDEAL, S2F, S2T } from './shared/move-encoding.ts';
 import { RANK, at } from './cards.ts';
-import { col, down, drawN, len, shome, sn, sw } from './state.ts';
+import { col, deck, down, drawN, len, passLimit, shome, sn, spass, sw } from './state.ts';
 
 /** A redeal's cost: 1 (atomic moves), or 0 (KSolve's count). */
 let redealCost: i32 = 1;
@@ -52,9 +55,40 @@ export function moveCost(m: i32): i32 {
   return drawsTo(sw, sn) + redealCost + drawsTo(0, i + 1) + 1;
 }
 
+/**
+ * The moves the waste's order forces. Say M waste cards lie above a lower card of their suit in
+ * the waste, the k-th lowest of them at index i_k. Each such card X cannot go home while that
+ * lower card, under it, is in the waste; it leaves the waste from its top, so either it leaves
+ * onto a pile before the first redeal (a move of a waste card onto a pile: none of the other
+ * terms' moves), or it is still there at the redeal. The cards still there then are the k lowest
+ * (a card below one that stays cannot leave), with every card under them: after the redeal (a
+ * move, when redeals count) the i_k + 1 cards up to X_k must be turned again, at least
+ * ⌈(i_k + 1) / draw⌉ draws after the first redeal (the stock's draws come before it). So at least
+ * the least, over k, of (M − k) + ⌈(i_k + 1) / draw⌉ + the redeal, and M with k = 0 (or with no
+ * redeal left): at draw 1 always M, since i_k ≥ k.
+ */
+function wasteMoves(): i32 {
+  // the lowest rank of each suit seen so far from the bottom of the waste, 4 bits a suit
+  let lows: i32 = 0xffff;
+  let m = 0;
+  // the least of ⌈(i_k + 1) / draw⌉ + the redeal − k: what staying k cards saves (0: none)
+  let least = 0;
+  const redeal = spass < passLimit;
+  for (let i = 0; i < sw; i++) {
+    const c = deck(i);
+    const shift = (c & 3) << 2;
+    const r = at(RANK, c);
+    if (((lows >> shift) & 15) < r) {
+      m++;
+      if (redeal) least = min(least, drawsTo(0, i + 1) + redealCost - m);
+    } else lows = (lows & ~(15 << shift)) | (r << shift);
+  }
+  return m + least;
+}
+
 /** An admissible lower bound on the moves still needed to win from the position (module comment). */
 export function lowerBound(): i32 {
-  let bound = 52 - shome + (sn > sw ? drawsTo(sw, sn) : 0);
+  let bound = 52 - shome + (sn > sw ? drawsTo(sw, sn) : 0) + wasteMoves();
   for (let a = 0; a < 7; a++) {
     const l = len(a);
     if (l < 2) continue;
@@ -76,4 +110,10 @@ export function lowerBound(): i32 {
     if (runBlocked) bound++;
   }
   return bound;
+}
+
+/** The bound of the position, with a redeal costing `cost` (for the tests). */
+export function lowerBoundHere(cost: i32): i32 {
+  setRedealCost(cost);
+  return lowerBound();
 }

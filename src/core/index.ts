@@ -3,7 +3,8 @@
  * and what it imports, src/solver/core.ts loads the module): the packed state and its changes
  * (state.ts), the move generator (generate.ts, with gen-state.ts, moves-out.ts, stock-plays.ts and
  * tableau-moves.ts), the pruning rules the search asks (rules.ts), the transposition table
- * (table.ts) and the search (search.ts); shared/ holds what the TypeScript around it reads too.
+ * (table.ts), the search (search.ts) and the search for the fewest moves (best-first.ts); shared/
+ * holds what the TypeScript around it reads too.
  * This file lists what the module exports.
  *
  * Calls on a node's path are written `inline.always(f(…))`: the compiler then puts f's body in
@@ -47,13 +48,12 @@ export {
   search,
   setAborted,
   setCounts,
-  getNextLimit,
-  lowerBoundHere,
-  setLimit,
   setLocks,
   setNextCheck,
   setSearch,
 } from './search';
+export { lowerBoundHere } from './bound';
+export { bfTouched, bestFirst, bfBest, bfLower, bfPathLen, bfPathPtr, bfStored } from './best-first';
 export {
   snapPtr,
   ttAddBits,

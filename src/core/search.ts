@@ -49,8 +49,7 @@ import {
   unlimited,
   wk,
 } from './state.ts';
-import { lowerBound, moveCost, setRedealCost } from './bound.ts';
-import { tAddBits, tBudget, tInsert, tRemove, tRemoveBit, tTouch } from './table.ts';
+import { tAddBits, tInsert, tRemove, tRemoveBit, tTouch } from './table.ts';
 
 // ---- the budgets and objectives, in TypeScript (the module's imports from "search": core.ts) ----
 /** The budget check: returns why the search stops (0: it goes on); sets the next check (`setNextCheck`) and `forgetting`. */
@@ -72,8 +71,6 @@ const fAutosAt: usize = memory.data(MAX_DEPTH * 4, 16);
 const fMarkAt: usize = memory.data(MAX_DEPTH * 4, 16);
 const fTokenAt: usize = memory.data(MAX_DEPTH * 4, 16);
 const fToken2At: usize = memory.data(MAX_DEPTH * 4, 16);
-/** With a limit on the moves (bounded): the moves counted from the start to each frame's position, its safe moves included. */
-const fCostAt: usize = memory.data(MAX_DEPTH * 4, 16);
 
 export function movesPtr(): usize {
   return movesAt;
@@ -93,24 +90,22 @@ function childKeyAt(k: i32): u64 {
   return load<u64>(childKeysAt + ((<usize>k) << 3));
 }
 
-// ---- the search's settings and counts ----
+// ---- the search's settings and counts (the search for the fewest moves, best-first.ts, reads them too) ----
 let dom: bool = false;
-let safeFoundation: bool = true;
-let delayStock: bool = true;
-let delayPartial: bool = true;
-let emptyForKing: bool = true;
+export let safeFoundation: bool = true;
+export let delayStock: bool = true;
+export let delayPartial: bool = true;
+export let emptyForKing: bool = true;
 let stockToo: bool = false;
 let lastToo: bool = false;
-let locksOn: bool = false;
-let macros: bool = true;
+/** The moves counted, at draw 1: the waste's top card goes home when safe (no draw: one move, like a pile's top). */
+let wasteTopToo: bool = false;
+export let locksOn: bool = false;
+export let macros: bool = true;
 let objective: bool = false;
-/** The search for the shortest solution: positions whose moves so far plus bound.ts `lowerBound` exceed `limit` are cut. */
-let bounded: bool = false;
-let limit: i32 = 0;
-/** The least count above the limit that a cut position had: the next limit worth trying. */
-let nextLimit: i32 = 0x7fffffff;
 let noiseDepth: i32 = 0;
-let lastPlayed: bool = false;
+/** The last safe moves (`playSafe`) sent the stock's last card home. */
+export let lastPlayed: bool = false;
 let nodes: f64 = 0;
 let hits: f64 = 0;
 let nextCheck: f64 = 0;
@@ -124,9 +119,10 @@ let pathLen: i32 = 0;
 
 /**
  * The settings of a search (bits: stock dominance 1, safe foundation moves 2, delayStock 4,
- * delayPartial 8, emptyForKing 16, stock macro-moves 32, another objective 64, a limit on the
- * moves 128), the depth below which its frames get noise; the rules are state.ts's (`setRules`).
- * With a limit, only tableau cards go home as safe moves (a stock card's draws are moves too).
+ * delayPartial 8, emptyForKing 16, stock macro-moves 32, another objective 64, the moves counted
+ * 128: the search for the fewest moves, best-first.ts), the depth below which its frames get
+ * noise; the rules are state.ts's (`setRules`). With the moves counted, only tableau cards and, at
+ * draw 1, the waste's top go home as safe moves (a stock card's draws are moves too).
  */
 export function setSearch(flags: i32, noiseBelow: i32): void {
   dom = (flags & 1) !== 0;
@@ -136,24 +132,11 @@ export function setSearch(flags: i32, noiseBelow: i32): void {
   emptyForKing = (flags & 16) !== 0;
   macros = (flags & 32) !== 0;
   objective = (flags & 64) !== 0;
-  bounded = (flags & 128) !== 0;
-  stockToo = !bounded && stockAlwaysReachable();
-  lastToo = !bounded && macros && drawN > 1 && unlimited;
+  const counted = (flags & 128) !== 0;
+  stockToo = !counted && stockAlwaysReachable();
+  lastToo = !counted && macros && drawN > 1 && unlimited;
+  wasteTopToo = counted && drawN === 1;
   noiseDepth = noiseBelow;
-}
-/** With a limit on the moves: the limit for the next run, and what a redeal costs (bound.ts). */
-export function setLimit(moves: i32, redealCost: i32): void {
-  limit = moves;
-  nextLimit = 0x7fffffff;
-  setRedealCost(redealCost);
-}
-/** After a bounded run without a win: the next limit worth trying (2^31 − 1: none, every line was searched). */
-export function getNextLimit(): i32 {
-  return nextLimit;
-}
-/** The admissible lower bound of the position (bound.ts), for the first limit. */
-export function lowerBoundHere(): i32 {
-  return lowerBound();
 }
 export function setLocks(on: bool): void {
   locksOn = on;
@@ -183,15 +166,28 @@ export function getAborted(): i32 {
 export function getPathLen(): i32 {
   return pathLen;
 }
+/** The path starts again from the position as it is (the search for the fewest moves, best-first.ts). */
+export function clearPath(): void {
+  pathLen = 0;
+}
+/** A position entered by the search for the fewest moves: counted, with the budget checks; true when the search stops. */
+export function countNode(): bool {
+  nodes += 1;
+  if (nodes >= nextCheck) aborted = check();
+  return aborted !== 0;
+}
+/** Without stock macro-moves: the plain engine's moves of the position at frame offset `base` (the client's `atomicMoves`). */
+export function engineMoves(base: i32): i32 {
+  return atomicMoves(base);
+}
 
 // ---- the table ----
-/** Stores the position; true when it was there. A bounded search stores positions with their moves to spare, on entering them. */
+/** Stores the position; true when it was there. */
 export function insertHere(): bool {
-  return storeHere(dom, bounded);
+  return storeHere(dom);
 }
-/** `insertHere` for a search with stock dominance (`isDom`) or a limit on the moves (`isBounded`). */
-function storeHere(isDom: bool, isBounded: bool): bool {
-  if (isBounded) return false;
+/** `insertHere` for a search with stock dominance (`isDom`) or not. */
+function storeHere(isDom: bool): bool {
   return isDom ? tAddBits(hash, 1 << inline.always(wk(sw, sn))) : tInsert(hash);
 }
 function removeHere(isDom: bool): void {
@@ -212,7 +208,8 @@ const WON: i32 = 0;
 const EXPANDED: i32 = 1;
 const PRUNED: i32 = 2;
 
-function pushPath(m: i32): void {
+/** Makes move m, on the path with its undo token. */
+export function pushPath(m: i32): void {
   st32(tokensAt, pathLen, inline.always(make(m)));
   st32(pathAt, pathLen++, m);
 }
@@ -220,7 +217,8 @@ function pushPath(m: i32): void {
 function safeCards(): u64 {
   return nextM & (SUIT_LANE * <u64>inline.always(safeSuits()));
 }
-function playSafe(): i32 {
+/** Plays the position's safe moves home (onto the path); returns how many. */
+export function playSafe(): i32 {
   lastPlayed = false;
   let count = 0;
   for (;;) {
@@ -246,6 +244,11 @@ function playSafe(): i32 {
       again = true;
       lastPlayed = true;
     }
+    if (wasteTopToo && sw > 0 && (((again ? inline.always(safeCards()) : safe) >> <u64>deck(sw - 1)) & 1) !== 0) {
+      inline.always(pushPath(mv(S2F, 0, deck(sw - 1) & 3, 1, sw - 1)));
+      count++;
+      again = true;
+    }
     if (stockToo) {
       // the safe deck card of the lowest index
       let cards = (again ? inline.always(safeCards()) : safe) & deckM;
@@ -261,7 +264,8 @@ function playSafe(): i32 {
   }
   return count;
 }
-function undoSafe(autos: i32, pathMark: i32): void {
+/** Takes back the `autos` moves on the path from `pathMark` (every move above it, for the search for the fewest moves). */
+export function undoSafe(autos: i32, pathMark: i32): void {
   for (let k = pathMark + autos - 1; k >= pathMark; k--) inline.always(undo(ld(pathAt, k), ld(tokensAt, k)));
   pathLen = pathMark;
 }
@@ -283,22 +287,11 @@ export function getTouched(): i32 {
 }
 
 /**
- * Enters the position after the move of frame d − 1 (`cost`: the moves counted to reach it, with a
- * limit). The search's settings come as arguments (`run`): the copies of the loop made for the
- * usual settings have them as constants, and the tests on them compile away.
+ * Enters the position after the move of frame d − 1. The search's settings come as arguments
+ * (`run`): the copies of the loop made for the usual settings have them as constants, and the
+ * tests on them compile away.
  */
-function enter(
-  d: i32,
-  rCol: i32,
-  mode: i32,
-  rCard: i32,
-  cost: i32,
-  isDom: bool,
-  isBounded: bool,
-  isObjective: bool,
-  isMacros: bool,
-  isSafe: bool,
-): i32 {
+function enter(d: i32, rCol: i32, mode: i32, rCard: i32, isDom: bool, isObjective: bool, isMacros: bool, isSafe: bool): i32 {
   nodes += 1;
   if (nodes >= nextCheck) aborted = check();
   if (aborted !== 0 || d >= MAX_DEPTH - 1) {
@@ -307,22 +300,6 @@ function enter(
   }
   const pathMark = pathLen;
   const autos = isSafe ? playSafe() : 0;
-  if (isBounded) {
-    const g = cost + autos;
-    const f = g + lowerBound();
-    if (f > limit) {
-      if (f < nextLimit) nextLimit = f;
-      undoSafe(autos, pathMark);
-      return PRUNED;
-    }
-    if (shome === 52) return WON;
-    if (tBudget(hash, limit - g)) {
-      hits += 1;
-      undoSafe(autos, pathMark);
-      return PRUNED;
-    }
-    st32(fCostAt, d, g);
-  }
   if (isObjective && reached(pathLen) !== 0) {
     aborted = ABORT_REACHED;
     undoSafe(autos, pathMark);
@@ -335,7 +312,7 @@ function enter(
     return PRUNED;
   }
   if (mode === UNCOVERED && autos > 0) mode = FREE;
-  if (autos > 0 && inline.always(storeHere(isDom, isBounded))) {
+  if (autos > 0 && inline.always(storeHere(isDom))) {
     hits += 1;
     undoSafe(autos, pathMark);
     return PRUNED;
@@ -369,15 +346,15 @@ function takeBack(d: i32, m: i32): void {
 /** The depth-first search from the position (search.ts `search`): 1 when a win is on the path (`pathPtr`, `getPathLen`). */
 export function search(): i32 {
   // the verdict's usual searches get copies of their own, where the settings are constants
-  if (macros && safeFoundation && !bounded && !objective)
-    return dom ? inline.always(run(true, false, false, true, true)) : inline.always(run(false, false, false, true, true));
-  return run(dom, bounded, objective, macros, safeFoundation);
+  if (macros && safeFoundation && !objective)
+    return dom ? inline.always(run(true, false, true, true)) : inline.always(run(false, false, true, true));
+  return run(dom, objective, macros, safeFoundation);
 }
 
 /** `search`, with the search's settings as arguments (`enter`). */
-function run(isDom: bool, isBounded: bool, isObjective: bool, isMacros: bool, isSafe: bool): i32 {
+function run(isDom: bool, isObjective: bool, isMacros: bool, isSafe: bool): i32 {
   pathLen = 0;
-  const r0 = inline.always(enter(0, -1, FREE, -1, 0, isDom, isBounded, isObjective, isMacros, isSafe));
+  const r0 = inline.always(enter(0, -1, FREE, -1, isDom, isObjective, isMacros, isSafe));
   if (r0 !== EXPANDED) return r0 === WON ? 1 : 0;
   let d = 0;
   while (d >= 0) {
@@ -397,16 +374,14 @@ function run(isDom: bool, isBounded: bool, isObjective: bool, isMacros: bool, is
     const at = d * MOVES_PER_NODE + k;
     const m = ld(movesAt, at);
     let mode = FREE;
-    let cost = 0;
     if (m & HOME_AFTER) {
       if (locksOn && locks(m)) continue;
       const m1 = m & ~HOME_AFTER;
       const from = (m1 >> 4) & 15;
-      if (isBounded) cost = ld(fCostAt, d) + 2;
       st32(fTokenAt, d, inline.always(make(m1)));
       const m2 = mv(T2F, from, top(from) & 3, 1, 0);
       st32(fToken2At, d, inline.always(make(m2)));
-      if (inline.always(storeHere(isDom, isBounded))) {
+      if (inline.always(storeHere(isDom))) {
         hits += 1;
         inline.always(undo(m2, ld(fToken2At, d)));
         inline.always(undo(m1, ld(fTokenAt, d)));
@@ -415,16 +390,12 @@ function run(isDom: bool, isBounded: bool, isObjective: bool, isMacros: bool, is
       st32(pathAt, pathLen++, m1);
       st32(pathAt, pathLen++, m2);
     } else {
-      if (
-        !isBounded &&
-        (isDom ? tAddBits(inline.always(childKeyAt(at)), 1 << inline.always(childBit(m))) : tInsert(inline.always(childKeyAt(at))))
-      ) {
+      if (isDom ? tAddBits(inline.always(childKeyAt(at)), 1 << inline.always(childBit(m))) : tInsert(inline.always(childKeyAt(at)))) {
         hits += 1;
         continue;
       }
       if (locksOn && locks(m)) continue;
       mode = inline.always(restrictionAfter(m, delayStock, delayPartial, emptyForKing));
-      if (isBounded) cost = ld(fCostAt, d) + moveCost(m);
       st32(fTokenAt, d, inline.always(make(m)));
       st32(pathAt, pathLen++, m);
     }
@@ -435,7 +406,7 @@ function run(isDom: bool, isBounded: bool, isObjective: bool, isMacros: bool, is
       rCol = mode === PLACED ? (m >> 8) & 15 : (m >> 4) & 15;
       if (mode !== EMPTIED) rCard = top(rCol);
     }
-    const r = inline.always(enter(d + 1, rCol, mode, rCard, cost, isDom, isBounded, isObjective, isMacros, isSafe));
+    const r = inline.always(enter(d + 1, rCol, mode, rCard, isDom, isObjective, isMacros, isSafe));
     if (r === WON) return 1;
     if (r === EXPANDED) {
       d++;

@@ -124,6 +124,10 @@ export function ttExhausted(): bool {
 export function ttHighWater(): f64 {
   return <f64>highWater;
 }
+/** The end of the most memory the table may take (its largest size and the copy that doubling to it makes): the memory past it is free (best-first.ts keeps its nodes there). */
+export function ttRoomEnd(): usize {
+  return placed() + ((((maxSlots as usize) << ((shift + 2) as usize)) * 3) >> 1);
+}
 export function snapPtr(): usize {
   return snapAt;
 }

@@ -51,9 +51,13 @@ interface CoreExports {
   setCounts(nodes: number, hits: number, nextCheck: number): void;
   setNextCheck(next: number): void;
   setAborted(why: number, forget: number): void;
-  setLimit(moves: number, redealCost: number): void;
-  getNextLimit(): number;
-  lowerBoundHere(): number;
+  bestFirst(upper: number, redealCost: number): number;
+  lowerBoundHere(redealCost: number): number;
+  bfLower(): number;
+  bfBest(): number;
+  bfPathPtr(): number;
+  bfPathLen(): number;
+  bfStored(): number;
   getNodes(): number;
   getHits(): number;
   getAborted(): number;
@@ -253,6 +257,13 @@ export class Core {
         return at().locksOf(m) === 1;
       },
     };
+  }
+
+  /** The search for the fewest moves' lower bound on the moves left from state s (src/core/bound.ts, for the tests), a redeal costing `redealCost`. */
+  lowerBound(s: State, redealCost: number): number {
+    this.owner = undefined;
+    this.load(s);
+    return this.x.lowerBoundHere(redealCost);
   }
 
   /** The stock list the generator works from (for the tests), under a draw of `draw`: deck indices cheapest first, and their costs. */

@@ -52,7 +52,7 @@ import type { State } from '../engine/state.ts';
 import type { Core, CoreClient } from './core.ts';
 import { Generator } from './generate.ts';
 import type { SearchMemory } from './memory.ts';
-import { type MoveCount, type Objective, type SearchSpec, countMoves } from './objective.ts';
+import type { MoveCount, Objective, SearchSpec } from './objective.ts';
 import type { Budget } from './options.ts';
 import { LockingMoves, deadlockedCard, stuckCard } from './pruning.ts';
 import type { TableSnapshot, TranspositionTable } from './table.ts';
@@ -121,6 +121,9 @@ export const RESTART_NOISE_DEPTH = 20;
 
 /** Nodes a search runs before it looks for locking moves (pruning.ts `LockingMoves`). */
 export const LOCKS_AFTER = 4096;
+
+/** How the search for the fewest moves ended (src/core/best-first.ts `bestFirst`). */
+const BEST_FIRST = { finished: 0, stopped: 1, full: 2, tooDeep: 3 } as const;
 
 /** Why a search stopped, as the core's search keeps it (0: it did not). */
 const ABORT_CODES = { nodes: 1, time: 2, memory: 3, depth: 4, restart: 5, reached: 6 } as const;
@@ -210,21 +213,13 @@ export class Search implements CoreClient {
   private readonly objective: Objective | undefined;
   /** The search for the fewest moves: how they are counted (objective.ts `counting`). */
   private readonly counting: MoveCount | undefined;
-  /**
-   * With `counting`: the limit of the run that found the win, or of the run going on when a budget
-   * stopped the search; every solution has at least this many moves (the runs before it found
-   * none with fewer).
-   */
-  limit = 0;
-  /** With `counting`: no run with a limit above this one (a line of this many moves is known already). */
-  maxLimit = Infinity;
-  /** With `counting`: a run ended with every line searched and no position cut by the limit (no line wins). */
-  exhausted = false;
 
   /** A search of state s (hashed with the key of the spec's pruning) in `memory`, whose table it empties. */
   constructor(s: State, memory: SearchMemory, spec: SearchSpec) {
     const { budget, pruning: pr, strategy } = spec;
     this.tt = memory.table(budget.maxMemoryMb);
+    // the search for the fewest moves keeps its nodes past the table's room: half the budget each
+    if (spec.objective.counting) this.tt.reset(budget.maxMemoryMb / 2);
     this.deadCheck = strategy.deadCheck;
     this.deadlocks = strategy.deadlocks;
     this.restarts = strategy.restarts;
@@ -256,67 +251,43 @@ export class Search implements CoreClient {
   /**
    * Runs the search: the dead-deal tests of its strategy, then the loop (restarted, when its
    * strategy says so) to its end, a win, the objective's end or a spent budget. True when a win
-   * is on the path (`verdict` gives the answer).
+   * is on the path (`verdict` gives the answer). Not for the search for the fewest moves
+   * (`runBounded`).
    */
   run(): boolean {
     this.t0 = performance.now();
     this.insertHere();
-    const dead = this.s.home < 52 && ((this.deadCheck && stuckCard(this.s) >= 0) || (this.deadlocks && deadlockedCard(this.s) >= 0));
-    if (dead) return false;
-    return this.counting ? this.deepen() : this.searchWithRestarts();
+    if (this.deadAtStart()) return false;
+    return this.searchWithRestarts();
+  }
+
+  /** The dead-deal tests of the search's strategy prove its start lost. */
+  deadAtStart(): boolean {
+    const s = this.s;
+    return s.home < 52 && ((this.deadCheck && stuckCard(s) >= 0) || (this.deadlocks && deadlockedCard(s) >= 0));
   }
 
   /**
-   * The search for the fewest moves (iterative deepening, IDA*): runs under a limit on the moves
-   * counted, from the start's lower bound (src/core/bound.ts, admissible), each run without a win
-   * raising it to the least count a cut position had, until a run wins (then with the fewest moves
-   * there are: no run before found a line within its limit), every line is searched (no win), a
-   * budget runs out, or the limit passes `maxLimit`. The table keeps, for each position, the most
-   * moves it was searched with to spare, across runs: a position met again with no more to spare
-   * has nothing new below it.
+   * The search for the fewest moves (objective.ts `counting`; shortest.ts runs it): A* in the core
+   * (src/core/best-first.ts), below a line of `upper` moves known. Returns the shortest line it
+   * found, if any is shorter, and a lower bound on every line's count: the fewest moves there are
+   * when no budget stopped it (`aborted`; 'memory' also when its nodes filled their room).
    */
-  /**
-   * The search for the fewest moves downwards (depth-first branch and bound): a run under the
-   * limit `maxLimit` (a line of `maxLimit + 1` moves is known), and after each line it finds,
-   * another under a limit one below that line's count, with an empty table (the run stopped at
-   * its win, so what it stored is not all searched). Returns the shortest line found (atomic
-   * moves), or undefined; `exhausted` tells whether the last run found none (then no line has
-   * fewer moves than the last found, or than `maxLimit + 1`).
-   */
-  descend(): AtomicMove[] | undefined {
+  fewest(upper: number): { line?: AtomicMove[]; lowerBound: number } {
     this.t0 = performance.now();
-    let best: AtomicMove[] | undefined;
-    this.limit = this.maxLimit;
-    for (;;) {
-      if (this.limit < 0) {
-        this.exhausted = true;
-        return best;
-      }
-      if (!this.search()) {
-        this.exhausted = this.aborted === undefined;
-        return best;
-      }
-      best = this.verdict(true).moves;
-      this.limit = countMoves(best, this.counting ?? 'atomic') - 1;
-      this.tt.clear();
-      // the core's search stops on the win: the start back in the core for the next run
-      this.s.copyFrom(this.start);
-    }
-  }
-
-  private deepen(): boolean {
-    this.limit = this.core.x.lowerBoundHere();
-    for (;;) {
-      if (this.limit > this.maxLimit) return false;
-      if (this.search()) return true;
-      if (this.aborted !== undefined) return false;
-      const next = this.core.x.getNextLimit();
-      if (next === 0x7fffffff) {
-        this.exhausted = true;
-        return false;
-      }
-      this.limit = next;
-    }
+    const x = this.attach();
+    const how = x.bestFirst(upper, this.counting === 'ksolve' ? 0 : 1);
+    this.gen.release();
+    this.nodes = x.getNodes();
+    this.core.client = undefined;
+    if (how === BEST_FIRST.full) this.aborted = 'memory';
+    else if (how === BEST_FIRST.tooDeep) this.aborted = 'depth';
+    const lowerBound = x.bfLower();
+    const len = x.bfPathLen();
+    if (len < 0) return { lowerBound };
+    const { moves, end } = expandPath(this.start, new Int32Array(x.memory.buffer, x.bfPathPtr(), len), len);
+    if (end.home !== 52) throw new Error('internal: the shortest line does not win');
+    return { line: moves, lowerBound };
   }
 
   /**
@@ -402,7 +373,6 @@ export class Search implements CoreClient {
     x.setLocks(this.locks ? 1 : 0);
     x.setCounts(this.nodes, this.hits, this.nextCheck);
     x.setAborted(0, 0);
-    if (this.counting) x.setLimit(this.limit, this.counting === 'ksolve' ? 0 : 1);
     return x;
   }
 

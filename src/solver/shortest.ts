@@ -1,11 +1,11 @@
 /**
  * The shortest solution: the fewest moves that win from a position, proved when the search
  * completes, else the shortest line found and the best lower bound proved ("winnable in at most
- * 112 moves; no solution shorter than 97"). The one search (search.ts) with the objective
- * `fewestMoves`: the core cuts every position whose moves so far plus an admissible lower bound
- * on the moves left (src/core/bound.ts) exceed a limit, and each run that ends without a win
- * raises the limit to the least such count (iterative deepening, IDA*). The first run that wins
- * wins with the fewest moves there are.
+ * 112 moves; no solution shorter than 97"). The one search with the objective `fewestMoves`: the
+ * moves and rules of the verdict's search (search.ts, src/core/), searched best-first (A*,
+ * src/core/best-first.ts): each position is valued at its moves so far plus an admissible lower
+ * bound on the moves left (src/core/bound.ts), and the least valued is searched next, so that the
+ * first line found at a value no open position is below is the shortest there is.
  *
  * Moves are counted two ways (`MoveCount`): every atomic move of the solution JSON (draws,
  * redeals and card moves; turning a face-down card up is not a move), or KSolve's count, which
@@ -15,17 +15,16 @@
  *
  * How a solve goes (`Solver.shortest`): the verdict first (the staged solve, which proves most
  * losses at once); a winnable deal's line goes through the post-pass (engine/shorten.ts); then,
- * with what is left of the budget, the search upwards from the start's lower bound (iterative
- * deepening, three quarters of it: the proof, or the lower bound when the budget runs out), under
- * that line's count; and when it is not proved, downwards from that count with the rest (search.ts
- * `descend`: each line found lowers the limit, and a run that finds none proves the last line
- * shortest).
+ * with what is left of the budget, the best-first search below that line's count (no position
+ * valued at the count or more is kept). A budget that runs out leaves the least value open as
+ * the lower bound; the memory budget is shared by the table and the search's nodes.
  *
  * The pruning rules and strategies, and why each is kept or not for this objective (the
  * arguments of pruning.ts and src/core/ are made for the verdict; here the question is whether
  * a kept line is never longer):
  * - kept: safe moves home of tableau cards (the line that sends the card home first uses a subset
- *   of the moves of the line it stands for); no return of a card that would go straight back
+ *   of the moves of the line it stands for), and at draw 1 of the waste's top (one move, no draw;
+ *   with it gone no later card needs more draws); no return of a card that would go straight back
  *   home (a line making it and the safe move that undoes it is two moves longer than one without
  *   them); foundation returns only when useful, Kings into one
  *   empty pile, a pile emptied only for a King, and the restrictions after a stock card placed or
@@ -36,8 +35,10 @@
  *   the strategies that only prove a loss (dead deal, deadlocks, locking moves);
  * - off: twin keys and the partial-run rule that rests on them (two twin positions can be a move
  *   apart), the draw grid and stock dominance (stock positions on the grid are a few draws apart),
- *   the safe moves of stock cards (a stock card's draws are moves) and the commuting of stock plays
- *   at draw 1 (their order changes the draws), restarts (a deepening run is searched to its end).
+ *   the other safe moves of stock cards (a stock card's draws are moves; at draw 3 the waste's top
+ *   gone shifts the cards a redeal's draws reach) and the commuting of stock plays
+ *   at draw 1 (their order changes the draws), restarts (the order of a best-first search is its
+ *   values').
  * The tests compare the count with a breadth-first search of the plain engine on positions small
  * enough, under each rule variant.
  */
@@ -146,37 +147,10 @@ export function shortestFrom(
     solutionLength: 0,
   });
   if (!allowsSearch(left)) return result(best, 0, statsOf(0, found.stats.uniqueStates, 0), spentBudget(left));
-  // 1. upwards from the start's lower bound, with three quarters of what is left, below the
-  // post-pass's line: the proof, or the lower bound when the budget runs out
-  const up = new Search(state, memory, { ...spec, budget: share(left, UP_SHARE) });
-  up.maxLimit = upper - 1;
-  const won = up.run();
-  if (won) {
-    const line = up.verdict(true).moves;
-    if (countMoves(line, count) !== up.limit) throw new Error('internal: the shortest line does not have the count of its run');
-    return result(line, up.limit, statsOf(up.nodes, up.states, up.hits));
-  }
-  if (up.exhausted) throw new Error('internal: the search for the shortest line lost the line it was given');
-  // every limit below the post-pass's count searched without a win: its line is the shortest
-  if (up.aborted === undefined) return result(best, upper, statsOf(up.nodes, up.states, up.hits));
-  const lowerBound = up.limit;
-  const why = up.aborted === 'restart' || up.aborted === 'reached' ? undefined : up.aborted;
-  // 2. downwards from the post-pass's count with the rest: shorter lines (a run that finds none
-  // proves the last one shortest)
-  const rest = { ...left, maxNodes: left.maxNodes - up.nodes, timeoutMs: left.timeoutMs - (performance.now() - t0) };
-  if (!allowsSearch(rest)) return result(best, lowerBound, statsOf(up.nodes, up.states, up.hits), why);
-  const down = new Search(state, memory, { ...spec, budget: rest });
-  down.maxLimit = upper - 1;
-  const line = down.descend() ?? best;
-  const stats = statsOf(up.nodes + down.nodes, down.states, up.hits + down.hits);
-  if (down.exhausted) return result(line, countMoves(line, count), stats);
-  return result(line, lowerBound, stats, down.aborted === 'restart' || down.aborted === 'reached' ? why : down.aborted);
-}
-
-/** The share of the budget the upward search takes (the downward one has the rest). */
-const UP_SHARE = 0.75;
-
-/** A part of a budget (its nodes and time). */
-function share(b: Required<Budget>, part: number): Required<Budget> {
-  return { ...b, maxNodes: Math.floor(b.maxNodes * part), timeoutMs: b.timeoutMs * part };
+  const search = new Search(state, memory, { ...spec, budget: left });
+  const out = search.fewest(upper);
+  if (out.line && countMoves(out.line, count) >= upper) throw new Error('internal: the shortest line is no shorter than the one given');
+  const why = search.aborted;
+  const stats = statsOf(search.nodes, search.states, search.hits);
+  return result(out.line ?? best, out.lowerBound, stats, why === 'restart' || why === 'reached' ? undefined : why);
 }

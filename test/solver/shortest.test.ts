@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { RANK, RED } from '../../src/engine/cards.ts';
 import { REDEAL, genAtomic, kindOf, make, undo } from '../../src/engine/moves.ts';
+import { Core } from '../../src/solver/core.ts';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { type Position, dealPosition } from '../../src/engine/position.ts';
 import { shorten } from '../../src/engine/shorten.ts';
@@ -155,6 +156,74 @@ describe('a budget too small for the proof', () => {
     const r = shortest(seedPosition(1), { draw: 3, passes: null, foundationReturn: true });
     expect(r.verdict).toBe('unwinnable');
     expect(r.moves).toEqual([]);
+  });
+});
+
+describe('the lower bound', () => {
+  // the search's bound (src/core/bound.ts) never exceeds the fewest moves, found by breadth-first
+  // search, counted either way: on small deals with their stock turned part or all of the way
+  // (the waste's order in play), and with SLOW=1 along random playouts too
+  const core = new Core();
+  const rulesList = ALL_RULES.filter(
+    (r) => (r.passes === null && r.foundationReturn) || (r.draw === 3 && r.passes === 3 && !r.foundationReturn),
+  );
+  const wasteOrder = (p: Position) => p.waste.some((c, i) => p.waste.slice(0, i).some((y) => (y & 3) === (c & 3) && RANK[y] < RANK[c]));
+  /** Compares the bound with the fewest moves at p, both counts; how many were compared, and how many with the waste out of order. */
+  const compare = (p: Position, rules: Rules, cap: number, label: string): [number, number] => {
+    let compared = 0;
+    for (const count of ['atomic', 'ksolve'] as const) {
+      const want = bfs(p, rules, count, cap);
+      if (want === undefined || want < 0) continue;
+      expect(core.lowerBound(State.fromPosition(p, rules), count === 'ksolve' ? 0 : 1), `${label}, ${count}`).toBeLessThanOrEqual(want);
+      compared++;
+    }
+    return [compared, wasteOrder(p) ? compared : 0];
+  };
+
+  it('with the stock turned part or all of the way', () => {
+    let compared = 0;
+    let withWasteOrder = 0;
+    for (let seed = 1; seed <= 12; seed++)
+      for (const rules of rulesList) {
+        const d = reducedDeal(seed, 11);
+        for (const w of [d.stock.length, Math.floor(d.stock.length / 2) + 1]) {
+          const p = checked({ ...d, waste: d.stock.slice(0, w), stock: d.stock.slice(w) });
+          const [n, o] = compare(p, rules, 5_000, `seed ${seed}, ${rulesTag(rules)}, ${w} turned`);
+          compared += n;
+          withWasteOrder += o;
+        }
+      }
+    expect(compared).toBeGreaterThanOrEqual(40);
+    expect(withWasteOrder).toBeGreaterThanOrEqual(15);
+  });
+
+  it.runIf(process.env.SLOW === '1')(
+    'along random playouts',
+    () => {
+      const buf = new Int32Array(256);
+      let compared = 0;
+      for (let seed = 1; seed <= 8; seed++)
+        for (const rules of rulesList) {
+          const rand = prng(seed * 7919 + rules.draw * 31 + (rules.passes ?? 0));
+          const s = State.fromPosition(reducedDeal(seed, 11), rules, { exactStock: true });
+          for (let step = 0; step < 30 && s.home < 52; step++) {
+            const n = genAtomic(s, buf);
+            if (n === 0) break;
+            make(s, buf[Math.floor(rand() * n)]);
+            if (step % 3 === 2) compared += compare(s.toPosition(), rules, 20_000, `seed ${seed}, ${rulesTag(rules)}, step ${step}`)[0];
+          }
+        }
+      expect(compared).toBeGreaterThanOrEqual(300);
+    },
+    900_000,
+  );
+});
+
+describe('the best-first search', () => {
+  it("proves Solvitaire 6 at draw 1 minimal (106 by KSolve's count) within 3,000,000 positions", () => {
+    // each position is searched once: deepening runs with a rising limit needed 6.5 M positions here
+    const r = shortest(seedPosition(6), { draw: 1, passes: null, foundationReturn: true }, { maxNodes: 3_000_000 }, { count: 'ksolve' });
+    expect(r).toMatchObject({ verdict: 'winnable', proved: true, length: 106, lowerBound: 106 });
   });
 });
 
