@@ -13,7 +13,7 @@
  * budget, a restart) unwinds to its start before it returns, so the position is then the start's.
  */
 
-import { HOME_AFTER, S2F, S2T, T2F, mv } from './shared/move-encoding.ts';
+import { F2T, HOME_AFTER, S2F, S2T, T2F, T2T, mv } from './shared/move-encoding.ts';
 import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from './shared/frames.ts';
 import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
 import { generateAt, kingsForEmptiedAt } from './generate.ts';
@@ -45,11 +45,13 @@ import {
   sw,
   top,
   topsM,
+  len,
   undo,
   unlimited,
   wk,
 } from './state.ts';
 import { lowerBound, moveCost, setRedealCost } from './bound.ts';
+import { deadlocked } from './deadlock.ts';
 import { tAddBits, tBudget, tInsert, tRemove, tRemoveBit, tTouch } from './table.ts';
 
 // ---- the budgets and objectives, in TypeScript (the module's imports from "search": core.ts) ----
@@ -102,6 +104,11 @@ let emptyForKing: bool = true;
 let stockToo: bool = false;
 let lastToo: bool = false;
 let locksOn: bool = false;
+/** The deadPositions strategy: a position entered after a move that put a card on a pile is tested for a deadlock (deadlock.ts). */
+let deadOn: bool = false;
+/** The move being tried puts a card on a pile, and the card it covers (52: none, a King into an empty pile). */
+let deadTest: bool = false;
+let covered: i32 = 52;
 let macros: bool = true;
 let objective: bool = false;
 /** The search for the shortest solution: positions whose moves so far plus bound.ts `lowerBound` exceed `limit` are cut. */
@@ -125,7 +132,8 @@ let pathLen: i32 = 0;
 /**
  * The settings of a search (bits: stock dominance 1, safe foundation moves 2, delayStock 4,
  * delayPartial 8, emptyForKing 16, stock macro-moves 32, another objective 64, a limit on the
- * moves 128), the depth below which its frames get noise; the rules are state.ts's (`setRules`).
+ * moves 128, deadlocked positions cut 256), the depth below which its frames get noise; the rules
+ * are state.ts's (`setRules`).
  * With a limit, only tableau cards go home as safe moves (a stock card's draws are moves too).
  */
 export function setSearch(flags: i32, noiseBelow: i32): void {
@@ -137,6 +145,7 @@ export function setSearch(flags: i32, noiseBelow: i32): void {
   macros = (flags & 32) !== 0;
   objective = (flags & 64) !== 0;
   bounded = (flags & 128) !== 0;
+  deadOn = (flags & 256) !== 0;
   stockToo = !bounded && stockAlwaysReachable();
   lastToo = !bounded && macros && drawN > 1 && unlimited;
   noiseDepth = noiseBelow;
@@ -344,6 +353,11 @@ function enter(
     undoSafe(autos, pathMark);
     return PRUNED;
   }
+  // a deadlocked position is lost: stored as searched (it is in the table already), not expanded
+  if (deadOn && deadTest && deadlocked(covered)) {
+    undoSafe(autos, pathMark);
+    return PRUNED;
+  }
   const base = d * MOVES_PER_NODE;
   const at = movesAt + ((<usize>base) << 2);
   const n = !isMacros ? atomicMoves(base) : mode === EMPTIED ? kingsForEmptiedAt(at) : generateAt(at, d < noiseDepth, rCol, mode);
@@ -396,6 +410,13 @@ function run(isDom: bool, isBounded: bool, isObjective: bool, isMacros: bool, is
     }
     const at = d * MOVES_PER_NODE + k;
     const m = ld(movesAt, at);
+    if (deadOn) {
+      // the positions tested: those after a card was put on a pile, where nearly all the locked ones are (deadlock.ts)
+      const kind = m & 15;
+      deadTest = (m & HOME_AFTER) !== 0 || kind === S2T || kind === T2T || kind === F2T;
+      const b = (m >> 8) & 15;
+      covered = deadTest && len(b) > 0 ? top(b) : 52;
+    }
     let mode = FREE;
     let cost = 0;
     if (m & HOME_AFTER) {

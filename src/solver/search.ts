@@ -205,6 +205,7 @@ export class Search implements CoreClient {
   private t0 = 0;
   private readonly deadCheck: boolean;
   private readonly deadlocks: boolean;
+  private readonly deadPositions: boolean;
   private readonly restarts: boolean;
   /** The objective, when it is told of positions (the win needs no calls: the core sees it). */
   private readonly objective: Objective | undefined;
@@ -230,6 +231,7 @@ export class Search implements CoreClient {
     this.restarts = strategy.restarts;
     this.objective = spec.objective.reached || spec.objective.cut ? spec.objective : undefined;
     this.counting = spec.objective.counting;
+    this.deadPositions = strategy.deadPositions;
     this.start = s.clone();
     this.core = memory.core;
     this.s = s.clone(this.core.state);
@@ -250,7 +252,8 @@ export class Search implements CoreClient {
       (pr.emptyForKing ? 16 : 0) |
       (pr.stockMacros ? 32 : 0) |
       (this.objective ? 64 : 0) |
-      (this.counting ? 128 : 0);
+      (this.counting ? 128 : 0) |
+      (this.deadPositions ? 256 : 0);
   }
 
   /**
@@ -261,7 +264,11 @@ export class Search implements CoreClient {
   run(): boolean {
     this.t0 = performance.now();
     this.insertHere();
-    const dead = this.s.home < 52 && ((this.deadCheck && stuckCard(this.s) >= 0) || (this.deadlocks && deadlockedCard(this.s) >= 0));
+    const dead =
+      this.s.home < 52 &&
+      ((this.deadCheck && stuckCard(this.s) >= 0) ||
+        (this.deadlocks && deadlockedCard(this.s) >= 0) ||
+        (this.deadPositions && this.core.x.deadlockedHere() === 1));
     if (dead) return false;
     return this.counting ? this.deepen() : this.searchWithRestarts();
   }

@@ -4,7 +4,7 @@
  * with both cores taken by other processes as on a quiet machine; a time budget, the old way,
  * leaves the same deals unknown.
  *
- * Deals: Solvitaire 135, 219 and 829 at draw 3, winnable after 310,000–990,000 nodes (a
+ * Deals: Solvitaire 135, 219 and 469 at draw 3, winnable after 295,000–592,000 nodes (a
  * fraction of a second each on an idle core, well inside the node budget, and far beyond a
  * 50 ms time budget even idle).
  */
@@ -24,7 +24,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const SEEDS = '135,219,829';
+const SEEDS = '135,219,469';
 
 function batch(db: string, extra: string[] = []): Promise<number | null> {
   return new Promise((resolve) => {
@@ -59,10 +59,10 @@ describe('machine-independent batch verdicts', () => {
     expect(idle.map((r) => [r.seed, r.verdict])).toEqual([
       [135, 'winnable'],
       [219, 'winnable'],
-      [829, 'winnable'],
+      [469, 'winnable'],
     ]);
     for (const r of idle) {
-      expect(r.nodes).toBeGreaterThan(300_000);
+      expect(r.nodes).toBeGreaterThan(250_000);
       expect(r.nodes).toBeLessThan(BATCH_BUDGET.maxNodes / 100);
       expect([r.max_nodes, r.timeout_ms, r.stop_reason]).toEqual([BATCH_BUDGET.maxNodes, BATCH_BUDGET.timeoutMs, null]);
     }
