@@ -15,8 +15,9 @@
  * (the stock's order, as in `deadlockedCard`: the cards on the draw grid of the current pass and
  * the last card, the cards that cards gone from before them put on the grid in a later pass, and
  * a card whose next card has gone), onto a parent that is a top, home or, a King, into an empty
- * pile; a foundation card comes down (with returns) onto a parent that is a top, or, a King, into
- * an empty pile; a pile is empty some time only when the card at its bottom has left.
+ * pile; a foundation card comes down (with returns), once the card above it on its foundation
+ * has, onto a parent that is a top, or, a King, into an empty pile; a pile is empty some time only
+ * when the card at its bottom has left.
  *
  * The test marks, as a least fixed point from the pile tops, the cards that might leave their
  * places, might be pile tops and might leave the deck, each mark resting only on others (every
@@ -49,6 +50,7 @@ import {
   feetM,
   found,
   homeM,
+  nextM,
   onGrid,
   passLimit,
   pileOf,
@@ -178,7 +180,9 @@ export function deadlocked(goal: i32): bool {
   for (let a = 0; a < 7; a++) store<u8>(hiddenAt + <usize>a, <u8>down(a));
   const redealLeft = spass < passLimit;
   const everyCard = drawN === 1 && passLimit === 0x7fffffff;
-  const returned = returnsAllowed ? homeM : 0;
+  // the foundations' top cards (with returns): a card lower down comes down only after the one on it
+  const homeTops = returnsAllowed ? homeM & ((nextM >> 4) | KINGS) : 0;
+  const returnable = returnsAllowed ? homeM : 0;
   // might be a top; tableau cards that might leave their places; deck cards that might leave the deck (as cards, and by index); piles that might be empty
   let mt = topsM;
   let left: u64 = 0;
@@ -188,8 +192,8 @@ export function deadlocked(goal: i32): bool {
   for (;;) {
     // cards put on the tableau from the deck or a foundation: onto a parent that might be a top, or a King into a pile that might be empty
     const kingsE: u64 = ep !== 0 ? KINGS : 0;
-    const off = gone | returned;
     for (;;) {
+      const off = gone | homeTops | (returnable & (mt >> 4));
       const more = off & (childrenOf(mt) | kingsE) & ~mt;
       if (more === 0) break;
       mt |= more;

@@ -36,7 +36,11 @@ function mightBeTop(m: Marks, p: number): boolean {
   if (m.pile[p] >= 0) return m.above[p] < 0 || m.left[m.above[p]] === 1;
   if (s.inDeck[p]) {
     if (!m.gone[p]) return false;
-  } else if (!s.foundationReturn) return false;
+  } else {
+    // a foundation card comes down once the card above it on its foundation has come down
+    if (!s.foundationReturn) return false;
+    if (s.found[p & 3] > RANK[p] && !mightBeTop(m, p + 4)) return false;
+  }
   return RANK[p] === 13 ? emptyBesides(m, -1) : mightBeTop(m, PARENT1[p]) || mightBeTop(m, PARENT2[p]);
 }
 
