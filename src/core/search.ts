@@ -13,7 +13,7 @@
  * budget, a restart) unwinds to its start before it returns, so the position is then the start's.
  */
 
-import { HOME_AFTER, S2F, S2T, T2F, mv } from './shared/move-encoding.ts';
+import { F2T, HOME_AFTER, S2F, S2T, T2F, T2T, mv } from './shared/move-encoding.ts';
 import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from './shared/frames.ts';
 import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
 import { generateAt, kingsForEmptiedAt } from './generate.ts';
@@ -45,10 +45,12 @@ import {
   sw,
   top,
   topsM,
+  len,
   undo,
   unlimited,
   wk,
 } from './state.ts';
+import { deadlocked } from './deadlock.ts';
 import { tAddBits, tInsert, tRemove, tRemoveBit, tTouch } from './table.ts';
 
 // ---- the budgets and objectives, in TypeScript (the module's imports from "search": core.ts) ----
@@ -102,6 +104,11 @@ let lastToo: bool = false;
 let wasteTopToo: bool = false;
 export let locksOn: bool = false;
 export let macros: bool = true;
+/** The deadPositions strategy: a position entered after a move that put a card on a pile is tested for a deadlock (deadlock.ts). */
+let deadOn: bool = false;
+/** The move being tried puts a card on a pile, and the card it covers (52: none, a King into an empty pile). */
+let deadTest: bool = false;
+let covered: i32 = 52;
 let objective: bool = false;
 let noiseDepth: i32 = 0;
 /** The last safe moves (`playSafe`) sent the stock's last card home. */
@@ -120,9 +127,10 @@ let pathLen: i32 = 0;
 /**
  * The settings of a search (bits: stock dominance 1, safe foundation moves 2, delayStock 4,
  * delayPartial 8, emptyForKing 16, stock macro-moves 32, another objective 64, the moves counted
- * 128: the search for the fewest moves, best-first.ts), the depth below which its frames get
- * noise; the rules are state.ts's (`setRules`). With the moves counted, only tableau cards and, at
- * draw 1, the waste's top go home as safe moves (a stock card's draws are moves too).
+ * 128: the search for the fewest moves, best-first.ts; deadlocked positions cut 256), the depth
+ * below which its frames get noise; the rules are state.ts's (`setRules`). With the moves
+ * counted, only tableau cards and, at draw 1, the waste's top go home as safe moves (a stock
+ * card's draws are moves too).
  */
 export function setSearch(flags: i32, noiseBelow: i32): void {
   dom = (flags & 1) !== 0;
@@ -133,6 +141,7 @@ export function setSearch(flags: i32, noiseBelow: i32): void {
   macros = (flags & 32) !== 0;
   objective = (flags & 64) !== 0;
   const counted = (flags & 128) !== 0;
+  deadOn = (flags & 256) !== 0;
   stockToo = !counted && stockAlwaysReachable();
   lastToo = !counted && macros && drawN > 1 && unlimited;
   wasteTopToo = counted && drawN === 1;
@@ -321,6 +330,11 @@ function enter(d: i32, rCol: i32, mode: i32, rCard: i32, isDom: bool, isObjectiv
     undoSafe(autos, pathMark);
     return PRUNED;
   }
+  // a deadlocked position is lost: stored as searched (it is in the table already), not expanded
+  if (deadOn && deadTest && deadlocked(covered)) {
+    undoSafe(autos, pathMark);
+    return PRUNED;
+  }
   const base = d * MOVES_PER_NODE;
   const at = movesAt + ((<usize>base) << 2);
   const n = !isMacros ? atomicMoves(base) : mode === EMPTIED ? kingsForEmptiedAt(at) : generateAt(at, d < noiseDepth, rCol, mode);
@@ -373,6 +387,13 @@ function run(isDom: bool, isObjective: bool, isMacros: bool, isSafe: bool): i32 
     }
     const at = d * MOVES_PER_NODE + k;
     const m = ld(movesAt, at);
+    if (deadOn) {
+      // the positions tested: those after a card was put on a pile, where nearly all the locked ones are (deadlock.ts)
+      const kind = m & 15;
+      deadTest = (m & HOME_AFTER) !== 0 || kind === S2T || kind === T2T || kind === F2T;
+      const b = (m >> 8) & 15;
+      covered = deadTest && len(b) > 0 ? top(b) : 52;
+    }
     let mode = FREE;
     if (m & HOME_AFTER) {
       if (locksOn && locks(m)) continue;

@@ -67,6 +67,7 @@ interface CoreExports {
   safeSuitsHere(): number;
   safeHomeOf(c: number): number;
   safeLastStockCardHere(): number;
+  deadlockedHere(): number;
   onDrawGridHere(): number;
   locksOf(m: number): number;
   ttSlotsCap(): number;

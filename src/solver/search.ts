@@ -208,6 +208,7 @@ export class Search implements CoreClient {
   private t0 = 0;
   private readonly deadCheck: boolean;
   private readonly deadlocks: boolean;
+  private readonly deadPositions: boolean;
   private readonly restarts: boolean;
   /** The objective, when it is told of positions (the win needs no calls: the core sees it). */
   private readonly objective: Objective | undefined;
@@ -225,6 +226,7 @@ export class Search implements CoreClient {
     this.restarts = strategy.restarts;
     this.objective = spec.objective.reached || spec.objective.cut ? spec.objective : undefined;
     this.counting = spec.objective.counting;
+    this.deadPositions = strategy.deadPositions;
     this.start = s.clone();
     this.core = memory.core;
     this.s = s.clone(this.core.state);
@@ -245,7 +247,8 @@ export class Search implements CoreClient {
       (pr.emptyForKing ? 16 : 0) |
       (pr.stockMacros ? 32 : 0) |
       (this.objective ? 64 : 0) |
-      (this.counting ? 128 : 0);
+      (this.counting ? 128 : 0) |
+      (this.deadPositions ? 256 : 0);
   }
 
   /**
@@ -264,7 +267,12 @@ export class Search implements CoreClient {
   /** The dead-deal tests of the search's strategy prove its start lost. */
   deadAtStart(): boolean {
     const s = this.s;
-    return s.home < 52 && ((this.deadCheck && stuckCard(s) >= 0) || (this.deadlocks && deadlockedCard(s) >= 0));
+    return (
+      s.home < 52 &&
+      ((this.deadCheck && stuckCard(s) >= 0) ||
+        (this.deadlocks && deadlockedCard(s) >= 0) ||
+        (this.deadPositions && this.core.x.deadlockedHere() === 1))
+    );
   }
 
   /**

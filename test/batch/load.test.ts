@@ -4,8 +4,8 @@
  * with both cores taken by other processes as on a quiet machine; a time budget, the old way,
  * leaves the same deals unknown.
  *
- * Deals: Solvitaire 135 at draw 3, and with SLOW=1 also 219 and 829, winnable after
- * 310,000–990,000 nodes (a fraction of a second each on an idle core, well inside the node budget,
+ * Deals: Solvitaire 135 at draw 3, and with SLOW=1 also 219 and 469, winnable after
+ * 295,000–592,000 nodes (a fraction of a second each on an idle core, well inside the node budget,
  * and far beyond a 50 ms time budget even idle). The spinning processes are this test's load, so
  * its deals are few: they keep both cores busy while it runs.
  */
@@ -26,7 +26,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const SEEDS = bySize([135], [135, 219, 829]);
+const SEEDS = bySize([135], [135, 219, 469]);
 
 function batch(db: string, extra: string[] = []): Promise<number | null> {
   return new Promise((resolve) => {
@@ -60,7 +60,7 @@ describe('machine-independent batch verdicts', { timeout: HEAVY_MS }, () => {
     const idle = rows(join(dir, 'idle.sqlite'));
     expect(idle.map((r) => [r.seed, r.verdict])).toEqual(SEEDS.map((seed) => [seed, 'winnable']));
     for (const r of idle) {
-      expect(r.nodes).toBeGreaterThan(300_000);
+      expect(r.nodes).toBeGreaterThan(250_000);
       expect(r.nodes).toBeLessThan(BATCH_BUDGET.maxNodes / 100);
       expect([r.max_nodes, r.timeout_ms, r.stop_reason]).toEqual([BATCH_BUDGET.maxNodes, BATCH_BUDGET.timeoutMs, null]);
     }

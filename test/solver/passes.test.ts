@@ -176,7 +176,14 @@ describe('pass limits the stock cannot use, and large limits searched exactly', 
       deadlocks: false,
       lockingMoves: false,
     };
-    const plain: SolverOptions = { pruning: NO_PRUNING, relaxation: false, deadCheck: false, deadlocks: false, lockingMoves: false };
+    const plain: SolverOptions = {
+      pruning: NO_PRUNING,
+      relaxation: false,
+      deadCheck: false,
+      deadlocks: false,
+      deadPositions: false,
+      lockingMoves: false,
+    };
     let compared = 0;
     for (const [seed, k] of [
       [17, 9],

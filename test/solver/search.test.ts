@@ -57,6 +57,7 @@ const VARIANTS: [string, SolverOptions][] = [
   ['deadlocks off', { deadlocks: false }],
   ['both dead-deal tests off', { deadCheck: false, deadlocks: false }],
   ['lockingMoves off', { lockingMoves: false }],
+  ['deadPositions off', { deadPositions: false }],
   ['restarts off', { restarts: false }],
   ['no pruning, restarts on', { ...PLAIN, restarts: true }],
 ];
@@ -263,7 +264,7 @@ describe("the stock's last card, with a larger draw and unlimited passes", () =>
 
 describe('stock dominance: a layout searched from one stock position stands for those it reaches by draws', () => {
   const rules: Rules = { draw: 3, passes: null, foundationReturn: true };
-  const direct: SolverOptions = { relaxation: false, restarts: false };
+  const direct: SolverOptions = { relaxation: false, restarts: false, deadPositions: false };
   const without: SolverOptions = { ...direct, pruning: { ...FULL_PRUNING, stockDominance: false } };
   it.each([79, 131])('Solvitaire %i, draw 3: lost either way, in fewer positions', (seed) => {
     const p = seedPosition(seed);
@@ -292,7 +293,7 @@ describe('stock dominance: a layout searched from one stock position stands for 
 });
 
 describe('foundation returns that would go straight back home are left out', () => {
-  const direct: SolverOptions = { relaxation: false, restarts: false, deadlocks: false, lockingMoves: false };
+  const direct: SolverOptions = { relaxation: false, restarts: false, deadlocks: false, lockingMoves: false, deadPositions: false };
   const without: SolverOptions = { ...direct, pruning: { ...FULL_PRUNING, keepSafeHome: false } };
   const d1: Rules = { draw: 1, passes: null, foundationReturn: true };
   const d3: Rules = { draw: 3, passes: null, foundationReturn: true };
@@ -427,7 +428,7 @@ describe('a card that can never move (dead deal check)', () => {
     expect(r.stats.nodes).toBe(0);
   });
   it('the search without the check agrees (seed 15, draw 3)', () => {
-    const r = solve(seedPosition(15), d3, { maxNodes: 20_000_000 }, { deadCheck: false, deadlocks: false });
+    const r = solve(seedPosition(15), d3, { maxNodes: 20_000_000 }, { deadCheck: false, deadlocks: false, deadPositions: false });
     expect(r.verdict).toBe('unwinnable');
     expect(r.stats.nodes).toBeGreaterThan(1000);
   });
@@ -470,10 +471,11 @@ describe('staged solve: the easiest rules first', () => {
   it('the full search goes on from the first stage, with what it proved (seed 237: lost at draw 3, won at draw 1)', () => {
     const p = seedPosition(237);
     const d1: Rules = { draw: 1, passes: null, foundationReturn: true };
+    // without the deadlock test at each position, which proves the loss at draw 3 within the first stage
     for (const restarts of [true, false]) {
-      const staged = solve(p, d3, {}, { restarts });
-      const direct = solve(p, d3, {}, { restarts, relaxation: false });
-      const relaxed = solve(p, d1, {}, { restarts });
+      const staged = solve(p, d3, {}, { restarts, deadPositions: false });
+      const direct = solve(p, d3, {}, { restarts, relaxation: false, deadPositions: false });
+      const relaxed = solve(p, d1, {}, { restarts, deadPositions: false });
       expect(staged.verdict).toBe('unwinnable');
       expect(staged.proof).toBeUndefined();
       expect(direct.verdict).toBe('unwinnable');
