@@ -318,4 +318,30 @@ describe.skipIf(!HAVE_PARALLEL)('scripts/study.sh', () => {
     expect(csv).toHaveLength(25);
     expect(csv.slice(1).map((l) => Number(l.split(',')[1]))).toEqual(Array.from({ length: 24 }, (_, k) => k + 1));
   });
+
+  it('never writes its packed file over one of more deals: it stops, the file kept, the new one left beside', async () => {
+    const study = join(dir, 'study');
+    // A packed file of 100,000 deals where the 24 deals of this run would be published.
+    const pack = join(dir, 'published');
+    copyFileSync(join(REPO, 'data', 'study-d3.verdicts'), `${pack}-d3.verdicts`);
+    const before = readFileSync(`${pack}-d3.verdicts`);
+    const r = await sh(join(REPO, 'scripts', 'study.sh'), [study], {
+      env: {
+        BIG: SEEDS,
+        ONLY: 'd3',
+        SHARDS: '3',
+        JOBS: '2',
+        NODES: '5000',
+        RETRY: '100000000',
+        OUT: join(dir, 'again.csv.gz'),
+        PACK: pack,
+      },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `study.sh: ${study}/d3-packed.verdicts holds 24 deals, fewer than the 100000 of ${pack}-d3.verdicts: not written over it`,
+    );
+    expect(readFileSync(`${pack}-d3.verdicts`)).toEqual(before);
+    expect(existsSync(join(study, 'd3-packed.verdicts'))).toBe(true);
+  });
 });
