@@ -12,6 +12,7 @@ import { type MostHomeResult, type SolveResult, type AtomicMove, type Position, 
 import { type DealName, PlayedGame } from './played-game.ts';
 import { type Rewind, lastWinnable } from '../../src/hidden/index.ts';
 import { ask } from './confirm.ts';
+import { endButton as button } from './end.ts';
 import type { SolverClient } from './solver-client.ts';
 import { ANALYSIS_BUDGET, type DealVerdicts } from './verdicts.ts';
 
@@ -31,15 +32,6 @@ export interface AfterHooks {
 }
 
 const cards = (n: number) => `${n} card${n === 1 ? '' : 's'}`;
-
-function button(id: string, text: string, onClick: () => void): HTMLButtonElement {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.id = id;
-  b.textContent = text;
-  b.addEventListener('click', onClick);
-  return b;
-}
 
 /**
  * A button that shows a line of play (a spoiler: it shows cards the player has not seen) only
