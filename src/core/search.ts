@@ -106,9 +106,10 @@ let lastToo: bool = false;
 let locksOn: bool = false;
 /** The deadPositions strategy: a position entered after a move that put a card on a pile is tested for a deadlock (deadlock.ts). */
 let deadOn: bool = false;
-/** The move being tried puts a card on a pile, and the card it covers (52: none, a King into an empty pile). */
+/** The move being tried puts a card on a pile, the card it covers (52: none, a King into an empty pile), and its kind (deadlock.ts `deadlocked`). */
 let deadTest: bool = false;
 let covered: i32 = 52;
+let coverKind: i32 = 0;
 let macros: bool = true;
 let objective: bool = false;
 /** The search for the shortest solution: positions whose moves so far plus bound.ts `lowerBound` exceed `limit` are cut. */
@@ -354,7 +355,7 @@ function enter(
     return PRUNED;
   }
   // a deadlocked position is lost: stored as searched (it is in the table already), not expanded
-  if (deadOn && deadTest && deadlocked(covered)) {
+  if (deadOn && deadTest && deadlocked(covered, coverKind)) {
     undoSafe(autos, pathMark);
     return PRUNED;
   }
@@ -391,6 +392,8 @@ export function search(): i32 {
 /** `search`, with the search's settings as arguments (`enter`). */
 function run(isDom: bool, isBounded: bool, isObjective: bool, isMacros: bool, isSafe: bool): i32 {
   pathLen = 0;
+  // the start is no move's child (its deadlock test is made once a search, search.ts)
+  deadTest = false;
   const r0 = inline.always(enter(0, -1, FREE, -1, 0, isDom, isBounded, isObjective, isMacros, isSafe));
   if (r0 !== EXPANDED) return r0 === WON ? 1 : 0;
   let d = 0;
@@ -416,6 +419,7 @@ function run(isDom: bool, isBounded: bool, isObjective: bool, isMacros: bool, is
       deadTest = (m & HOME_AFTER) !== 0 || kind === S2T || kind === T2T || kind === F2T;
       const b = (m >> 8) & 15;
       covered = deadTest && len(b) > 0 ? top(b) : 52;
+      coverKind = (m & HOME_AFTER) !== 0 ? 2 : kind === S2T ? 0 : kind === T2T ? 1 : 3;
     }
     let mode = FREE;
     let cost = 0;
