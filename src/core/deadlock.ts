@@ -64,10 +64,9 @@ import { STRIDE } from './shared/layout.ts';
 import { KINGS, childrenOf } from './gen-state.ts';
 import { PARENT1, RANK, at } from './cards.ts';
 
-/** All 52 cards; the four Aces; bit 0 of every rank's four cards (shifted by a suit, that suit). */
+/** All 52 cards; the four Aces. */
 const ALL: u64 = ((<u64>1) << 52) - 1;
 const ACES: u64 = 15;
-const LANE: u64 = 0x1111111111111;
 /** Per pile, its face-down cards not marked yet (they are marked from the top down), a byte a pile. */
 const hiddenAt: usize = memory.data(8, 16);
 
@@ -109,23 +108,29 @@ function reachable(i: i32, gone: u64, redealLeft: bool): bool {
   if (i === sn - 1 || i === w - 1 || (i >= w && onGrid(i + 1 - w))) return true;
   if (((gone >> <u64>(i + 1)) & 1) !== 0) return true;
   if (!redealLeft) return false;
-  return (i + 1) % drawN <= <i32>popcnt(gone & (bit(i) - 1));
+  return <i32>load<u8>(remAt + <usize>(i + 1)) <= <i32>popcnt(gone & (bit(i) - 1));
+}
+/** (i + 1) mod the draw, for deck index i (the draw `remDraw`), a byte each: no division in the test. */
+const remAt: usize = memory.data(64, 16);
+let remDraw: i32 = 0;
+function setRemainders(): void {
+  if (remDraw === drawN) return;
+  remDraw = drawN;
+  for (let i = 0; i < 64; i++) store<u8>(remAt + <usize>i, <u8>(i % drawN));
 }
 
 /**
  * The cards that might go home, given those that might be tops (`mt`) or leave the deck (`gone`):
  * per suit, the ranks from the Ace up while each is home, might be a top or might leave the deck.
- * With the suit's other bits set, adding its Ace's bit carries through that run.
+ * Each step ands a card's bit with the one k ranks below it (k = 1, 2, 4, 8: 4k bits lower; the
+ * ranks up to k count as set), so that rank r ends up the and of ranks 1 to r.
  */
 function homeable(mt: u64, gone: u64): u64 {
-  const own = homeM | (mt & ~deckM) | (deckM & gone);
-  let out: u64 = 0;
-  for (let s = 0; s < 4; s++) {
-    const lane = LANE << (<u64>s);
-    const y = own | ~lane;
-    out |= y & ~(y + bit(s)) & lane;
-  }
-  return out;
+  let x = homeM | (mt & ~deckM) | (deckM & gone);
+  x &= (x << 4) | 0xf;
+  x &= (x << 8) | 0xff;
+  x &= (x << 16) | 0xffff;
+  return x & ((x << 32) | 0xffffffff);
 }
 
 /** The Kings of the tableau that might go into an empty pile other than their own (`ep`: the piles that might be empty). */
@@ -172,14 +177,63 @@ function uncoveredSoon(z: i32): bool {
  * (At a larger draw a stock play also moves the cards after it in the deck; the test may then
  * miss a lost position, never call one lost that is not.)
  */
-export function deadlocked(goal: i32): bool {
+export function deadlocked(goal: i32, kind: i32): bool {
   if (goal < 52 && uncoveredSoon(goal)) return false;
+  if (kind < 0) return saturate(goal);
+  const cat = kind * 5 + category(goal);
+  if (!worthTesting(cat)) return false;
+  const dead = saturate(goal);
+  const at = statsAt + ((<usize>cat) << 2);
+  store<i32>(at, load<i32>(at) + 1);
+  if (dead) store<i32>(at, load<i32>(at, 80) + 1, 80);
+  return dead;
+}
+
+// ---- which positions are worth the test ----
+/**
+ * Per kind of move (a stock card placed, a run moved, a partial run sent home, a foundation card
+ * brought down) and where the covered card's twin lies (face down, in the deck, home, face up,
+ * or none: a King into an empty pile), the tests made in this search, the positions they found
+ * deadlocked, and the positions not tested: 20 words each (search.ts keeps them with the search
+ * they belong to, while another search uses the core).
+ */
+const statsAt: usize = memory.data(60 * 4, 16);
+export function deadStatsPtr(): usize {
+  return statsAt;
+}
+function category(goal: i32): i32 {
+  if (goal === 52) return 4;
+  const tb = bit(goal ^ 3);
+  return (downM & tb) !== 0 ? 0 : (deckM & tb) !== 0 ? 1 : (homeM & tb) !== 0 ? 2 : 3;
+}
+/**
+ * A test costs a fraction of a position, and a lost position left untested costs a position and
+ * its children (which the test then finds lost): after WARMUP tests of a category, one whose
+ * tests found fewer than one position in RATE lost is tested only at every SAMPLE-th position.
+ * What is tested decides only what is cut, never a verdict; the counts are the search's own, so
+ * the same search makes the same choices on every machine and after any other search.
+ */
+const WARMUP: i32 = 64;
+const RATE: i32 = 10;
+const SAMPLE: i32 = 16;
+function worthTesting(cat: i32): bool {
+  const at = statsAt + ((<usize>cat) << 2);
+  const tests = load<i32>(at);
+  if (tests < WARMUP || load<i32>(at, 80) * RATE >= tests) return true;
+  const skipped = load<i32>(at, 160) + 1;
+  store<i32>(at, skipped, 160);
+  return skipped % SAMPLE === 0;
+}
+
+/** The fixed point itself (`deadlocked`). */
+function saturate(goal: i32): bool {
   const goalBit: u64 = goal < 52 ? bit(goal) : 0;
   const tableau = ALL & ~(deckM | homeM);
   const up = tableau & ~downM;
   for (let a = 0; a < 7; a++) store<u8>(hiddenAt + <usize>a, <u8>down(a));
   const redealLeft = spass < passLimit;
   const everyCard = drawN === 1 && passLimit === 0x7fffffff;
+  setRemainders();
   // the foundations' top cards (with returns): a card lower down comes down only after the one on it
   const homeTops = returnsAllowed ? homeM & ((nextM >> 4) | KINGS) : 0;
   const returnable = returnsAllowed ? homeM : 0;
@@ -188,6 +242,7 @@ export function deadlocked(goal: i32): bool {
   let left: u64 = 0;
   let gone: u64 = 0;
   let goneAt: u64 = 0;
+  let unreached: u64 = 0;
   let ep = emptyP;
   for (;;) {
     // cards put on the tableau from the deck or a foundation: onto a parent that might be a top, or a King into a pile that might be empty
@@ -226,15 +281,22 @@ export function deadlocked(goal: i32): bool {
     if (everyCard) {
       if (place !== 0) changed = true;
       gone |= place;
-    } else
-      for (let cand = place; cand !== 0; cand &= cand - 1) {
+    } else {
+      // a card found out of reach stays so until another leaves the deck
+      const at0 = goneAt;
+      for (let cand = place & ~unreached; cand !== 0; cand &= cand - 1) {
         const c = <i32>ctz(cand);
         const i = deckIndex(c);
-        if (!reachable(i, goneAt, redealLeft)) continue;
+        if (!reachable(i, goneAt, redealLeft)) {
+          unreached |= bit(c);
+          continue;
+        }
         gone |= bit(c);
         goneAt |= bit(i);
         changed = true;
       }
+      if (goneAt !== at0) unreached = 0;
+    }
     if (!changed) break;
     if ((tableau & ~mt) === 0 && (deckM & ~gone) === 0) return false;
   }
@@ -243,5 +305,5 @@ export function deadlocked(goal: i32): bool {
 
 /** For the tests: the position loaded is deadlocked (the whole test, no goal). */
 export function deadlockedHere(): bool {
-  return deadlocked(52);
+  return deadlocked(52, -1);
 }

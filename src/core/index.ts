@@ -35,7 +35,7 @@ export {
 } from './state';
 export { configure, generate, kingsForEmptied, reachOf } from './generate';
 export { noiseOf, noiseState, outMoves, outPtr, setNoise, sortOut } from './moves-out';
-export { deadlockedHere } from './deadlock';
+export { deadStatsPtr, deadlockedHere } from './deadlock';
 export { locksOf, locksPtr, onDrawGridHere, safeHomeOf, safeLastStockCardHere, safeSuitsHere } from './rules';
 export {
   getAborted,

@@ -106,9 +106,10 @@ export let locksOn: bool = false;
 export let macros: bool = true;
 /** The deadPositions strategy: a position entered after a move that put a card on a pile is tested for a deadlock (deadlock.ts). */
 let deadOn: bool = false;
-/** The move being tried puts a card on a pile, and the card it covers (52: none, a King into an empty pile). */
+/** The move being tried puts a card on a pile, the card it covers (52: none, a King into an empty pile), and its kind (deadlock.ts `deadlocked`). */
 let deadTest: bool = false;
 let covered: i32 = 52;
+let coverKind: i32 = 0;
 let objective: bool = false;
 let noiseDepth: i32 = 0;
 /** The last safe moves (`playSafe`) sent the stock's last card home. */
@@ -331,7 +332,7 @@ function enter(d: i32, rCol: i32, mode: i32, rCard: i32, isDom: bool, isObjectiv
     return PRUNED;
   }
   // a deadlocked position is lost: stored as searched (it is in the table already), not expanded
-  if (deadOn && deadTest && deadlocked(covered)) {
+  if (deadOn && deadTest && deadlocked(covered, coverKind)) {
     undoSafe(autos, pathMark);
     return PRUNED;
   }
@@ -368,6 +369,8 @@ export function search(): i32 {
 /** `search`, with the search's settings as arguments (`enter`). */
 function run(isDom: bool, isObjective: bool, isMacros: bool, isSafe: bool): i32 {
   pathLen = 0;
+  // the start is no move's child (its deadlock test is made once a search, search.ts)
+  deadTest = false;
   const r0 = inline.always(enter(0, -1, FREE, -1, isDom, isObjective, isMacros, isSafe));
   if (r0 !== EXPANDED) return r0 === WON ? 1 : 0;
   let d = 0;
@@ -393,6 +396,7 @@ function run(isDom: bool, isObjective: bool, isMacros: bool, isSafe: bool): i32 
       deadTest = (m & HOME_AFTER) !== 0 || kind === S2T || kind === T2T || kind === F2T;
       const b = (m >> 8) & 15;
       covered = deadTest && len(b) > 0 ? top(b) : 52;
+      coverKind = (m & HOME_AFTER) !== 0 ? 2 : kind === S2T ? 0 : kind === T2T ? 1 : 3;
     }
     let mode = FREE;
     if (m & HOME_AFTER) {

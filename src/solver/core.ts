@@ -68,6 +68,7 @@ interface CoreExports {
   safeHomeOf(c: number): number;
   safeLastStockCardHere(): number;
   deadlockedHere(): number;
+  deadStatsPtr(): number;
   onDrawGridHere(): number;
   locksOf(m: number): number;
   ttSlotsCap(): number;
@@ -108,6 +109,8 @@ export interface CoreClient {
 let compiled: WebAssembly.Module | undefined;
 /** The most pages a memory of the core can have. */
 const MAX_PAGES = 65535;
+/** The words of the deadlock test's counts (src/core/deadlock.ts `deadStatsPtr`). */
+export const DEAD_STATS = 60;
 
 /** The memory could not be reserved: the process's address space is too small (an address-space limit, `ulimit -v`). */
 export class AddressSpaceError extends Error {
@@ -163,6 +166,8 @@ export class Core {
   readonly moves: Int32Array;
   readonly path: Int32Array;
   readonly locks: Uint8Array;
+  /** The deadlock test's counts of the search running (src/core/deadlock.ts `deadStatsPtr`). */
+  readonly deadStats: Int32Array;
   /** The key's terms (engine/zobrist.ts), and the array of state.ts they were last copied from. */
   private readonly zobrist: Int32Array;
   private terms: Int32Array | undefined;
@@ -199,6 +204,7 @@ export class Core {
     this.moves = new Int32Array(buffer, this.x.movesPtr(), MAX_DEPTH * MOVES_PER_NODE);
     this.path = new Int32Array(buffer, this.x.pathPtr(), PATH_WORDS);
     this.locks = new Uint8Array(buffer, this.x.locksPtr(), 4 * 104);
+    this.deadStats = new Int32Array(buffer, this.x.deadStatsPtr(), DEAD_STATS);
   }
 
   /**

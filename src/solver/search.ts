@@ -49,7 +49,7 @@
 import * as Moves from '../engine/moves.ts';
 import type { AtomicMove } from '../engine/notation.ts';
 import type { State } from '../engine/state.ts';
-import type { Core, CoreClient } from './core.ts';
+import { type Core, type CoreClient, DEAD_STATS } from './core.ts';
 import { Generator } from './generate.ts';
 import type { SearchMemory } from './memory.ts';
 import type { MoveCount, Objective, SearchSpec } from './objective.ts';
@@ -195,6 +195,8 @@ export class Search implements CoreClient {
   private readonly core: Core;
   /** The settings the core's search reads (src/core/search.ts `setSearch`). */
   private readonly flags: number;
+  /** The deadlock test's counts of this search (which positions it tests: src/core/deadlock.ts), kept while another search uses the core. */
+  private readonly deadStats = new Int32Array(DEAD_STATS);
   /** The moves that would lock the deal (pruning.ts), when there are any; looked for after LOCKS_AFTER nodes. */
   private locks: LockingMoves | undefined;
   private locksPending: boolean;
@@ -380,6 +382,7 @@ export class Search implements CoreClient {
     if (this.locks) this.locks.copyTo(core.locks);
     x.setLocks(this.locks ? 1 : 0);
     x.setCounts(this.nodes, this.hits, this.nextCheck);
+    core.deadStats.set(this.deadStats);
     x.setAborted(0, 0);
     return x;
   }
@@ -397,6 +400,7 @@ export class Search implements CoreClient {
     const x = this.attach();
     const won = x.search() === 1;
     this.gen.release();
+    this.deadStats.set(this.core.deadStats);
     this.nodes = x.getNodes();
     this.hits = x.getHits();
     if (x.getAborted() === ABORT_CODES.depth) this.aborted = 'depth';

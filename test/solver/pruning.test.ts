@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cardName, parseCard } from '../../src/engine/cards.ts';
 import { S2T, genAtomic, make, mv } from '../../src/engine/moves.ts';
-import { type SolverOptions, deadlockedCard, solve, stuckCard } from '../../src/solver/index.ts';
+import { Solver, type SolverOptions, deadlockedCard, solve, stuckCard } from '../../src/solver/index.ts';
 import { Core } from '../../src/solver/core.ts';
 import { LockingMoves } from '../../src/solver/pruning.ts';
 import type { Position } from '../../src/engine/position.ts';
@@ -438,5 +438,19 @@ describe('deadlocked positions: the deadlock test at every position (deadPositio
     expect(off.verdict).toBe('unwinnable');
     expect(off.stats.nodes).toBe(302_606);
     expect(on.stats.nodes).toBeLessThan(80_000);
+  });
+});
+
+describe('deadlocked positions: which positions are tested', () => {
+  it('the search of a deal is the same whatever the solver searched before (its counts are its own)', () => {
+    const d3: Rules = { draw: 3, passes: null, foundationReturn: true };
+    const alone = new Solver().solve(seedPosition(765), d3, SMALL);
+    const solver = new Solver();
+    solver.solve(seedPosition(277), d3, SMALL);
+    const after = solver.solve(seedPosition(765), d3, SMALL);
+    expect(after.stats).toEqual({ ...alone.stats, ms: after.stats.ms });
+    // without the test the same deal takes more positions
+    const all = new Solver().solve(seedPosition(765), d3, SMALL, { deadPositions: false });
+    expect(all.stats.nodes).toBeGreaterThan(alone.stats.nodes);
   });
 });
