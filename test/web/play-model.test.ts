@@ -10,7 +10,7 @@ import { makePositionJson } from '../../src/engine/position.ts';
 import type { Rules } from '../../src/types.ts';
 import { dailyCode, dayNumber, localDate } from '../../web/src/daily.ts';
 import { PlayedGame } from '../../web/src/played-game.ts';
-import { DEFAULT_SETTINGS, parseSettings, rulesFor } from '../../web/src/settings.ts';
+import { CARD_BACKS, DEFAULT_SETTINGS, parseSettings, rulesFor } from '../../web/src/settings.ts';
 import { smartMove } from '../../web/src/smart.ts';
 import { type CountedGame, countGame, countVerdict, emptyStats, parseStats, statsKey, waiting } from '../../web/src/stats.ts';
 import { build, seedPosition } from '../support/positions.ts';
@@ -146,10 +146,20 @@ describe('a game', () => {
 
 describe('settings', () => {
   it('read back what they wrote; anything else takes the default', () => {
-    const s = { draw: 1, scoring: 'vegas', winnableOnly: true, tap: 'select', leftHanded: true, autoFinish: false } as const;
+    const s = {
+      draw: 1,
+      scoring: 'vegas',
+      winnableOnly: true,
+      tap: 'select',
+      leftHanded: true,
+      autoFinish: false,
+      back: 'green',
+      largePrint: true,
+    } as const;
     expect(parseSettings(JSON.stringify(s))).toEqual(s);
+    for (const back of CARD_BACKS) expect(parseSettings(JSON.stringify({ back })).back).toBe(back);
     expect(parseSettings(null)).toEqual(DEFAULT_SETTINGS);
-    expect(parseSettings('{"draw":2,"scoring":"x","tap":7}')).toEqual(DEFAULT_SETTINGS);
+    expect(parseSettings('{"draw":2,"scoring":"x","tap":7,"back":"gold","largePrint":"yes"}')).toEqual(DEFAULT_SETTINGS);
     expect(parseSettings('not json')).toEqual(DEFAULT_SETTINGS);
     expect(rulesFor({ draw: 1, scoring: 'vegas' })).toEqual({ draw: 1, passes: 1, foundationReturn: true });
     expect(rulesFor({ draw: 3, scoring: 'standard' })).toEqual(D3);

@@ -2,7 +2,8 @@
  * The game view in headless Chromium, on a phone (390×844 and 320×568, touch) and a desktop:
  * - nothing that appears during a game moves the table, and the solution is shown only after the
  *   player says so; the first position of Solvitaire 4 at draw 1 is not called the end;
- * - on a covered card, both the rank and the suit show on its strip, at 320 and 390 px wide;
+ * - on a covered card, both the rank and the suit show on its strip, at 320 and 390 px wide, in
+ *   the usual deck and the large-print one; the card back and the deck chosen are drawn and kept;
  * - the game in progress keeps its own rules and scoring: the settings are for the next game;
  * - a shared link asks before it replaces a game in progress (which would count as lost);
  * - the smart tap, the single-key shortcuts and redo; the cards going home by themselves, the
@@ -166,7 +167,7 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
     await page.close();
   });
 
-  it('shows the rank and the suit of a covered card on its strip, at 320 and 390 px wide, left-handed too', async () => {
+  it('shows the rank and the suit of a covered card on its strip, at 320 and 390 px wide, left-handed and large print too', async () => {
     // long runs on three columns, a few face-down cards under the others, six cards in the stock
     const runs = ['Ks Qh Jc Td 9s 8h 7c 6d 5s 4h 3c 2d', 'Kh Qs Jh Ts 9h 8s 7h', 'Kc Qd Js Th 9c 8d 7s 6h'];
     const rest: string[] = [];
@@ -181,13 +182,17 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
     // a draw of three: the waste fanned
     const record = { v: 1, start: makePositionJson(start), rules: D3, moves: movesToCompact([{ from: 'stock', to: 'waste', count: 3 }]) };
     const page = await open(phone, phone.url);
-    for (const [width, height, leftHanded] of [
-      [320, 568, false],
-      [390, 844, false],
-      [390, 844, true],
+    for (const [width, height, leftHanded, largePrint] of [
+      [320, 568, false, false],
+      [390, 844, false, false],
+      [390, 844, true, false],
+      [320, 568, false, true],
+      [390, 844, false, true],
+      [390, 844, true, true],
     ] as const) {
       await page.setViewportSize({ width, height });
-      await loadGame(page, record, { leftHanded });
+      await loadGame(page, record, { leftHanded, largePrint });
+      expect((await page.getAttribute('#play-table .table', 'class'))!.split(' ').includes('large-print')).toBe(largePrint);
       const bad = await page.evaluate(() => {
         const out: string[] = [];
         const cards = [...document.querySelectorAll<HTMLElement>('#play-table .card:not(.down)')].filter((c) => !c.hidden);
@@ -216,12 +221,63 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
             }
           }
         }
-        return { out, covered: cards.length };
+        // the rank's size, as a share of the card's width
+        const corner = document.querySelector('#play-table .card:not(.down) .corner')!;
+        return { out, covered: cards.length, rank: Number.parseFloat(getComputedStyle(corner).fontSize) / box(cards[0]).width };
       });
-      expect(bad.out, `${width}×${height}${leftHanded ? ', left-handed' : ''}`).toEqual([]);
+      const name = `${width}${leftHanded ? '-left' : ''}${largePrint ? '-large' : ''}`;
+      expect(bad.out, name).toEqual([]);
       expect(bad.covered).toBeGreaterThan(25);
-      await shot(page, `31-corners-${width}${leftHanded ? '-left' : ''}`);
+      // large print: a third of the card's width (the usual deck's a quarter or less)
+      if (largePrint) expect(bad.rank).toBeGreaterThan(0.32);
+      else expect(bad.rank).toBeLessThan(0.28);
+      await shot(page, `31-corners-${name}`);
     }
+    expect(problems.splice(0)).toEqual([]);
+    await page.close();
+  });
+
+  it('draws the card back and the deck chosen, and keeps them through a reload', async () => {
+    const page = await open(phone, `${phone.url}#family=solvitaire&seed=42&draw=3&passes=unlimited&view=play`);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    /** The look of the table: its classes, a face-down card's background, a face-up card's rank size against its width. */
+    const look = () =>
+      page.evaluate(() => {
+        const table = document.querySelector('#play-table .table')!;
+        const down = table.querySelector('.card.down')!;
+        const up = table.querySelector<HTMLElement>('.card:not(.down)')!;
+        const rank = Number.parseFloat(getComputedStyle(up.querySelector('.corner')!).fontSize);
+        return {
+          classes: [...table.classList].filter((c) => c.startsWith('back-') || c === 'large-print').sort(),
+          background: getComputedStyle(down).backgroundImage,
+          rank: Math.round((100 * rank) / up.getBoundingClientRect().width),
+        };
+      });
+    const first = await look();
+    expect(first.classes).toEqual(['back-blue']);
+    expect(first.rank).toBe(27);
+    const backgrounds = new Set([first.background]);
+    for (const back of ['red', 'green', 'purple']) {
+      await page.selectOption('#p-back', back);
+      const now = await look();
+      expect(now.classes).toEqual([`back-${back}`]);
+      backgrounds.add(now.background);
+    }
+    // four backs, four patterns
+    expect(backgrounds.size).toBe(4);
+    await page.selectOption('#p-back', 'green');
+    await page.check('#p-large');
+    const chosen = await look();
+    expect(chosen.classes).toEqual(['back-green', 'large-print']);
+    expect(chosen.rank).toBe(34);
+    await shot(page, '34-green-back-large-print');
+    await page.reload();
+    await page.waitForSelector('#panel-play:not([hidden])');
+    expect(await look()).toEqual(chosen);
+    expect(await page.inputValue('#p-back')).toBe('green');
+    expect(await page.isChecked('#p-large')).toBe(true);
+    await page.evaluate(() => localStorage.clear());
     expect(problems.splice(0)).toEqual([]);
     await page.close();
   });

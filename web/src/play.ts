@@ -108,7 +108,7 @@ export class Play {
       announce: (t) => hooks.announce(t),
       tap: () => this.settings.get().tap,
     });
-    this.table.setLeftHanded(this.settings.get().leftHanded);
+    this.table.setLook(this.settings.get());
     this.end = new EndPanel({ playAgain: () => this.newGame(), sameDeal: () => this.sameDeal() });
     this.after = new AfterGame(this.verdicts, new SolverClient(), {
       announce: (t) => hooks.announce(t),
@@ -157,7 +157,7 @@ export class Play {
   }
 
   private settingsChanged(s: PlaySettings): void {
-    this.table.setLeftHanded(s.leftHanded);
+    this.table.setLook(s);
     if (s.autoFinish) this.autoFinish();
   }
 

@@ -4,7 +4,8 @@
  *   the draw, the scoring (standard, or Vegas with its pass limits), and "winnable deals only";
  * - for the table, at once: what a tap on a card does (moves it to its best place, smart.ts, or
  *   picks it up to be put down by a second tap), the left-handed layout (the stock on the right),
- *   and whether the cards go home by themselves once every card is face up and the stock is empty.
+ *   whether the cards go home by themselves once every card is face up and the stock is empty,
+ *   the card back (CSS patterns, `CARD_BACKS`) and the large-print deck (table.ts).
  */
 import { type Rules, vegasRules } from '../../src/index.ts';
 import type { Scoring } from './played-game.ts';
@@ -17,6 +18,10 @@ export const SETTINGS_KEY = 'klondike-solver.settings';
 /** What a tap on a card does: move it to its best place, or pick it up. */
 export type TapMode = 'smart' | 'select';
 
+/** The card backs, drawn by style.css (no images): blue stripes, a red lattice, green checks, purple dots. */
+export const CARD_BACKS = ['blue', 'red', 'green', 'purple'] as const;
+export type CardBack = (typeof CARD_BACKS)[number];
+
 export interface PlaySettings {
   draw: 1 | 3;
   scoring: Scoring;
@@ -25,6 +30,9 @@ export interface PlaySettings {
   leftHanded: boolean;
   /** The cards go home by themselves once every card is face up and the stock is empty. */
   autoFinish: boolean;
+  back: CardBack;
+  /** The large-print deck: big ranks and suits. */
+  largePrint: boolean;
 }
 
 export const DEFAULT_SETTINGS: PlaySettings = {
@@ -34,6 +42,8 @@ export const DEFAULT_SETTINGS: PlaySettings = {
   tap: 'smart',
   leftHanded: false,
   autoFinish: true,
+  back: 'blue',
+  largePrint: false,
 };
 
 /** The rules of a new game under the settings: the draw, unlimited passes, or the Vegas pass limits. */
@@ -55,7 +65,14 @@ export function parseSettings(text: string | null): PlaySettings {
     tap: o.tap === 'select' ? 'select' : 'smart',
     leftHanded: o.leftHanded === true,
     autoFinish: o.autoFinish !== false,
+    back: cardBack(o.back),
+    largePrint: o.largePrint === true,
   };
+}
+
+/** A card back by name; anything else is the default. */
+function cardBack(x: unknown): CardBack {
+  return CARD_BACKS.find((b) => b === x) ?? DEFAULT_SETTINGS.back;
 }
 
 /** The settings' controls in the page, kept in storage. */
@@ -69,7 +86,7 @@ export class SettingsView {
     } catch {}
     this.value = parseSettings(text);
     this.show();
-    for (const id of ['p-draw', 'p-scoring', 'p-winnable', 'p-tap', 'p-left', 'p-auto'])
+    for (const id of ['p-draw', 'p-scoring', 'p-winnable', 'p-tap', 'p-left', 'p-auto', 'p-back', 'p-large'])
       $(id).addEventListener('change', () => this.read());
   }
 
@@ -90,6 +107,8 @@ export class SettingsView {
     $<HTMLSelectElement>('p-tap').value = v.tap;
     $<HTMLInputElement>('p-left').checked = v.leftHanded;
     $<HTMLInputElement>('p-auto').checked = v.autoFinish;
+    $<HTMLSelectElement>('p-back').value = v.back;
+    $<HTMLInputElement>('p-large').checked = v.largePrint;
   }
 
   private read(): void {
@@ -100,6 +119,8 @@ export class SettingsView {
       tap: $<HTMLSelectElement>('p-tap').value === 'select' ? 'select' : 'smart',
       leftHanded: $<HTMLInputElement>('p-left').checked,
       autoFinish: $<HTMLInputElement>('p-auto').checked,
+      back: cardBack($<HTMLSelectElement>('p-back').value),
+      largePrint: $<HTMLInputElement>('p-large').checked,
     };
     try {
       localStorage.setItem(SETTINGS_KEY, JSON.stringify(this.value));

@@ -36,9 +36,12 @@ export interface TableHandlers {
 }
 
 /** The height of a card's corner (its rank and suit side by side), as a share of the card's width: as style.css sizes it. */
-function cornerFont(): number {
+function cornerFont(large: boolean): number {
+  if (large) return LARGE_CORNER;
   return window.innerWidth <= 760 ? 0.27 : 0.22;
 }
+/** The large-print deck's corner height, as a share of the card's width (style.css, `.large-print`). */
+const LARGE_CORNER = 0.34;
 /** How far apart the fanned cards of the waste are, as a share of the card's width (a corner's width). */
 const FAN_STEP = 0.5;
 
@@ -79,6 +82,8 @@ export class TableView {
   private readonly timers: number[] = [];
   /** Left-handed: the stock and waste on the right, the foundations on the left. */
   private leftHanded = false;
+  /** The large-print deck: bigger corners, so the columns' strips are spaced wider. */
+  private large = false;
 
   constructor(
     container: HTMLElement,
@@ -141,10 +146,19 @@ export class TableView {
     this.layout(animate);
   }
 
-  /** The left-handed layout (the stock on the right) or the usual one. */
-  setLeftHanded(on: boolean): void {
-    this.leftHanded = on;
-    this.root.classList.toggle('left-handed', on);
+  /**
+   * The table's look: the left-handed layout (the stock on the right) or the usual one, the back's
+   * pattern (a class `back-NAME`, drawn by style.css) and the large-print deck (class
+   * `large-print`: big ranks and suits; on the waste the rank stands above the suit, so both show
+   * on the strip the fan leaves of a covered card).
+   */
+  setLook(look: { leftHanded: boolean; back: string; largePrint: boolean }): void {
+    this.leftHanded = look.leftHanded;
+    this.root.classList.toggle('left-handed', look.leftHanded);
+    for (const c of [...this.root.classList]) if (c.startsWith('back-')) this.root.classList.remove(c);
+    this.root.classList.add(`back-${look.back}`);
+    this.root.classList.toggle('large-print', look.largePrint);
+    this.large = look.largePrint;
     this.layout(false);
   }
 
@@ -233,7 +247,7 @@ export class TableView {
     // Face-up spacing: as wide as comfortable, packed closer when a column would run off the screen.
     const room = Math.max(window.innerHeight * 0.78 - tabY - ch, ch * 2);
     // never closer than a card's corner (its rank and suit) needs to show
-    const least = Math.max(Math.round(ch * 0.16), Math.ceil(ch * 0.03 + cw * cornerFont() + 3));
+    const least = Math.max(Math.round(ch * 0.16), Math.ceil(ch * 0.03 + cw * cornerFont(this.large) + 3));
     let fu = Math.max(Math.round(ch * 0.3), least);
     for (let i = 0; i < 7; i++) {
       const up = p.tableau[i].length - p.faceDown[i] - 1;
@@ -281,6 +295,7 @@ export class TableView {
       e.classList.toggle('down', !to.up && !this.peek);
       // a click or tap on the stock goes through its cards to its slot (one action, whatever moves meanwhile)
       e.classList.toggle('in-stock', to.pile === 0);
+      e.classList.toggle('in-waste', to.pile === 1);
       e.classList.toggle('peek', !to.up && this.peek);
       if (travels) e.classList.add('travel');
     }
