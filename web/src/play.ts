@@ -376,6 +376,7 @@ export class Play {
     $('p-link-box').hidden = req === undefined;
     if (message) this.hooks.announce(message);
     const status = g.status(QUICK_PROGRESS_BUDGET);
+    $('play-table').dataset.end = status === 'unproved' ? 'checking' : status;
     if (status === 'won' || status === 'stuck') {
       this.ended(status, score);
       return;
@@ -386,15 +387,18 @@ export class Play {
   }
 
   /**
-   * The page's quick check could not decide whether anything can still turn a card or send one
-   * home: a worker searches further, and the game ends only if it proves that nothing can (out of
-   * its budget too, nothing is said).
+   * The page's quick check could not decide whether a card can still turn or go home: a worker
+   * searches further; the game ends only if it proves that none can (out of budget, nothing is
+   * said). The table's `data-end`: `won`, `stuck`, `playing` (proved open), `checking` (the
+   * worker searches), `unproved` (out of budget) or `failed` (the worker did not answer).
    */
   private async proveEnd(g: PlayedGame): Promise<void> {
     const n = g.moves.length;
     const o = await this.progress.run('progress', { position: g.position(), rules: g.rules, budget: PROGRESS_BUDGET });
-    if (this.game !== g || g.moves.length !== n || o.kind !== 'done' || o.result.progress !== false) return;
-    this.ended('stuck', gameScore(g, this.clock.seconds));
+    if (this.game !== g || g.moves.length !== n || o.kind === 'stopped') return;
+    const open = o.kind === 'done' ? o.result.progress : undefined;
+    $('play-table').dataset.end = o.kind === 'failed' ? 'failed' : open === undefined ? 'unproved' : open ? 'playing' : 'stuck';
+    if (open === false) this.ended('stuck', gameScore(g, this.clock.seconds));
   }
 
   private ended(status: 'won' | 'stuck', score: GameScore | undefined): void {
