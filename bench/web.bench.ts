@@ -16,14 +16,22 @@
  * - `hint`: the search hint (the library's default settings, as the Hint button) on the fresh deal
  *   of each seed and on its game by the hint order after 15 and 30 moves: median, p90 and max wall
  *   time, and a check that this process's `SearchPolicy` makes the same decision.
+ * - `winnable`: "winnable deals only" asked `--deals` times under each of `--rules` (`1`, `3`: the
+ *   draw, unlimited passes; `v1`, `v3`: Vegas): median, p99 and max wall time to a deal proved
+ *   winnable, the deals drawn, and a check in this process that each deal dealt is winnable for the
+ *   solver within the same budget and its solution wins on the game's own rules.
+ * - `load`: the first load (bench/web-load.ts): bytes transferred from `klondike web`'s compressing
+ *   server, the first paint, the table ready and the first move registered, over `--rounds` first
+ *   visits, and the bodies of the same files under brotli, gzip and none.
+ * Every mode prints the load average before and after (the machine may be shared).
  *
- *   npx tsx bench/web.bench.ts [--what solve|odds|hint] [--from 1] [--to 200] [--draw 3] [--max-memory 512]
- *     [--order node-first|browser-first]
+ *   npx tsx bench/web.bench.ts [--what solve|odds|hint|winnable|load] [--from 1] [--to 200] [--draw 3]
+ *     [--max-memory 512] [--order node-first|browser-first] [--deals 100] [--rules 1,3,v1,v3] [--rounds 7]
  *
  * Needs Debian's chromium (/usr/bin/chromium, or CHROMIUM=…).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dealFromSeed } from '../src/deals/families.ts';
@@ -33,7 +41,9 @@ import { PriorityPolicy } from '../src/hidden/policy-priority.ts';
 import { dealPosition } from '../src/engine/position.ts';
 import { solve } from '../src/solver/index.ts';
 import type { Rules } from '../src/types.ts';
+import { vegasRules } from '../src/engine/score.ts';
 import { PlayedGame } from '../web/src/played-game.ts';
+import { type LoadRound, firstLoads, isPage } from './web-load.ts';
 import { CHROMIUM_HINT, buildApp, haveChromium, launch } from '../test/support/web-harness.ts';
 
 const { values } = parseArgs({
@@ -45,13 +55,22 @@ const { values } = parseArgs({
     order: { type: 'string', default: 'node-first' },
     what: { type: 'string', default: 'solve' },
     workers: { type: 'string' },
+    deals: { type: 'string', default: '100' },
+    rules: { type: 'string', default: '1,3,v1,v3' },
+    rounds: { type: 'string', default: '7' },
   },
 });
 const what = values.what;
-if (what !== 'solve' && what !== 'odds' && what !== 'hint') {
-  process.stderr.write(`web.bench: --what must be solve, odds or hint, got ${JSON.stringify(what)}\n`);
+if (!['solve', 'odds', 'hint', 'winnable', 'load'].includes(what)) {
+  process.stderr.write(`web.bench: --what must be solve, odds, hint, winnable or load, got ${JSON.stringify(what)}\n`);
   process.exit(2);
 }
+const loadBefore = loadavg();
+/** The load average before the run and now (1, 5 and 15 minutes). */
+const loadLine = () =>
+  `load average: before ${loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} (${availableParallelism()} cores)`;
 const from = Number(values.from);
 const to = Number(values.to);
 const draw = Number(values.draw);
@@ -174,6 +193,7 @@ if (what === 'odds') {
     `worlds solved: median ${median(web.rows.map((r) => r.samples))}, from ${Math.min(...web.rows.map((r) => r.samples))} to ${Math.max(...web.rows.map((r) => r.samples))}; undecided ${web.rows.reduce((a, r) => a + r.unknown, 0)} in all`,
     `the same estimate in Node, one thread: ${(nodeMs / web.rows.length).toFixed(0)} ms a deal; same counts on every deal: ${differ.length === 0 ? 'yes' : `NO (seeds ${differ.join(', ')})`}`,
     `longest gap between animation frames on the page: ${web.worstFrameGapMs.toFixed(0)} ms`,
+    loadLine(),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   if (differ.length) process.exitCode = 1;
@@ -202,9 +222,66 @@ if (what === 'hint') {
     `wall time: ${spread(web.rows.map((r) => r.ms))}; fresh deals ${spread(web.rows.filter((r) => r.moves === 0).map((r) => r.ms))}`,
     `solver calls ${median(web.rows.map((r) => r.solves))}, nodes ${median(web.rows.map((r) => r.nodes))} a decision (medians)`,
     `the same decisions in Node: ${(nodeMs / web.rows.length).toFixed(0)} ms a position; same solves and nodes everywhere: ${differ.length === 0 ? 'yes' : `NO (${differ.join(', ')})`}`,
+    loadLine(),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   if (differ.length) process.exitCode = 1;
+  process.exit();
+}
+
+if (what === 'winnable') {
+  process.stderr.write(`web.bench: winnable deals only, ${values.deals} deals under each of ${values.rules}\n`);
+  type DealRow = { rules: string; ms: number; tries: number; code: string };
+  const web = await runPage<{ rows: DealRow[]; maxNodes: number }>(`mode=winnable&deals=${Number(values.deals)}&rules=${values.rules}`);
+  const lines: string[] = [];
+  const bad: string[] = [];
+  for (const name of values.rules.split(',')) {
+    const rows = web.rows.filter((r) => r.rules === name);
+    const d = Number(name.replace('v', ''));
+    const r: Rules = name.startsWith('v') ? vegasRules(d) : { draw: d, passes: null, foundationReturn: true };
+    for (const row of rows) {
+      const deal = dealFromSeed(BigInt(row.code), 'exact');
+      if (!deal.ok) throw new Error(deal.error);
+      const g = new PlayedGame(dealPosition(deal.value), r);
+      const sol = solve(g.start, r, { maxNodes: web.maxNodes });
+      for (const m of sol.moves) g.play(m);
+      if (sol.verdict !== 'winnable' || !g.won) bad.push(row.code);
+    }
+    const ms = rows.map((x) => x.ms);
+    const tries = rows.map((x) => x.tries);
+    lines.push(
+      `${name.startsWith('v') ? `Vegas draw ${d}` : `draw ${d}`}: ${rows.length} deals; to a proved winnable deal median ${median(ms).toFixed(0)} ms, p99 ${quantile(ms, 0.99).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms; deals drawn mean ${(tries.reduce((a, b) => a + b, 0) / tries.length).toFixed(2)}, max ${Math.max(...tries)}`,
+    );
+  }
+  lines.push(
+    `each deal winnable in Node within ${web.maxNodes} positions, its solution winning: ${bad.length === 0 ? 'yes' : `NO (${bad.join(', ')})`}`,
+  );
+  lines.push(`longest gap between animation frames on the page: ${web.worstFrameGapMs.toFixed(0)} ms`, loadLine());
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (bad.length) process.exitCode = 1;
+  process.exit();
+}
+
+if (what === 'load') {
+  const rounds = Number(values.rounds);
+  process.stderr.write(`web.bench: the first load, ${rounds} first visits in fresh private windows\n`);
+  const out = await firstLoads(rounds);
+  const warm = out.rounds.slice(1);
+  const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+  const ms = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
+  const [first] = out.rounds;
+  const bytes = (r: LoadRound, page: boolean) => r.served.filter((x) => isPage(x) === page).reduce((a, x) => a + x.bytes, 0);
+  const count = (r: LoadRound, page: boolean) => r.served.filter((x) => isPage(x) === page).length;
+  const lines = [
+    `bytes transferred, a first visit (headers and bodies): the page ${kb(median(warm.map((r) => bytes(r, true))))} in ${count(warm[0], true)} requests (${kb(bytes(first, true))} from a fresh server); then its service worker ${kb(median(warm.map((r) => bytes(r, false))))} in ${count(warm[0], false)} requests (sw.js and its copy of the files for offline use)`,
+    `the bodies of the page's files: brotli ${kb(out.bodies.br)}, gzip ${kb(out.bodies.gzip)}, uncompressed ${kb(out.bodies.identity)}`,
+    `first contentful paint: ${ms(warm.map((r) => r.fcpMs))}`,
+    `the table ready (the game drawn, input live): ${ms(warm.map((r) => r.readyMs))}`,
+    `first move registered (D pressed once the table is ready): ${ms(warm.map((r) => r.movedMs))}`,
+    `(the medians over rounds 2–${rounds}; the first, on a fresh server: paint ${first.fcpMs.toFixed(0)} ms, move ${first.movedMs.toFixed(0)} ms)`,
+    loadLine(),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
   process.exit();
 }
 
@@ -231,6 +308,7 @@ const lines = [
   `ratio browser / Node: ${(sum(web.rows) / sum(node)).toFixed(2)} (totals), median per deal ${median(ratios).toFixed(2)} over ${ratios.length} deals ≥ 5 ms`,
   `same verdict and node count on every deal: ${mismatch.length === 0 ? 'yes' : `NO, ${mismatch.length} differ (first: seed ${mismatch[0].seed})`}`,
   `longest gap between animation frames on the page: ${web.worstFrameGapMs.toFixed(0)} ms`,
+  loadLine(),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 if (mismatch.length) process.exitCode = 1;

@@ -83,12 +83,18 @@ let shared: Promise<Chromium> | undefined;
 
 /** Serves `dir` on 127.0.0.1 and opens a fresh context (a private window) on the shared Chromium. */
 export async function openContext(dir: string, options: ContextOptions = {}): Promise<Browser> {
-  shared ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-  const browser = await shared;
   return serving(dir, async () => {
-    const ctx = await browser.newContext(contextOptions(options));
+    const ctx = await newSharedContext(options);
     return { ctx, close: () => ctx.close() };
   });
+}
+
+/** A fresh context (a private window: no cache, no storage, no service worker) on the shared Chromium, for a server of the caller's. */
+export async function newSharedContext(options: ContextOptions = {}): Promise<BrowserContext> {
+  shared ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const ctx = await (await shared).newContext(contextOptions(options));
+  ctx.setDefaultTimeout(WAIT_MS);
+  return ctx;
 }
 
 /** Closes the shared Chromium, if one was started. */

@@ -9,13 +9,18 @@
  *   figure shown at 2 s, the worlds solved;
  * - `hint`: the search hint's decision (the library's default settings, as the Hint button asks
  *   it) on the fresh deal of each seed and on its game by the hint order after `moves` moves (a
- *   comma-separated list): the wall time of each, its solver calls and nodes.
+ *   comma-separated list): the wall time of each, its solver calls and nodes;
+ * - `winnable`: "winnable deals only" (dealer.ts) asked `deals` times under each of `rules` (a
+ *   comma-separated list: `1` and `3` the draw with unlimited passes, `v1` and `v3` the Vegas pass
+ *   limits): the wall time to each proved winnable deal, the deals drawn, and its code.
  *
  * Address: `#mode=solve&family=solvitaire&from=1&to=200&draw=3&passes=unlimited&maxMemoryMb=512&timeoutMs=60000`,
- * `#mode=odds&from=1&to=20&draw=3`, `#mode=hint&from=1&to=8&draw=3&moves=15,30`.
+ * `#mode=odds&from=1&to=20&draw=3`, `#mode=hint&from=1&to=8&draw=3&moves=15,30`,
+ * `#mode=winnable&deals=100&rules=1,3,v1,v3`.
  */
-import { dealFromSeed, parseFamily, dealPosition } from '../../src/index.ts';
+import { dealFromSeed, parseFamily, dealPosition, vegasRules } from '../../src/index.ts';
 import { halfWidth, PriorityPolicy } from '../../src/hidden/index.ts';
+import { Dealer, WINNABLE_NODES } from './dealer.ts';
 import { PlayedGame } from './played-game.ts';
 import { observationMessage } from './worker-protocol.ts';
 import { OddsRun } from './odds-run.ts';
@@ -123,9 +128,28 @@ async function hints(): Promise<unknown> {
   return { rows };
 }
 
+async function winnable(): Promise<unknown> {
+  const dealer = new Dealer();
+  const rows: unknown[] = [];
+  for (const name of (p.get('rules') ?? '1,3').split(',')) {
+    const draw = Number(name.replace('v', ''));
+    const r = name.startsWith('v') ? vegasRules(draw) : { draw, passes: null, foundationReturn: true };
+    for (let k = 0; k < num('deals', 100); k++) {
+      const t0 = performance.now();
+      const o = await dealer.winnable(r);
+      const ms = performance.now() - t0;
+      if (o.kind !== 'done' || o.result.code === undefined) throw new Error(`${name}: ${o.kind === 'done' ? 'none found' : o.kind}`);
+      rows.push({ rules: name, ms, tries: o.result.tries, code: o.result.code });
+      status.textContent = `${rows.length} deals`;
+    }
+  }
+  return { rows, maxNodes: WINNABLE_NODES };
+}
+
 async function run(): Promise<void> {
   const mode = p.get('mode') ?? 'solve';
-  const out = mode === 'odds' ? await odds() : mode === 'hint' ? await hints() : await solveDeals();
+  const jobs: Record<string, () => Promise<unknown>> = { odds, hint: hints, winnable, solve: solveDeals };
+  const out = await (jobs[mode] ?? solveDeals)();
   running = false;
   document.body.dataset.result = JSON.stringify({ ...(out as object), worstFrameGapMs: worstGap, cores: navigator.hardwareConcurrency });
 }
