@@ -264,8 +264,7 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
       expect(now.classes).toEqual([`back-${back}`]);
       backgrounds.add(now.background);
     }
-    // four backs, four patterns
-    expect(backgrounds.size).toBe(4);
+    expect(backgrounds.size, 'four backs, four patterns').toBe(4);
     await page.selectOption('#p-back', 'green');
     await page.check('#p-large');
     const chosen = await look();
