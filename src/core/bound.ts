@@ -28,7 +28,7 @@
  */
 import { STRIDE } from './shared/layout.ts';
 import { REDEAL, S2F, S2T } from './shared/move-encoding.ts';
-import { RANK, at } from './cards.ts';
+import { RANK, at } from './card-lookups.ts';
 import { col, deck, down, drawN, len, passLimit, shome, sn, spass, sw } from './state.ts';
 
 /** A redeal's cost: 1 (atomic moves), or 0 (KSolve's count). */

@@ -61,8 +61,8 @@ import {
   topsM,
 } from './state.ts';
 import { STRIDE } from './shared/layout.ts';
-import { KINGS, childrenOf } from './gen-state.ts';
-import { PARENT1, RANK, at } from './cards.ts';
+import { KINGS, childrenOf } from './generator-context.ts';
+import { PARENT1, RANK, at } from './card-lookups.ts';
 
 /** All 52 cards; the four Aces. */
 const ALL: u64 = ((<u64>1) << 52) - 1;

@@ -1,7 +1,7 @@
 /**
  * The solver's core, compiled to WebAssembly (AssemblyScript; `npm run build` compiles this file
  * and what it imports, src/solver/core.ts loads the module): the packed state and its changes
- * (state.ts), the move generator (generate.ts, with gen-state.ts, moves-out.ts, stock-plays.ts and
+ * (state.ts), the move generator (generate.ts, with generator-context.ts, move-list.ts, stock-plays.ts and
  * tableau-moves.ts), the pruning rules the search asks (rules.ts), the transposition table
  * (table.ts), the search (search.ts) and the search for the fewest moves (best-first.ts); shared/
  * holds what the TypeScript around it reads too.
@@ -34,7 +34,7 @@ export {
   zobristWords,
 } from './state';
 export { configure, generate, kingsForEmptied, reachOf } from './generate';
-export { noiseOf, noiseState, outMoves, outPtr, setNoise, sortOut } from './moves-out';
+export { noiseOf, noiseState, outMoves, outPtr, setNoise, sortOut } from './move-list';
 export { deadStatsPtr, deadlockedHere } from './deadlock';
 export { locksOf, locksPtr, onDrawGridHere, safeHomeOf, safeLastStockCardHere, safeSuitsHere } from './rules';
 export {

@@ -7,7 +7,7 @@
  */
 
 import { STRIDE } from './shared/layout.ts';
-import { isRed, makeCard, parent1, rankOf } from './shared/cards.ts';
+import { isRed, makeCard, parent1, rankOf } from './shared/card-relations.ts';
 import { F2T, S2T, T2T } from './shared/move-encoding.ts';
 import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
 import { col, deck, down, drawN, found, len, onGrid, returnsAllowed, sn, sw, top, unlimited, wk } from './state.ts';

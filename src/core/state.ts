@@ -18,7 +18,7 @@
  */
 
 import { BACKING_BYTES, BOTTOM, COLS_AT, DECK_AT, DOWN_AT, FOUND_AT, IN_DECK_AT, IS_DOWN_AT, LEN_AT, STRIDE } from './shared/layout.ts';
-import { makeCard } from './shared/cards.ts';
+import { makeCard } from './shared/card-relations.ts';
 import { DRAW, F2T, S2F, S2T, T2F, T2T } from './shared/move-encoding.ts';
 
 // ---- the arrays ----

@@ -3,7 +3,7 @@
  * along random playouts, the generator offers a move that empties a pile exactly when the position
  * after it has a King to put there (the moves the search allows after emptying, `kingsForEmptied`).
  * A foundation card comes down only when it would not go straight back home (keepSafeHome,
- * src/core/gen-state.ts `bouncesHome`): the returns offered are those offered without the rule
+ * src/core/generator-context.ts `bouncesHome`): the returns offered are those offered without the rule
  * whose card, once down, is not safe to send home (src/core/rules.ts `safeHome`).
  */
 import { describe, expect, it } from 'vitest';
