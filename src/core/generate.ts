@@ -13,7 +13,7 @@
  * after the stable sort, as any interleaving. After a move that restricts the next one
  * (pruning.ts: PLACED, UNCOVERED), only moves onto pile `only` are generated, plus stock plays
  * after PLACED (onto `only` too when stock plays commute), the top of `only` to its foundation
- * after UNCOVERED, and (emptyForKing) runs that empty a pile. Cards are found as sets (state.ts
+ * after UNCOVERED, and (emptyForKing) runs that empty a pile. Cards are found as sets (search-position.ts
  * keeps, with every change, the piles' tops, the feet of their face-up runs, the cards face down,
  * in the deck, home and next home, and each card's pile): the runs that can move are the feet
  * some top takes (generator-context.ts `childrenOf`), the tops that can go home are the tops next home,
@@ -21,13 +21,14 @@
  * rather than a look at every pile; "which pile takes card c" is the pile of whichever parent of
  * c is a top (`topPile`).
  *
- * The position lives in the core's memory (state.ts `statePtr`), where the solver's state keeps its
+ * The position lives in the core's memory (position-arrays.ts `statePtr`), where the solver's state keeps its
  * arrays, laid out as shared/layout.ts says (engine/state.ts, a state made with `backing`). The deck's length,
  * the stock position and whether a redeal is left come with each call. The moves go to
  * `outPtr`, scores aside.
  */
 
-import { passLimit, sn, spass, sw } from './state.ts';
+import { passLimit } from './game-rules.ts';
+import { sn, spass, sw } from './search-position.ts';
 import { FREE } from './shared/modes.ts';
 import { beginCall, configure as configureState, foundationReturn, lastCheck, reachOfInto } from './generator-context.ts';
 import { addNoise, clearNoise, noisy, outPtr, setOut, sortByScore } from './move-list.ts';
@@ -57,7 +58,7 @@ export function generateAt(at: usize, addsNoise: bool, rCol: i32, mode: i32): i3
   return generateHere(addsNoise, rCol, mode);
 }
 
-/** The moves of the position of state.ts: its deck, stock position and passes, and whether the stock's last card holds back the plays after a redeal. */
+/** The moves of the position of search-position.ts: its deck, stock position and passes, and whether the stock's last card holds back the plays after a redeal. */
 function generateHere(addsNoise: bool, rCol: i32, mode: i32): i32 {
   return generateMoves(addsNoise, rCol, mode, sn, sw, spass < passLimit, lastCheck && sw < sn && safeLastStockCard());
 }

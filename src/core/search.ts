@@ -28,28 +28,11 @@ import {
   safeSuits,
   stockAlwaysReachable,
 } from './rules.ts';
-import {
-  SUIT_LANE,
-  keyAfter,
-  deck,
-  deckIndex,
-  deckM,
-  downM,
-  drawN,
-  hash,
-  make,
-  nextM,
-  pilesOf,
-  shome,
-  sn,
-  sw,
-  top,
-  topsM,
-  len,
-  undo,
-  unlimited,
-  wk,
-} from './state.ts';
+import { deck, deckIndex, pilesOf, top, len } from './position-arrays.ts';
+import { drawN, unlimited } from './game-rules.ts';
+import { wk } from './zobrist-key.ts';
+import { SUIT_LANE, deckM, downM, hash, make, nextM, shome, sn, sw, topsM, undo } from './search-position.ts';
+import { keyAfter } from './child-key.ts';
 import { deadlocked } from './deadlock.ts';
 import { tAddBits, tInsert, tRemove, tRemoveBit, tTouch } from './table.ts';
 

@@ -4,7 +4,8 @@
  * with draw 1 and unlimited passes (every card always reachable), the cards some pile or
  * foundation takes.
  */
-import { deck, deckIndex, deckM, found, len, nextM, top } from './state.ts';
+import { deck, deckIndex, found, len, top } from './position-arrays.ts';
+import { deckM, nextM } from './search-position.ts';
 import { STOCK_KING_TO_EMPTY, STOCK_TO_FOUNDATION, STOCK_TO_PILE } from './shared/order.ts';
 import { S2F, S2T, mv } from './shared/move-encoding.ts';
 import { PLACED, UNCOVERED } from './shared/modes.ts';

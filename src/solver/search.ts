@@ -7,7 +7,7 @@
  * so a deep line never runs out of call stack, and allocates nothing per node.
  *
  * The loop runs in the solver's core, in WebAssembly (src/core/search.ts, with the position and
- * its moves, src/core/state.ts, and the rules it asks, src/core/rules.ts): about 1.5 times as
+ * its moves, src/core/search-position.ts, and the rules it asks, src/core/rules.ts): about 1.5 times as
  * fast as the same loop in TypeScript, node for node the same search (docs/notes/solver-speed.md, "The search
  * in WebAssembly"). This module runs it: it hands the core the search's rules, switches and
  * counts (the table lies in the core too: src/core/table.ts, with table.ts its handle), and
