@@ -17,7 +17,7 @@ import { dealFromSeed } from '../deals/families.ts';
 import { playSeeded } from '../hidden/policies.ts';
 import { type AtomicMove, movesToCompact } from '../engine/notation.ts';
 import { dealPosition } from '../engine/position.ts';
-import { AddressSpaceError } from '../solver/core.ts';
+import { AddressSpaceError } from '../solver/core-instance.ts';
 import { countMoves, mostHome, shortest, solve } from '../solver/index.ts';
 import { type DealOutcome, type DealTask, PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
 

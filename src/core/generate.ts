@@ -1,6 +1,6 @@
 /**
  * The solver's move generator, compiled to WebAssembly (AssemblyScript: TypeScript with machine
- * integer types; `npm run build` compiles it, src/solver/core.ts loads it): the same moves in the
+ * integer types; `npm run build` compiles it, src/solver/core-instance.ts loads it): the same moves in the
  * same order as the TypeScript it replaced, with a node about a fifth cheaper in machine
  * instructions (docs/notes/solver-speed.md, "The generator in WebAssembly").
  *

@@ -1,6 +1,6 @@
 /**
  * The solver's core, compiled to WebAssembly (AssemblyScript; `npm run build` compiles this file
- * and what it imports, src/solver/core.ts loads the module): the search's position and its changes
+ * and what it imports, src/solver/core-instance.ts loads the module): the search's position and its changes
  * (position-arrays.ts, search-position.ts, with the game's rules, game-rules.ts, and the key,
  * zobrist-key.ts and child-key.ts), the move generator (generate.ts, with generator-context.ts,
  * move-list.ts, stock-plays.ts and tableau-moves.ts), the pruning rules the search asks (rules.ts), the transposition table

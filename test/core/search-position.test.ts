@@ -14,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACKING_BYTES } from '../../src/core/shared/layout.ts';
 import { REDEAL, S2F, S2T, fitsPile, genAtomic, indexOf, kindOf, make, mv, stockCost, undo } from '../../src/engine/moves.ts';
-import { Core } from '../../src/solver/core.ts';
+import { Core } from '../../src/solver/core-instance.ts';
 import { State } from '../../src/engine/state.ts';
 import type { Rules } from '../../src/types.ts';
 import { seedPosition } from '../support/positions.ts';

@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { genAtomic, make, toAtomic, undo } from '../../src/engine/moves.ts';
 import { type Position, parsePositionJson } from '../../src/engine/position.ts';
-import { Core } from '../../src/solver/core.ts';
+import { Core } from '../../src/solver/core-instance.ts';
 import { State } from '../../src/engine/state.ts';
 import { parseCard } from '../../src/engine/cards.ts';
 import type { Rules } from '../../src/types.ts';
