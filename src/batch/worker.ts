@@ -14,7 +14,7 @@
  */
 import { threadId } from 'node:worker_threads';
 import { dealFromSeed } from '../deals/families.ts';
-import { playSeeded } from '../hidden/policies.ts';
+import { playSeeded } from '../hidden/policy-by-name.ts';
 import { type AtomicMove, movesToCompact } from '../engine/notation.ts';
 import { dealPosition } from '../engine/position.ts';
 import { AddressSpaceError } from '../solver/core-instance.ts';
