@@ -24,7 +24,7 @@ import { dealArgs, dealOptions, failer } from './args.ts';
 import { dealFromSeed } from '../src/deals/families.ts';
 import { movesToCompact } from '../src/engine/notation.ts';
 import { parseStockMode } from '../src/hidden/observation.ts';
-import { createPolicy, DEFAULT_SEARCH, parsePolicyName } from '../src/hidden/policies.ts';
+import { createPolicy, DEFAULT_SEARCH, parsePolicyName } from '../src/hidden/policy-by-name.ts';
 import { playGame } from '../src/hidden/play.ts';
 import { parseObjective, searchSettings } from '../src/hidden/settings.ts';
 import { vegasPasses } from '../src/cli/rule-options.ts';

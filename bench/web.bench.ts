@@ -36,7 +36,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dealFromSeed } from '../src/deals/families.ts';
 import { LIVE_ODDS, estimateOdds } from '../src/hidden/odds.ts';
-import { createPolicy, DEFAULT_SEARCH } from '../src/hidden/policies.ts';
+import { createPolicy, DEFAULT_SEARCH } from '../src/hidden/policy-by-name.ts';
 import { PriorityPolicy } from '../src/hidden/policy-priority.ts';
 import { dealPosition } from '../src/engine/position.ts';
 import { solve } from '../src/solver/index.ts';

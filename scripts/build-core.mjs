@@ -18,7 +18,7 @@ if (existsSync(out) && statSync(out).mtimeMs > newest && process.argv[2] !== '--
 
 // The core's memory, in pages of 64 KiB: at least the search's frames (about 48 MiB of moves and
 // their children's hashes, touched only as deep as a search goes) and the rest, and after them the
-// transposition table's room. The memory is made by src/solver/core.ts, as large as the machine
+// transposition table's room. The memory is made by src/solver/core-instance.ts, as large as the machine
 // allows, and never grows (the views on it stay valid).
 const CORE_PAGES = 832;
 

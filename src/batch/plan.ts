@@ -14,7 +14,7 @@
  *   plays) and stored as a `plays` row under the key (family, rule set, stock mode, policy, its
  *   parameters as canonical JSON).
  */
-import { DEFAULT_SEARCH } from '../hidden/policies.ts';
+import { DEFAULT_SEARCH } from '../hidden/policy-by-name.ts';
 import type { Budget, MoveCount } from '../solver/index.ts';
 import { type Family, type Result, type Rules, err, ok } from '../types.ts';
 import { BATCH_BUDGET, type BatchOptions, type PlayerSpec, seedSource, validateBatchOptions } from './request.ts';

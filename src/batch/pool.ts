@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { AddressSpaceError, pagesFor } from '../solver/core.ts';
+import { AddressSpaceError, pagesFor } from '../solver/core-instance.ts';
 import { DEFAULT_BUDGET } from '../solver/index.ts';
 import { type DealOutcome, type DealTask, PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
 

@@ -13,7 +13,7 @@
 import { FACTORIAL_52 } from '../deals/big-families.ts';
 import { FAMILY_RANGES } from '../deals/families.ts';
 import { checkRules } from '../engine/check.ts';
-import { DEFAULT_SEARCH, type PolicyName, type PolicyOptions, parsePolicyName } from '../hidden/policies.ts';
+import { DEFAULT_SEARCH, type PolicyName, type PolicyOptions, parsePolicyName } from '../hidden/policy-by-name.ts';
 import { type Budget, DEFAULT_BUDGET, type MoveCount } from '../solver/index.ts';
 import { checkBudget } from '../solver/validate.ts';
 import { canonicalParams } from '../store/rows.ts';

@@ -4,7 +4,7 @@
  * row). Kept apart from `worker.ts` so the main thread never loads the worker.
  * Seeds travel as bigint (structured clone carries it exactly): some families' seeds have 68 digits.
  */
-import type { PlayerTask } from '../hidden/policies.ts';
+import type { PlayerTask } from '../hidden/policy-by-name.ts';
 import type { Budget, MoveCount } from '../solver/index.ts';
 import type { PlayRow, ResultRow, ShortestRow } from '../store/rows.ts';
 import type { Family, Rules } from '../types.ts';

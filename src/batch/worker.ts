@@ -14,10 +14,10 @@
  */
 import { threadId } from 'node:worker_threads';
 import { dealFromSeed } from '../deals/families.ts';
-import { playSeeded } from '../hidden/policies.ts';
+import { playSeeded } from '../hidden/policy-by-name.ts';
 import { type AtomicMove, movesToCompact } from '../engine/notation.ts';
 import { dealPosition } from '../engine/position.ts';
-import { AddressSpaceError } from '../solver/core.ts';
+import { AddressSpaceError } from '../solver/core-instance.ts';
 import { countMoves, mostHome, shortest, solve } from '../solver/index.ts';
 import { type DealOutcome, type DealTask, PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
 

@@ -11,7 +11,7 @@
  */
 import type { Command } from 'commander';
 import { type Decision, describeMove } from '../hidden/policy.ts';
-import { DEFAULT_SEARCH, type PolicyName, createPolicy } from '../hidden/policies.ts';
+import { DEFAULT_SEARCH, type PolicyName, createPolicy } from '../hidden/policy-by-name.ts';
 import { type SearchOptions, searchSettings } from '../hidden/settings.ts';
 import { movesToCompact } from '../engine/notation.ts';
 import { rulesLabel } from '../types.ts';

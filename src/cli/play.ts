@@ -16,7 +16,7 @@ import type { Command } from 'commander';
 import { cardPretty } from '../engine/cards.ts';
 import { vegasResult } from '../engine/score.ts';
 import { describeMove } from '../hidden/policy.ts';
-import { DEFAULT_SEARCH, type PolicyName, createPolicy } from '../hidden/policies.ts';
+import { DEFAULT_SEARCH, type PolicyName, createPolicy } from '../hidden/policy-by-name.ts';
 import { type SearchOptions, searchSettings } from '../hidden/settings.ts';
 import { type PlayResult, playGame } from '../hidden/play.ts';
 

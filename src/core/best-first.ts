@@ -31,7 +31,9 @@ import { MAX_DEPTH, PATH_WORDS } from './shared/frames.ts';
 import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
 import { generateAt, kingsForEmptiedAt } from './generate.ts';
 import { locks, placedCardLeft, restrictionAfter } from './rules.ts';
-import { hash, keyAfter, shome, top } from './state.ts';
+import { top } from './position-arrays.ts';
+import { hash, shome } from './search-position.ts';
+import { keyAfter } from './child-key.ts';
 import { lowerBound, moveCost, setRedealCost } from './bound.ts';
 import { tBudget, tTouch, ttRoomEnd } from './table.ts';
 import {

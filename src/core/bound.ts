@@ -28,8 +28,10 @@
  */
 import { STRIDE } from './shared/layout.ts';
 import { REDEAL, S2F, S2T } from './shared/move-encoding.ts';
-import { RANK, at } from './cards.ts';
-import { col, deck, down, drawN, len, passLimit, shome, sn, spass, sw } from './state.ts';
+import { RANK, at } from './card-lookups.ts';
+import { col, deck, down, len } from './position-arrays.ts';
+import { drawN, passLimit } from './game-rules.ts';
+import { shome, sn, spass, sw } from './search-position.ts';
 
 /** A redeal's cost: 1 (atomic moves), or 0 (KSolve's count). */
 let redealCost: i32 = 1;

@@ -39,30 +39,12 @@
  * stored in the table and not expanded. How far the marks go only decides what is cut, never a
  * verdict, so the test may stop early when it is sure to find nothing (`deadlocked`'s goal).
  */
-import {
-  col,
-  deckIndex,
-  deckM,
-  down,
-  downM,
-  drawN,
-  emptyP,
-  feetM,
-  found,
-  homeM,
-  nextM,
-  onGrid,
-  passLimit,
-  pileOf,
-  returnsAllowed,
-  sn,
-  spass,
-  sw,
-  topsM,
-} from './state.ts';
+import { col, deckIndex, down, found, pileOf } from './position-arrays.ts';
+import { drawN, onGrid, passLimit, returnsAllowed } from './game-rules.ts';
+import { deckM, downM, emptyP, feetM, homeM, nextM, sn, spass, sw, topsM } from './search-position.ts';
 import { STRIDE } from './shared/layout.ts';
-import { KINGS, childrenOf } from './gen-state.ts';
-import { PARENT1, RANK, at } from './cards.ts';
+import { KINGS, childrenOf } from './generator-context.ts';
+import { PARENT1, RANK, at } from './card-lookups.ts';
 
 /** All 52 cards; the four Aces. */
 const ALL: u64 = ((<u64>1) << 52) - 1;

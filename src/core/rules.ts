@@ -3,14 +3,17 @@
  * exactness, in the terms of src/solver/pruning.ts (which holds the rest, and says what "exact"
  * means): the safe moves home, the restrictions a move puts on the next one, the stock positions
  * a closed position covers, and the locking placements found once a search. They read the
- * position of state.ts.
+ * position of search-position.ts.
  */
 
 import { STRIDE } from './shared/layout.ts';
-import { isRed, makeCard, parent1, rankOf } from './shared/cards.ts';
+import { isRed, makeCard, parent1, rankOf } from './shared/card-relations.ts';
 import { F2T, S2T, T2T } from './shared/move-encoding.ts';
 import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
-import { col, deck, down, drawN, found, len, onGrid, returnsAllowed, sn, sw, top, unlimited, wk } from './state.ts';
+import { col, deck, down, found, len, top } from './position-arrays.ts';
+import { drawN, onGrid, returnsAllowed, unlimited } from './game-rules.ts';
+import { wk } from './zobrist-key.ts';
+import { sn, sw } from './search-position.ts';
 
 // ---- Safe foundation moves (safeFoundation) ----
 

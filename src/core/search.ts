@@ -1,5 +1,5 @@
 /**
- * The solver's depth-first search, in the core: the loop that src/solver/search.ts describes and
+ * The solver's depth-first search, in the core: the loop that src/solver/search-driver.ts describes and
  * runs (with the restarts, budgets and objectives around it), over the position of state.ts,
  * with the moves of generate.ts, the rules of rules.ts and the transposition table of table.ts.
  * It calls back into TypeScript, through the module's imports, for the budget checks (every
@@ -28,32 +28,15 @@ import {
   safeSuits,
   stockAlwaysReachable,
 } from './rules.ts';
-import {
-  SUIT_LANE,
-  keyAfter,
-  deck,
-  deckIndex,
-  deckM,
-  downM,
-  drawN,
-  hash,
-  make,
-  nextM,
-  pilesOf,
-  shome,
-  sn,
-  sw,
-  top,
-  topsM,
-  len,
-  undo,
-  unlimited,
-  wk,
-} from './state.ts';
+import { deck, deckIndex, pilesOf, top, len } from './position-arrays.ts';
+import { drawN, unlimited } from './game-rules.ts';
+import { wk } from './zobrist-key.ts';
+import { SUIT_LANE, deckM, downM, hash, make, nextM, shome, sn, sw, topsM, undo } from './search-position.ts';
+import { keyAfter } from './child-key.ts';
 import { deadlocked } from './deadlock.ts';
 import { tAddBits, tInsert, tRemove, tRemoveBit, tTouch } from './table.ts';
 
-// ---- the budgets and objectives, in TypeScript (the module's imports from "search": core.ts) ----
+// ---- the budgets and objectives, in TypeScript (the module's imports from "search": core-instance.ts) ----
 /** The budget check: returns why the search stops (0: it goes on); sets the next check (`setNextCheck`) and `forgetting`. */
 declare function check(): i32;
 /** Without stock macro-moves: the plain engine's moves of the position (moves.ts `genAtomic`) at frame offset `base`; returns how many. */

@@ -1,14 +1,15 @@
 /**
  * The stock macro-moves (a stock card played where it can go, after the draws that bring it to
- * the waste top; engine/moves.ts `stockCost`), cheapest first: from the stock list (gen-state.ts) or,
+ * the waste top; engine/moves.ts `stockCost`), cheapest first: from the stock list (generator-context.ts) or,
  * with draw 1 and unlimited passes (every card always reachable), the cards some pile or
  * foundation takes.
  */
-import { deck, deckIndex, deckM, found, len, nextM, top } from './state.ts';
+import { deck, deckIndex, found, len, top } from './position-arrays.ts';
+import { deckM, nextM } from './search-position.ts';
 import { STOCK_KING_TO_EMPTY, STOCK_TO_FOUNDATION, STOCK_TO_PILE } from './shared/order.ts';
 import { S2F, S2T, mv } from './shared/move-encoding.ts';
 import { PLACED, UNCOVERED } from './shared/modes.ts';
-import { RANK, at, put } from './cards.ts';
+import { RANK, at, put } from './card-lookups.ts';
 import {
   addOnto,
   allReach,
@@ -22,8 +23,8 @@ import {
   listed,
   stockListOf,
   takenMask,
-} from './gen-state.ts';
-import { push } from './moves-out.ts';
+} from './generator-context.ts';
+import { push } from './move-list.ts';
 
 const wantKey: usize = memory.data(64 * 4, 16);
 

@@ -3,13 +3,14 @@
  * other piles, partial runs (with twinSwaps: off a card that then goes home, as one compound
  * move), foundation cards back down, and the Kings that may follow an emptied pile.
  */
-import { col, deckM, down, downM, emptyP, feetM, found, len, nextM, pileOf, pilesOf, top, topsM } from './state.ts';
+import { col, down, found, len, pileOf, pilesOf, top } from './position-arrays.ts';
+import { deckM, downM, emptyP, feetM, nextM, topsM } from './search-position.ts';
 import { KING_TO_EMPTY, PARTIAL, PARTIAL_HOME, RETURN, RUN_EMPTIES, RUN_TURNS_UP, TO_FOUNDATION } from './shared/order.ts';
 import { STRIDE } from './shared/layout.ts';
 import { F2T, HOME_AFTER, S2T, T2F, T2T, mv } from './shared/move-encoding.ts';
-import { makeCard } from './shared/cards.ts';
+import { makeCard } from './shared/card-relations.ts';
 import { PLACED, UNCOVERED } from './shared/modes.ts';
-import { PARENT1, PARENT2, RANK, at, put } from './cards.ts';
+import { PARENT1, PARENT2, RANK, at, put } from './card-lookups.ts';
 import {
   addOnto,
   bouncesHome,
@@ -40,8 +41,8 @@ import {
   topPile,
   twinCanReplace,
   twinSwaps,
-} from './gen-state.ts';
-import { push, setMove } from './moves-out.ts';
+} from './generator-context.ts';
+import { push, setMove } from './move-list.ts';
 
 const partialMove: usize = memory.data(7 * 4, 16);
 const partialScore: usize = memory.data(7 * 4, 16);

@@ -4,9 +4,9 @@
  *
  * This order makes the two useful relations cheap: red suits are 1 and 2, and the card of the
  * same rank and colour (its "twin") is `card ^ 3`. Lookup tables are built once at load, from the
- * relations the solver's core shares (core/shared/cards.ts).
+ * relations the solver's core shares (core/shared/card-relations.ts).
  */
-import { child1, child2, isRed, makeCard, parent1, parent2, rankOf } from '../core/shared/cards.ts';
+import { child1, child2, isRed, makeCard, parent1, parent2, rankOf } from '../core/shared/card-relations.ts';
 
 /** A card 0…51. */
 export type Card = number;

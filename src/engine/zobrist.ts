@@ -50,7 +50,7 @@ export const ZPASS1 = zobrist(256, 0x27d4eb2f);
 export const ZPASS2 = zobrist(256, 0x165667b1);
 
 /**
- * The terms of a state's key in one array, as the solver's core reads them (src/core/state.ts):
+ * The terms of a state's key in one array, as the solver's core reads them (src/core/zobrist-key.ts):
  * the pair terms (its key's: exact or up to twins), the face-down terms, the deck terms, the
  * stock-position terms (its key's: zero where the stock position is not hashed), the pass terms
  * below 256; each term as its two halves side by side (the first, then the second: one 64-bit

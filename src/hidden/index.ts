@@ -20,7 +20,7 @@ export {
   parsePolicyName,
   searchSettings,
 } from './settings.ts';
-export { type PlayerTask, type PolicyOptions, createPolicy, playSeeded } from './policies.ts';
+export { type PlayerTask, type PolicyOptions, createPolicy, playSeeded } from './policy-by-name.ts';
 export { DEFAULT_MAX_MOVES, type GameEnd, type MoveEvent, type PlayOptions, type PlayResult, playGame } from './play.ts';
 export { Game, gameAfter } from './game.ts';
 export { type LosingKind, type LosingMove, type Probed, type Rewind, lastWinnable, losingMove } from './rewind.ts';

@@ -14,7 +14,7 @@ import type { AtomicMove } from '../engine/notation.ts';
 import type { Position } from '../engine/position.ts';
 import { findMove } from '../engine/solution.ts';
 import { State } from '../engine/state.ts';
-import type { Verdict } from '../solver/search.ts';
+import type { Verdict } from '../solver/search-driver.ts';
 import { type Result, type Rules, err, ok } from '../types.ts';
 
 /** The solver's answer for the position after k moves: its verdict, and the winning line from there. */

@@ -3,8 +3,8 @@
  * position, frames, moves and path, its loop, and its transposition table), made once by a Solver
  * and reused by every search it runs, one at a time.
  */
-import { Core, pagesFor } from './core.ts';
-import { type TableSnapshot, TranspositionTable } from './table.ts';
+import { Core, pagesFor } from './core-instance.ts';
+import { type TableSnapshot, TranspositionTable } from './table-handle.ts';
 
 /**
  * Past this many bytes written by its table, a core is let go after its solve (`renewIfLarge`):

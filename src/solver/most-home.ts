@@ -1,6 +1,6 @@
 /**
  * The most cards a position can have on the foundations at once, proved: a branch-and-bound
- * search, the one search (search.ts `Search`) with its own objective (`MostCardsHome`, an
+ * search, the one search (search-driver.ts `Search`) with its own objective (`MostCardsHome`, an
  * objective.ts `Objective`): the same moves, table and pruning rules, the same loop. It reaches a number two ways: a line of play
  * shows a lower bound (the best found, kept as a path and expanded into atomic moves that replay
  * on the plain engine), and an upper bound is proved either by searching every line (the
@@ -40,7 +40,7 @@ import type { SearchMemory } from './memory.ts';
 import { NO_STRATEGIES, type Objective, allowsSearch, searchSpec, spentBudget } from './objective.ts';
 import { type Budget, FULL_PRUNING, type Pruning } from './options.ts';
 import { keyOptions, searchedGame } from './pruning.ts';
-import { Search, type SolveStats, type Verdict, expandPath } from './search.ts';
+import { Search, type SolveStats, type Verdict, expandPath } from './search-driver.ts';
 
 /** What a most-cards-home search found. */
 export interface MostHomeResult {

@@ -1,5 +1,5 @@
 /**
- * What a search looks for, as a value: the one search (search.ts) runs the same loop, with the
+ * What a search looks for, as a value: the one search (search-driver.ts) runs the same loop, with the
  * same moves, table and pruning, for every objective, and an objective says which of the
  * solver's rules stay exact for it and what it is told of the positions entered.
  *
@@ -59,7 +59,7 @@ export interface Objective {
   cut?(s: State): boolean;
   /**
    * The search for the fewest moves, counted so (`atomic`: every move of the solution JSON;
-   * `ksolve`: redeals free), under a limit that each run without a win raises (search.ts).
+   * `ksolve`: redeals free), under a limit that each run without a win raises (search-driver.ts).
    */
   readonly counting?: MoveCount;
 }

@@ -137,7 +137,7 @@ export interface SolverOptions {
   lockingMoves?: boolean;
   /**
    * Restart each search after runs of RESTART_UNIT nodes times the terms of Luby's sequence (1, 1, 2,
-   * 1, 1, 2, 4, …; search.ts `luby`), with seeded noise in the move order, keeping the positions
+   * 1, 1, 2, 4, …; search-driver.ts `luby`), with seeded noise in the move order, keeping the positions
    * proved lost in the table. Only the order of the search changes: the verdict is the same, found
    * sooner on most winnable deals. Default on.
    */

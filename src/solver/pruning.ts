@@ -4,7 +4,7 @@
  * tests made once a search (dead deals, deadlocks, locking moves). The rules the search applies
  * at each position live with it in the solver's core (WebAssembly), argued the same way: those
  * of the move generator (partial runs, empty piles, foundation returns, returns that would go
- * straight back home) in src/core/gen-state.ts,
+ * straight back home) in src/core/generator-context.ts,
  * the rest (safe moves home, the restrictions on the next move, the stock positions a closed
  * position covers, the locking check) in src/core/rules.ts. No rule is stated twice.
  *

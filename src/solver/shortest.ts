@@ -51,7 +51,7 @@ import type { SearchMemory } from './memory.ts';
 import { type MoveCount, NO_STRATEGIES, type Objective, allowsSearch, countMoves, searchSpec, spentBudget } from './objective.ts';
 import { type Budget, FULL_PRUNING, type Pruning } from './options.ts';
 import { keyOptions, searchedGame } from './pruning.ts';
-import { Search, type SolveResult, type SolveStats, type Verdict } from './search.ts';
+import { Search, type SolveResult, type SolveStats, type Verdict } from './search-driver.ts';
 
 /** The pruning rules that keep the length of the shortest solution (module comment). */
 export const SHORTEST_PRUNING: Readonly<Pruning> = {

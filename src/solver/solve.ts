@@ -3,7 +3,7 @@
  * (winnable with a solution of atomic moves, unwinnable, or unknown when a budget ran out),
  * exactly, under every rule variant (docs/solver.md), and `mostHome` finds the most cards it can
  * send home (most-home.ts). A Solver owns its searches' memory (memory.ts) and runs one search at
- * a time; each is the one search of search.ts with an objective (objective.ts).
+ * a time; each is the one search of search-driver.ts with an objective (objective.ts).
  *
  * The verdict is a staged solve: under rules harder than draw 1 with unlimited passes, a 20,480-node search first (most
  * deals are decided here); then the easiest rules (draw 1, unlimited passes, foundation returns)
@@ -29,7 +29,7 @@ import { type MostHomeOptions, type MostHomeResult, mostHomeSearch } from './mos
 import { WIN, allowsSearch, type SearchSpec, searchSpec, spentBudget } from './objective.ts';
 import type { Budget, SolverOptions } from './options.ts';
 import { keyOptions, searchedGame } from './pruning.ts';
-import { Search, type SolveResult } from './search.ts';
+import { Search, type SolveResult } from './search-driver.ts';
 import { type ShortestOptions, type ShortestResult, shortestFrom } from './shortest.ts';
 
 /** Nodes for the first, short search of a staged solve (20 × 1,024). */

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { planBatch } from '../../src/batch/plan.ts';
 import { BATCH_BUDGET, type BatchOptions } from '../../src/batch/request.ts';
-import { DEFAULT_SEARCH } from '../../src/hidden/policies.ts';
+import { DEFAULT_SEARCH } from '../../src/hidden/policy-by-name.ts';
 
 const base: BatchOptions = {
   seeds: [3, 1, 3],

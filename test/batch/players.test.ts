@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BatchOptions, playerParams } from '../../src/batch/request.ts';
 import { runBatch } from '../../src/batch/run.ts';
-import { playSeeded } from '../../src/hidden/policies.ts';
+import { playSeeded } from '../../src/hidden/policy-by-name.ts';
 import { movesToCompact } from '../../src/engine/notation.ts';
 import { computePlayStats, vegasPayoff } from '../../src/stats/plays.ts';
 import { wilson } from '../../src/math/wilson.ts';

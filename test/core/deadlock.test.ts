@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { genAtomic, make } from '../../src/engine/moves.ts';
 import { State } from '../../src/engine/state.ts';
-import { Core } from '../../src/solver/core.ts';
+import { Core } from '../../src/solver/core-instance.ts';
 import type { Rules } from '../../src/types.ts';
 import { deadlockedReference } from '../support/deadlock.ts';
 import { prng, rulesTag, seedPosition } from '../support/positions.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FULL_PRUNING } from '../../src/solver/index.ts';
-import { Generator, MOVES_PER_NODE } from '../../src/solver/generate.ts';
+import { Generator, MOVES_PER_NODE } from '../../src/solver/generator-handle.ts';
 import { resolvePruning } from '../../src/solver/options.ts';
-import { Core } from '../../src/solver/core.ts';
+import { Core } from '../../src/solver/core-instance.ts';
 import { FREE } from '../../src/solver/pruning.ts';
 import { State } from '../../src/engine/state.ts';
 import { seedPosition } from '../support/positions.ts';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeCard } from '../../src/engine/cards.ts';
-import { Core } from '../../src/solver/core.ts';
+import { Core } from '../../src/solver/core-instance.ts';
 import { State } from '../../src/engine/state.ts';
 
 describe('safe suits', () => {

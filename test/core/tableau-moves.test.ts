@@ -3,15 +3,15 @@
  * along random playouts, the generator offers a move that empties a pile exactly when the position
  * after it has a King to put there (the moves the search allows after emptying, `kingsForEmptied`).
  * A foundation card comes down only when it would not go straight back home (keepSafeHome,
- * src/core/gen-state.ts `bouncesHome`): the returns offered are those offered without the rule
+ * src/core/generator-context.ts `bouncesHome`): the returns offered are those offered without the rule
  * whose card, once down, is not safe to send home (src/core/rules.ts `safeHome`).
  */
 import { describe, expect, it } from 'vitest';
 import { RANK } from '../../src/engine/cards.ts';
 import { F2T, T2T, aOf, bOf, countOf, fitsPile, genAtomic, kindOf, make, mv } from '../../src/engine/moves.ts';
 import { FULL_PRUNING } from '../../src/solver/index.ts';
-import { Core } from '../../src/solver/core.ts';
-import { Generator, MOVES_PER_NODE } from '../../src/solver/generate.ts';
+import { Core } from '../../src/solver/core-instance.ts';
+import { Generator, MOVES_PER_NODE } from '../../src/solver/generator-handle.ts';
 import { resolvePruning } from '../../src/solver/options.ts';
 import { FREE } from '../../src/solver/pruning.ts';
 import { STRIDE, State } from '../../src/engine/state.ts';

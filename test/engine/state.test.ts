@@ -5,14 +5,14 @@
  * - pack() then unpack() gives an equal state with the same hash;
  * - the packed moves (named with toAtomic) are exactly the naive generator's, each once;
  * - every child (make, then toPosition) equals naiveApply's child, the solver core's childHash (the
- *   hash before the move is made, src/core/state.ts) equals the hash after make, and undo
+ *   hash before the move is made, src/core/child-key.ts) equals the hash after make, and undo
  *   restores the state exactly (equals, h1, h2).
  * Then the hash: column order does not change it; different positions get different hashes.
  */
 import { describe, expect, it } from 'vitest';
 import { genAtomic, make, toAtomic, undo } from '../../src/engine/moves.ts';
 import { type Position, parsePositionJson } from '../../src/engine/position.ts';
-import { Core } from '../../src/solver/core.ts';
+import { Core } from '../../src/solver/core-instance.ts';
 import { State } from '../../src/engine/state.ts';
 import { parseCard } from '../../src/engine/cards.ts';
 import type { Rules } from '../../src/types.ts';

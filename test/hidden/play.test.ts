@@ -8,7 +8,7 @@ import type { Observation } from '../../src/hidden/observation.ts';
 import { type PlayResult, playGame } from '../../src/hidden/play.ts';
 import { type Decision, type Policy, legalMoves } from '../../src/hidden/policy.ts';
 import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
-import { createPolicy, parsePolicyName, playSeeded } from '../../src/hidden/policies.ts';
+import { createPolicy, parsePolicyName, playSeeded } from '../../src/hidden/policy-by-name.ts';
 import { Game } from '../../src/hidden/game.ts';
 import { dealFromSeed, exactCode } from '../../src/deals/families.ts';
 import { dealPosition } from '../../src/engine/position.ts';

@@ -12,7 +12,7 @@ import { describeMoves, replay } from '../../src/engine/solution.ts';
 import { Game, gameAfter } from '../../src/hidden/game.ts';
 import { Observation } from '../../src/hidden/observation.ts';
 import { OddsWorlds, estimateOdds } from '../../src/hidden/odds.ts';
-import { createPolicy } from '../../src/hidden/policies.ts';
+import { createPolicy } from '../../src/hidden/policy-by-name.ts';
 import { mostHome, shortest, solve } from '../../src/solver/index.ts';
 import { UserError } from '../../src/types.ts';
 

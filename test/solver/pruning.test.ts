@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { cardName, parseCard } from '../../src/engine/cards.ts';
 import { S2T, genAtomic, make, mv } from '../../src/engine/moves.ts';
 import { Solver, type SolverOptions, deadlockedCard, solve, stuckCard } from '../../src/solver/index.ts';
-import { Core } from '../../src/solver/core.ts';
+import { Core } from '../../src/solver/core-instance.ts';
 import { LockingMoves } from '../../src/solver/pruning.ts';
 import type { Position } from '../../src/engine/position.ts';
 import { State } from '../../src/engine/state.ts';

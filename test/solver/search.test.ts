@@ -22,8 +22,8 @@ import {
   solve,
   stuckCard,
 } from '../../src/solver/index.ts';
-import { Core } from '../../src/solver/core.ts';
-import { luby } from '../../src/solver/search.ts';
+import { Core } from '../../src/solver/core-instance.ts';
+import { luby } from '../../src/solver/search-driver.ts';
 import { State } from '../../src/engine/state.ts';
 import type { Rules } from '../../src/types.ts';
 import {

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { RANK, RED } from '../../src/engine/cards.ts';
 import { REDEAL, genAtomic, kindOf, make, undo } from '../../src/engine/moves.ts';
-import { Core } from '../../src/solver/core.ts';
+import { Core } from '../../src/solver/core-instance.ts';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { type Position, dealPosition } from '../../src/engine/position.ts';
 import { shorten } from '../../src/engine/shorten.ts';

@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { RANK } from '../../src/engine/cards.ts';
 import { DRAW, REDEAL, S2F, S2T, fitsPile, genAtomic, make, mv, stockCost, undo } from '../../src/engine/moves.ts';
-import { Core } from '../../src/solver/core.ts';
+import { Core } from '../../src/solver/core-instance.ts';
 import { State } from '../../src/engine/state.ts';
 import type { Rules } from '../../src/types.ts';
 import { prng, seedPosition } from '../support/positions.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SearchMemory } from '../../src/solver/memory.ts';
-import { TranspositionTable } from '../../src/solver/table.ts';
+import { TranspositionTable } from '../../src/solver/table-handle.ts';
 
 /** Distinct pseudo-random 64-bit keys as two int32 halves. */
 function keys(n: number, seed: number): [number, number][] {

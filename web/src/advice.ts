@@ -23,7 +23,7 @@ import { OddsRun } from './odds-run.ts';
 import { QUICK_PROGRESS_BUDGET } from '../../src/index.ts';
 import { SolverClient } from './solver-client.ts';
 import { cardsMoved } from './speech.ts';
-import type { TableView } from './table.ts';
+import type { CardsView } from './cards-view.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -36,7 +36,7 @@ export class Advice {
   private decision: { key: string; d: Decision } | undefined;
 
   constructor(
-    private readonly table: TableView,
+    private readonly table: CardsView,
     private readonly after: AfterGame,
     private readonly announce: (text: string) => void,
   ) {}

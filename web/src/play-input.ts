@@ -13,7 +13,7 @@ import { type AtomicMove, PILE_NAMES, type PileName } from '../../src/index.ts';
 import type { PlayedGame } from './played-game.ts';
 import type { TapMode } from './settings.ts';
 import { smartMove } from './smart.ts';
-import type { TableView } from './table.ts';
+import type { CardsView } from './cards-view.ts';
 
 /** What the keyboard shortcuts do. */
 export interface Shortcuts {
@@ -53,7 +53,7 @@ export class PlayInput {
   private selection: { pile: PileName; count: number } | undefined;
 
   constructor(
-    private readonly table: TableView,
+    private readonly table: CardsView,
     private readonly hooks: InputHooks,
   ) {}
 

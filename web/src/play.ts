@@ -51,7 +51,7 @@ import { type PlaySettings, SettingsView, rulesFor } from './settings.ts';
 import { SolverClient } from './solver-client.ts';
 import { moveWords } from './speech.ts';
 import { Statistics } from './stats-view.ts';
-import { TableView, reducedMotion } from './table.ts';
+import { CardsView, reducedMotion } from './cards-view.ts';
 import { DealVerdicts } from './verdicts.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -71,7 +71,7 @@ export interface PlayHooks {
 }
 
 export class Play {
-  private readonly table: TableView;
+  private readonly table: CardsView;
   private readonly input: PlayInput;
   private readonly settings: SettingsView;
   private readonly end: EndPanel;
@@ -90,7 +90,7 @@ export class Play {
   private starts = 0;
 
   constructor(private readonly hooks: PlayHooks) {
-    this.table = new TableView(
+    this.table = new CardsView(
       $('play-table'),
       true,
       {

@@ -7,7 +7,7 @@
 import { type AtomicMove, type Position, describeMoves, type Rules } from '../../src/index.ts';
 import { PlayedGame } from './played-game.ts';
 import { moveWords } from './speech.ts';
-import { TableView } from './table.ts';
+import { CardsView } from './cards-view.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -15,7 +15,7 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 const BASE_DELAY = 700;
 
 export class Watch {
-  private readonly table: TableView;
+  private readonly table: CardsView;
   private positions: Position[] = [];
   private fans: number[] = [];
   private moves: AtomicMove[] = [];
@@ -24,7 +24,7 @@ export class Watch {
   private readonly list = $<HTMLOListElement>('move-list');
 
   constructor(private readonly announce: (text: string) => void) {
-    this.table = new TableView($('watch-table'), false, {}, 'Solution table');
+    this.table = new CardsView($('watch-table'), false, {}, 'Solution table');
     $('w-first').addEventListener('click', () => this.goto(0, false));
     $('w-prev').addEventListener('click', () => this.goto(this.step - 1, true));
     $('w-next').addEventListener('click', () => this.goto(this.step + 1, true));

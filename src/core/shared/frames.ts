@@ -1,5 +1,5 @@
 /**
- * The size of a search's frames, shared by the search (search.ts) and the solver's core, which
+ * The size of a search's frames, shared by the search (src/solver/search-driver.ts) and the solver's core, which
  * keeps the frames in its memory (src/core/search.ts compiles these in).
  */
 

@@ -5,7 +5,7 @@
  * 0…2) never carry a move into the next class; within a score, moves keep the order they were
  * generated in (the sort is stable).
  *
- * A restarted search (search.ts) adds seeded noise to the scores (src/core/generate.ts `addNoise`),
+ * A restarted search (src/solver/search-driver.ts) adds seeded noise to the scores (src/core/generate.ts `addNoise`),
  * larger than the spacing of the classes, so that each restart tries the moves in another order,
  * still biased towards the classes above. Written so that both TypeScript and AssemblyScript
  * compile it: numeric constants only.

@@ -1,5 +1,5 @@
 /**
- * The solver core's position (src/core/state.ts) against moves.ts and state.ts: random
+ * The solver core's position (src/core/search-position.ts, with child-key.ts) against moves.ts and state.ts: random
  * playouts from seeded deals make and undo the same moves in a State and in the core (atomic
  * moves and stock macro-moves to any reachable deck index), and at every step
  * - the core's childHash, before the move is made, gives the hash that moves.ts `make` leaves,
@@ -14,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACKING_BYTES } from '../../src/core/shared/layout.ts';
 import { REDEAL, S2F, S2T, fitsPile, genAtomic, indexOf, kindOf, make, mv, stockCost, undo } from '../../src/engine/moves.ts';
-import { Core } from '../../src/solver/core.ts';
+import { Core } from '../../src/solver/core-instance.ts';
 import { State } from '../../src/engine/state.ts';
 import type { Rules } from '../../src/types.ts';
 import { seedPosition } from '../support/positions.ts';

@@ -7,10 +7,10 @@
  * so a deep line never runs out of call stack, and allocates nothing per node.
  *
  * The loop runs in the solver's core, in WebAssembly (src/core/search.ts, with the position and
- * its moves, src/core/state.ts, and the rules it asks, src/core/rules.ts): about 1.5 times as
+ * its moves, src/core/search-position.ts, and the rules it asks, src/core/rules.ts): about 1.5 times as
  * fast as the same loop in TypeScript, node for node the same search (docs/notes/solver-speed.md, "The search
  * in WebAssembly"). This module runs it: it hands the core the search's rules, switches and
- * counts (the table lies in the core too: src/core/table.ts, with table.ts its handle), and
+ * counts (the table lies in the core too: src/core/table.ts, with table-handle.ts its handle), and
  * answers what the core asks back: the budget checks, the plain engine's moves for a search
  * without stock macro-moves (engine/moves.ts `genAtomic`), and the objective. Its memory
  * (memory.ts `SearchMemory`: the core's instance, where the frames and the table lie) belongs to
@@ -49,13 +49,13 @@
 import * as Moves from '../engine/moves.ts';
 import type { AtomicMove } from '../engine/notation.ts';
 import type { State } from '../engine/state.ts';
-import { type Core, type CoreClient, DEAD_STATS } from './core.ts';
-import { Generator } from './generate.ts';
+import { type Core, type CoreClient, DEAD_STATS } from './core-instance.ts';
+import { Generator } from './generator-handle.ts';
 import type { SearchMemory } from './memory.ts';
 import type { MoveCount, Objective, SearchSpec } from './objective.ts';
 import type { Budget } from './options.ts';
 import { LockingMoves, deadlockedCard, stuckCard } from './pruning.ts';
-import type { TableSnapshot, TranspositionTable } from './table.ts';
+import type { TableSnapshot, TranspositionTable } from './table-handle.ts';
 
 const { DRAW, REDEAL, S2F, S2T, bOf, genAtomic, indexOf, kindOf, make, mv, stockCost, toAtomic } = Moves;
 

@@ -1,7 +1,7 @@
 /// <reference path="./portable.d.ts" preserve="true" />
 /**
  * The card relations, written once for both sides: the rules engine (src/engine/cards.ts builds
- * its lookup tables from these) and the solver's core (src/core/cards.ts builds its own, in the
+ * its lookup tables from these) and the solver's core (src/core/card-lookups.ts builds its own, in the
  * core's memory). Cards are 0…51, `card = (rank - 1) * 4 + suit`, suits clubs, diamonds, hearts,
  * spades (0…3); 52 stands for "no card". Portable code: it compiles as TypeScript (with i32 and
  * bool as number and boolean, portable.d.ts) and as AssemblyScript.

@@ -3,7 +3,7 @@
  * with their scores (shared/order.ts), the seeded noise a restarted search adds to the scores,
  * and the stable sort that orders the moves by them.
  */
-import { at, put } from './cards.ts';
+import { at, put } from './card-lookups.ts';
 
 /** The most moves a call writes. */
 export const OUT_MOVES: i32 = 256;

@@ -4,12 +4,13 @@
  * call (`beginCall`), the stock list, and the pruning rules the generator applies (each argued
  * where it is stated). The kinds of move (stock-plays.ts, tableau-moves.ts) read them.
  */
-import { col, deck, deckIndex, deckM, down, downM, emptyP, feetM, found, homeM, isDown, len, pileOf, top, topsM } from './state.ts';
+import { col, deck, deckIndex, down, found, isDown, len, pileOf, top } from './position-arrays.ts';
+import { deckM, downM, emptyP, feetM, homeM, topsM } from './search-position.ts';
 import { STRIDE } from './shared/layout.ts';
-import { makeCard } from './shared/cards.ts';
+import { makeCard } from './shared/card-relations.ts';
 import { mv } from './shared/move-encoding.ts';
-import { CHILD1, CHILD2, PARENT1, PARENT2, RANK, RED, at, put } from './cards.ts';
-import { push } from './moves-out.ts';
+import { CHILD1, CHILD2, PARENT1, PARENT2, RANK, RED, at, put } from './card-lookups.ts';
+import { push } from './move-list.ts';
 
 // ---- the position's numbers for the running call ----
 /** The deck's length, the stock position, a redeal left (set by each call). */

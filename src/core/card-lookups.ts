@@ -1,11 +1,12 @@
 /**
- * The core's card tables: rank, colour, the two cards a card goes on and the two that go on it,
- * for cards 0…52 (52: no card), built at start from the relations of shared/cards.ts, which the
- * rules engine's tables are built from too. Each is a word a card at a fixed place in the memory
- * (not an array object, whose address the compiled code would read from a global at every use);
- * `at` and `put` read and write a word of such a table, as the move generator's other tables do.
+ * The core's card lookups: rank, colour, the two cards a card goes on and the two that go on it,
+ * for cards 0…52 (52: no card), built at start from the relations of shared/card-relations.ts,
+ * which the rules engine's lookups are built from too. Each is a word a card at a fixed place in
+ * the memory (not an array object, whose address the compiled code would read from a global at
+ * every use); `at` and `put` read and write a word of such a lookup, as the move generator's other
+ * lookups do.
  */
-import { child1, child2, isRed, parent1, parent2, rankOf } from './shared/cards.ts';
+import { child1, child2, isRed, parent1, parent2, rankOf } from './shared/card-relations.ts';
 
 /** Word i of the table at `t`. */
 export function at(t: usize, i: i32): i32 {

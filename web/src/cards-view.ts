@@ -1,6 +1,6 @@
 /**
- * The drawn table: 52 card elements and 13 pile slots, absolutely placed, shared by the solution
- * viewer and the game.
+ * The cards on screen (`CardsView`): 52 card elements and 13 pile slots, absolutely placed on the
+ * card table, shared by the solution viewer and the game.
  *
  * Each card keeps one element for the life of the view, so showing the next position only moves
  * elements: a CSS transition on `transform` animates every card from its old place to its new one,
@@ -24,7 +24,7 @@ import { RANK, RED, SUIT, PILE_NAMES, type PileName, type Position } from '../..
 import { pileLabel } from './speech.ts';
 
 /** What the caller is told about pointer and keyboard input on the table. */
-export interface TableHandlers {
+export interface CardsHandlers {
   /** A click (or tap) on a card: the pile and how many cards from the top it takes; true when it made a move. */
   card?(pile: PileName, count: number): boolean;
   /** A double tap or double-click on a card; false when it did nothing (it is then taken as a second tap). */
@@ -66,7 +66,7 @@ interface Place {
   z: number;
 }
 
-export class TableView {
+export class CardsView {
   readonly root: HTMLElement;
   private readonly cards: HTMLElement[] = [];
   private readonly slots: HTMLElement[] = [];
@@ -88,7 +88,7 @@ export class TableView {
   constructor(
     container: HTMLElement,
     interactive: boolean,
-    private readonly handlers: TableHandlers = {},
+    private readonly handlers: CardsHandlers = {},
     /** Accessible name of the whole table. */
     label = 'Card table',
   ) {
@@ -223,25 +223,38 @@ export class TableView {
     return this.slots[PILE_NAMES.indexOf(pile)];
   }
 
+  /** Places the cards and the slots for the position shown, at the table's current size. */
   private layout(animate: boolean): void {
     const p = this.position;
     if (!p) return;
+    const g = this.geometry(p);
+    this.cw = g.cw;
+    this.root.style.setProperty('--cw', `${g.cw}px`);
+    this.root.style.setProperty('--ch', `${g.ch}px`);
+    const { next, bottom } = placesOf(p, g, this.fan);
+    this.root.style.height = `${bottom + g.gap}px`;
+    this.root.classList.toggle('instant', !animate);
+    this.moveCards(next, animate);
+    this.places = next;
+    this.placeSlots(p, g, bottom);
+  }
+
+  /** The sizes of the cards and the places of the piles for the table's width and the window's height. */
+  private geometry(p: Position): Geometry {
     const width = this.root.clientWidth || 700;
     const gap = Math.max(4, Math.round(width * 0.014));
     // as wide as the table allows, and no taller than the window shows a deal with room for its runs
     const byHeight = Math.floor((window.innerHeight * 0.92 - 150) / 4.9);
     const cw = Math.max(36, Math.min(120, byHeight, Math.floor((width - 6 * gap) / 7)));
     const ch = Math.round(cw * 1.4);
-    this.cw = cw;
-    this.root.style.setProperty('--cw', `${cw}px`);
-    this.root.style.setProperty('--ch', `${ch}px`);
     // the seven columns centred on the table
     const x0 = Math.max(0, Math.floor((width - 7 * cw - 6 * gap) / 2));
     const colX = (i: number) => x0 + i * (cw + gap);
     // the top row: the stock and the waste on the left, the foundations on the right; left-handed,
     // the stock on the right and the foundations on the left, the waste two columns left of the
     // stock (its fan, like every fan, opens to the right, so that the corners of its cards show)
-    const top = (i: number) => colX(this.leftHanded ? (i === 1 ? 4 : 6 - i) : i);
+    const leftHanded = this.leftHanded;
+    const top = (i: number) => colX(leftHanded ? (i === 1 ? 4 : 6 - i) : i);
     const tabY = ch + gap * 2;
     const fd = Math.round(ch * 0.09);
     // Face-up spacing: as wide as comfortable, packed closer when a column would run off the screen.
@@ -253,33 +266,11 @@ export class TableView {
       const up = p.tableau[i].length - p.faceDown[i] - 1;
       if (up > 0) fu = Math.min(fu, Math.max(least, Math.floor((room - p.faceDown[i] * fd) / up)));
     }
-    const next: (Place | undefined)[] = new Array(52);
-    p.stock.forEach((c, k) => {
-      next[c] = { pile: 0, index: k, up: false, x: top(0), y: 0, z: 10 + (p.stock.length - k) };
-    });
-    // the last draw fanned to the right, each card's corner showing
-    const fanned = Math.min(this.fan, p.waste.length, 3);
-    const step = Math.round(cw * FAN_STEP);
-    p.waste.forEach((c, k) => {
-      const f = k - (p.waste.length - fanned);
-      next[c] = { pile: 1, index: k, up: true, x: top(1) + (f > 0 ? f * step : 0), y: 0, z: 100 + k };
-    });
-    for (let s = 0; s < 4; s++)
-      for (let r = 1; r <= p.foundations[s]; r++)
-        next[(r - 1) * 4 + s] = { pile: 9 + s, index: r - 1, up: true, x: top(3 + s), y: 0, z: 200 + r };
-    let bottom = tabY + ch;
-    for (let i = 0; i < 7; i++) {
-      let y = tabY;
-      p.tableau[i].forEach((c, k) => {
-        const up = k >= p.faceDown[i];
-        next[c] = { pile: 2 + i, index: k, up, x: colX(i), y, z: 300 + k };
-        y += up ? fu : fd;
-      });
-      const pileBottom = p.tableau[i].length ? y - (p.faceDown[i] < p.tableau[i].length ? fu : fd) + ch : tabY + ch;
-      bottom = Math.max(bottom, pileBottom);
-    }
-    this.root.style.height = `${bottom + gap}px`;
-    this.root.classList.toggle('instant', !animate);
+    return { cw, ch, gap, colX, top, tabY, fd, fu };
+  }
+
+  /** Moves each card element to its new place, lifting the cards that change pile while they travel. */
+  private moveCards(next: readonly (Place | undefined)[], animate: boolean): void {
     for (let c = 0; c < 52; c++) {
       const to = next[c];
       const e = this.cards[c];
@@ -310,8 +301,11 @@ export class TableView {
           }
         }, 420),
       );
-    this.places = next;
-    // Slots: the drop and focus targets, and what a screen reader hears.
+  }
+
+  /** Slots: the drop and focus targets, and what a screen reader hears. */
+  private placeSlots(p: Position, g: Geometry, bottom: number): void {
+    const { cw, ch, colX, top, tabY } = g;
     const tabH = bottom - tabY;
     PILE_NAMES.forEach((name, i) => {
       const s = this.slots[i];
@@ -418,6 +412,52 @@ export class TableView {
     if (i >= 2) return p.tableau[i - 2].slice(p.tableau[i - 2].length - count);
     return [];
   }
+}
+
+/** The sizes of a layout: the card's width and height, the gap, the spacing of face-down and face-up cards in a column, and where the piles stand. */
+interface Geometry {
+  cw: number;
+  ch: number;
+  gap: number;
+  /** The left edge of column i (0–6). */
+  colX(i: number): number;
+  /** The left edge of place i of the top row (0 the stock, 1 the waste, 3–6 the foundations), mirrored when left-handed. */
+  top(i: number): number;
+  /** The top of the columns. */
+  tabY: number;
+  fd: number;
+  fu: number;
+}
+
+/** Where each card of `p` lies (`fan`: the cards of the last draw fanned on the waste), and the lowest edge of the columns. */
+function placesOf(p: Position, g: Geometry, fan: number): { next: (Place | undefined)[]; bottom: number } {
+  const { cw, ch, colX, top, tabY, fd, fu } = g;
+  const next: (Place | undefined)[] = new Array(52);
+  p.stock.forEach((c, k) => {
+    next[c] = { pile: 0, index: k, up: false, x: top(0), y: 0, z: 10 + (p.stock.length - k) };
+  });
+  // the last draw fanned to the right, each card's corner showing
+  const fanned = Math.min(fan, p.waste.length, 3);
+  const step = Math.round(cw * FAN_STEP);
+  p.waste.forEach((c, k) => {
+    const f = k - (p.waste.length - fanned);
+    next[c] = { pile: 1, index: k, up: true, x: top(1) + (f > 0 ? f * step : 0), y: 0, z: 100 + k };
+  });
+  for (let s = 0; s < 4; s++)
+    for (let r = 1; r <= p.foundations[s]; r++)
+      next[(r - 1) * 4 + s] = { pile: 9 + s, index: r - 1, up: true, x: top(3 + s), y: 0, z: 200 + r };
+  let bottom = tabY + ch;
+  for (let i = 0; i < 7; i++) {
+    let y = tabY;
+    p.tableau[i].forEach((c, k) => {
+      const up = k >= p.faceDown[i];
+      next[c] = { pile: 2 + i, index: k, up, x: colX(i), y, z: 300 + k };
+      y += up ? fu : fd;
+    });
+    const pileBottom = p.tableau[i].length ? y - (p.faceDown[i] < p.tableau[i].length ? fu : fd) + ch : tabY + ch;
+    bottom = Math.max(bottom, pileBottom);
+  }
+  return { next, bottom };
 }
 
 function suitSvg(s: number, cls = 'suit'): string {

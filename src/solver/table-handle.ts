@@ -7,7 +7,7 @@
  * A core holds one table. The budget is capped by the core's memory (about 2 GiB of slots where
  * the machine gives a 4 GiB memory; `maxCapacity` tells).
  */
-import { Core } from './core.ts';
+import { Core } from './core-instance.ts';
 
 /** Slots a fresh table starts with (or its whole budget, when smaller). */
 const INITIAL_CAPACITY = 1 << 20;

@@ -1,18 +1,18 @@
 /**
  * The solver's move generator: stock macro-moves and pruned tableau moves, scored (order.ts) and
  * sorted. The work is done in WebAssembly (src/core/generate.ts, where the kinds of move and the
- * rules they apply are described; core.ts loads it), where the search (src/core/search.ts) calls
+ * rules they apply are described; core-instance.ts loads it), where the search (src/core/search.ts) calls
  * it at each position. A `Generator` holds a search's switches and its move-order noise, hands
  * them to the core, and (for the tests) hands it a position and copies the moves out.
  *
- * A search's state keeps its arrays in its core's memory (state.ts `backing`, search.ts); a state
+ * A search's state keeps its arrays in its core's memory (state.ts `backing`, search-driver.ts); a state
  * elsewhere is copied in at each call. Several generators may share a core (the staged solve's
  * searches share their Solver's memory): the one that calls sets the core's rules and switches
  * again when another had set them.
  */
 import * as MoveEncoding from '../core/shared/move-encoding.ts';
 import type { State } from '../engine/state.ts';
-import { Core } from './core.ts';
+import { Core } from './core-instance.ts';
 import type { Pruning } from './options.ts';
 
 export { MOVES_PER_NODE } from '../core/shared/frames.ts';

@@ -28,7 +28,7 @@ import { SETTINGS_KEY } from '../../web/src/settings.ts';
 import { build } from '../support/positions.ts';
 import { type Browser, CHROMIUM_HINT, buildApp, haveChromium, launch, outputDir } from '../support/web-harness.ts';
 
-if (!haveChromium) console.warn(`web table.test.ts: SKIPPED: ${CHROMIUM_HINT}`);
+if (!haveChromium) console.warn(`web game-view.test.ts: SKIPPED: ${CHROMIUM_HINT}`);
 
 const D1: Rules = { draw: 1, passes: null, foundationReturn: true };
 const D3: Rules = { draw: 3, passes: null, foundationReturn: true };
