@@ -4,8 +4,8 @@
  * touch), the clock and the time bonus under a controlled clock (the page's score is
  * `klondike score --seconds`'s on the game the page saves), the statistics after three games and a
  * reload, a shared link opening the same `exact` deal, the app loading and playing with the network
- * cut, and "could I still win?" on a lost game. Screenshots go to test-output/web/. The games by
- * mouse and by touch play their last 55 and 40 moves from a saved game (the whole games with
+ * cut, and "could I still win?" on a lost game. Screenshots go to test-output/web/ with SLOW=1. The games by
+ * mouse and by touch play their last 40 moves from a saved game (the whole games with
  * SLOW=1). Every wait is for work bounded by moves or positions (the harness's WAIT_MS only
  * catches a page that never answers), and each test has the heavy test's timeout.
  *
@@ -34,6 +34,7 @@ import {
   launch,
   openContext,
   outputDir,
+  screenshot,
 } from '../support/web-harness.ts';
 
 if (!haveChromium) console.warn(`web-game.test.ts: SKIPPED: ${CHROMIUM_HINT}`);
@@ -83,7 +84,7 @@ async function loadGame(page: Page, record: unknown): Promise<void> {
 }
 
 const moves = (page: Page) => page.getAttribute('#play-table', 'data-moves');
-const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, shots, name);
 const box = async (page: Page, sel: string) => {
   const b = await page.locator(sel).boundingBox();
   if (!b) throw new Error(`${sel} is not shown`);
@@ -212,10 +213,10 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     await closeShared();
   });
 
-  it('a game won by dragging the cards with the mouse (its last 55 moves; the whole game with SLOW=1)', async () => {
+  it('a game won by dragging the cards with the mouse (its last 40 moves; the whole game with SLOW=1)', async () => {
     const line = solution(30, D3);
     const page = await open(desktop, `${desktop.url}#family=solvitaire&seed=30&draw=3&passes=unlimited&view=play`);
-    const { before, start, rest } = await gameNearTheEnd(page, 30, D3, line, 55);
+    const { before, start, rest } = await gameNearTheEnd(page, 30, D3, line, 40);
     await playLine(
       page,
       start,
