@@ -5,7 +5,7 @@
  * `klondike score --seconds`'s on the game the page saves), the statistics after three games and a
  * reload, a shared link opening the same `exact` deal, the app loading and playing with the network
  * cut, and "could I still win?" on a lost game. Screenshots go to test-output/web/ with SLOW=1. The games by
- * mouse and by touch play their last 40 moves from a saved game (the whole games with
+ * mouse and by touch play their last 40 and 30 moves from a saved game (the whole games with
  * SLOW=1). Every wait is for work bounded by moves or positions (the harness's WAIT_MS only
  * catches a page that never answers), and each test has the heavy test's timeout.
  *
@@ -246,7 +246,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     await page.close();
   });
 
-  it('a game won by tapping on a phone in portrait, with a double tap home and a drag by touch (its last 40 moves; the whole game with SLOW=1)', async () => {
+  it('a game won by tapping on a phone in portrait, with a double tap home and a drag by touch (its last 30 moves; the whole game with SLOW=1)', async () => {
     const phone = await openContext(dist, {
       viewport: { width: 390, height: 844 },
       hasTouch: true,
@@ -256,7 +256,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     try {
       const line = solution(293, D1);
       const page = await open(phone, `${phone.url}#family=solvitaire&seed=293&draw=1&passes=unlimited&view=play`);
-      const { before, start, rest } = await gameNearTheEnd(page, 293, D1, line, 40);
+      const { before, start, rest } = await gameNearTheEnd(page, 293, D1, line, 30);
       // the page fits the screen: nothing wider than it, every column on it
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       const right = await page.evaluate(() =>
