@@ -9,11 +9,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../support/cli-run.ts';
-import { HEAVY_MS, SLOW, bySize } from '../support/slow.ts';
+import { SLOW, bySize, heavyTests } from '../support/slow.ts';
 
-vi.setConfig({ testTimeout: HEAVY_MS });
+heavyTests();
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPT = join(REPO, 'scripts', 'million.sh');

@@ -36,8 +36,11 @@ import { SCHEMA_VERSION } from '../../src/store/schema.ts';
 import { writeSampleDb } from '../support/sample-db.ts';
 import { BIN, runInProcess } from '../support/cli-run.ts';
 import { cpuMsAsync } from '../support/cpu-time.ts';
-import { HEAVY_MS, SLOW, bySize } from '../support/slow.ts';
+import { HEAVY_MS, SLOW, bySize, heavyTests } from '../support/slow.ts';
 import { makeKnownDb } from '../support/stats-fixture.ts';
+
+// many tests start the binary, some several times: minutes on a busy machine
+heavyTests();
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-hostile-'));
 const mounts: string[] = [];

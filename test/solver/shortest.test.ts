@@ -17,7 +17,10 @@ import { State } from '../../src/engine/state.ts';
 import { type MoveCount, NO_PRUNING, countMoves, shortest, solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
 import { ALL_RULES, checked, prng, reducedDeal, rulesTag, seedPosition } from '../support/positions.ts';
-import { bySize } from '../support/slow.ts';
+import { bySize, heavyTests } from '../support/slow.ts';
+
+// each test proves solutions shortest: minutes on a busy machine
+heavyTests();
 
 const BIG = { maxNodes: 20_000_000, timeoutMs: 120_000 };
 
