@@ -17,6 +17,10 @@ import { EMPTY_RESULT_EXTRAS, type Ranked, type ResultRow, type StoredVerdict, b
 import { initSchema } from '../../src/store/schema.ts';
 import { openStore } from '../../src/store/writer.ts';
 import type { Rules } from '../../src/types.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// the batches start worker threads, and two of them wait for a thread to die: minutes on a busy machine
+heavyTests();
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-batch-'));
 let n = 0;
