@@ -149,7 +149,8 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     expect(await page.getAttribute('#watch-table', 'data-step')).toBe('3');
     expect(await page.getAttribute('#move-list button[aria-current="step"]', 'data-step')).toBe('3');
     await expect.poll(() => page.textContent('#announce')).toMatch(/Move 3 of \d+: Ace of hearts from waste to hearts foundation/);
-    await page.waitForTimeout(400);
+    // (the animation settled, for the picture)
+    if (SLOW) await page.waitForTimeout(400);
     await shot(page, '2-watch-move-3');
     // Jump to move 60 with the number box, then to the end with the keyboard.
     await page.fill('#w-jump', '60');
@@ -655,7 +656,8 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     expect(right).toBeLessThanOrEqual(390);
     await shot(page, '11-phone-watch');
     await page.click('#tab-play');
-    await page.waitForTimeout(300);
+    // (the animation settled, for the picture)
+    if (SLOW) await page.waitForTimeout(300);
     await shot(page, '12-phone-play');
     await page.close();
   });
