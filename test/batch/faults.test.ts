@@ -9,6 +9,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { BatchOptions } from '../../src/batch/request.ts';
 import { runBatch } from '../../src/batch/run.ts';
 import { parseSeedList } from '../../src/batch/seeds.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// each test runs batches of tens to hundreds of deals: minutes on a busy machine
+heavyTests();
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-faults-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,6 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { heavyTests } from '../support/slow.ts';
+
+// each step runs the script, which starts the binary several times a part
+heavyTests();
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPT = join(REPO, 'scripts', 'million.sh');

@@ -18,6 +18,10 @@ import { wilson } from '../../src/math/wilson.ts';
 import { openReader } from '../../src/store/reader.ts';
 import type { Rules } from '../../src/types.ts';
 import { runCli, runInProcess } from '../support/cli-run.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// each test plays batches of games: minutes on a busy machine
+heavyTests();
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-plays-'));
 let n = 0;

@@ -12,6 +12,10 @@ import { BATCH_BUDGET, validateBatchOptions } from '../../src/batch/request.ts';
 import { MAX_SEEDS, describeSeeds, parseSeedList, randomSample, seedsOf, shardSize } from '../../src/batch/seeds.ts';
 import { MAX_CODE, randomCodes } from '../../src/deals/big-families.ts';
 import { type Run, runCli, runInProcess } from '../support/cli-run.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// each test runs batches: minutes on a busy machine
+heavyTests();
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-batch-random-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

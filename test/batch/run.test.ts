@@ -17,6 +17,10 @@ import { EMPTY_RESULT_EXTRAS, type Ranked, type ResultRow, type StoredVerdict, b
 import { initSchema } from '../../src/store/schema.ts';
 import { openStore } from '../../src/store/writer.ts';
 import type { Rules } from '../../src/types.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// the batches start worker threads, and two of them wait for a thread to die: minutes on a busy machine
+heavyTests();
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-batch-'));
 let n = 0;
@@ -177,14 +181,15 @@ describe('runBatch', () => {
   it('records a worker that runs out of memory or hangs past the hard limit, with a replacement worker', async () => {
     // The hard limit is wall-clock time from dispatch, and a deal handed to a replacement thread
     // waits for it to load: on a busy machine that wait can pass a short limit. So the hanging
-    // deal is the last of its batch (the deal before it runs on a thread loaded before the clock
-    // starts, in milliseconds against 3.2 s), and the deal after the out-of-memory one has the
-    // default limit (123 s) for its replacement thread to load.
+    // deal is the last of its batch: the deal before it runs on a thread loaded before the clock
+    // starts, in about 30 ms of CPU against 5 s (under a load of 12 on 2 cores, 30-130 ms of wall
+    // time), and the deal after the out-of-memory one has the default limit (123 s) for its
+    // replacement thread to load.
     process.env.KLONDIKE_TEST_FAULT = '1:oom,4:hang';
     const [dbA, dbB] = [tmp(), tmp()];
     const [a, b] = await Promise.all([
       runBatch(opts(dbA, { seeds: [1, 3], workers: 1, budget: { maxNodes: 2000, maxMemoryMb: 4 } })),
-      runBatch(opts(dbB, { seeds: [2, 4], workers: 1, budget: { maxNodes: 2000, timeoutMs: 100 } })),
+      runBatch(opts(dbB, { seeds: [2, 4], workers: 1, budget: { maxNodes: 2000, timeoutMs: 1000 } })),
     ]);
     expect(a).toMatchObject({ done: 2, errors: 1 });
     expect(b).toMatchObject({ done: 2, errors: 1 });
@@ -192,17 +197,19 @@ describe('runBatch', () => {
     expect(ra[0].error).toMatch(/^worker ran out of memory: .*; worker replaced$/);
     expect(ra[1].verdict).not.toBe('error');
     expect(rb[0].verdict).not.toBe('error');
-    expect(rb[1].error).toBe('deal passed the hard time limit of 3.2 s; worker replaced');
+    expect(rb[1].error).toBe('deal passed the hard time limit of 5.0 s; worker replaced');
   });
 
   it('a thread killed at the hard limit is replaced by one that solves the next deal', async () => {
-    process.env.KLONDIKE_TEST_FAULT = '4:hang';
-    const pool = createSolverPool({ workers: 1, hardLimitMs: 1000 });
+    // The limit applies to the next deal too, on a thread that has just loaded: 5 s against about
+    // 30 ms of CPU. The hung deal waits rather than spins, so the 5 s cost no CPU.
+    process.env.KLONDIKE_TEST_FAULT = '4:sleep3600000';
+    const pool = createSolverPool({ workers: 1, hardLimitMs: 5000 });
     try {
       await pool.ready();
       const task = (seed: number) => ({ seed: BigInt(seed), family: 'solvitaire' as const, rules: R3, budget: { maxNodes: 2000 } });
       const hung = await pool.solve(task(4));
-      expect(hung).toMatchObject({ verdict: 'error', error: 'deal passed the hard time limit of 1.0 s; worker replaced' });
+      expect(hung).toMatchObject({ verdict: 'error', error: 'deal passed the hard time limit of 5.0 s; worker replaced' });
       // waits (untimed) for the replacement thread to load, then solves on it
       await pool.ready();
       const next = await pool.solve(task(2));

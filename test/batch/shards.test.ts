@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS, SCHEMA_VERSION } from '../../src/store/schema.ts';
-import { HEAVY_MS } from '../support/slow.ts';
+import { HEAVY_MS, heavyTests } from '../support/slow.ts';
 
 // Every test runs scripts that start the binary several times: minutes on a busy machine.
-vi.setConfig({ testTimeout: HEAVY_MS, hookTimeout: HEAVY_MS });
+heavyTests();
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(REPO, 'bin', 'klondike');

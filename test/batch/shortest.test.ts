@@ -13,8 +13,11 @@ import { openReader, shortestRows } from '../../src/store/reader.ts';
 import type { ShortestRow } from '../../src/store/rows.ts';
 import type { Rules } from '../../src/types.ts';
 import { runCli } from '../support/cli-run.ts';
-import { bySize } from '../support/slow.ts';
+import { bySize, heavyTests } from '../support/slow.ts';
 import { tempDir } from '../support/tmp.ts';
+
+// each test searches for shortest solutions: minutes on a busy machine
+heavyTests();
 
 const dir = tempDir('batch-shortest');
 const R3: Rules = { draw: 3, passes: null, foundationReturn: true };

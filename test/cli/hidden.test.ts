@@ -9,6 +9,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, runInProcess } from '../support/cli-run.ts';
 import { tempDir } from '../support/tmp.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// games and samples of the search player: minutes on a busy machine
+heavyTests();
 
 function oneLineError(r: { stdout: string; stderr: string; code: number | null }, pattern: RegExp): void {
   expect(r.code).toBe(2);

@@ -36,8 +36,11 @@ import { SCHEMA_VERSION } from '../../src/store/schema.ts';
 import { writeSampleDb } from '../support/sample-db.ts';
 import { BIN, runInProcess } from '../support/cli-run.ts';
 import { cpuMsAsync } from '../support/cpu-time.ts';
-import { HEAVY_MS, bySize } from '../support/slow.ts';
+import { HEAVY_MS, SLOW, bySize, heavyTests } from '../support/slow.ts';
 import { makeKnownDb } from '../support/stats-fixture.ts';
+
+// many tests start the binary, some several times: minutes on a busy machine
+heavyTests();
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-hostile-'));
 const mounts: string[] = [];
@@ -249,7 +252,7 @@ describe('wrong JSON types in replay: bad input (exit 2), not an illegal move', 
   });
 });
 
-describe('closed or full standard output, every command', () => {
+describe('closed or full standard output: help, solve, export and batch (every command with SLOW=1)', () => {
   let db = '';
   let sol = '';
   beforeAll(() => {
@@ -258,7 +261,7 @@ describe('closed or full standard output, every command', () => {
     sol = at('sol-out.json');
     writeFileSync(sol, solution);
   });
-  const commands: [string, () => string[], number][] = [
+  const every: [string, () => string[], number][] = [
     ['--help', () => ['--help'], 0],
     ['solve --help', () => ['solve', '--help'], 0],
     ['deal', () => ['deal', '--seed', '1', '--format', 'text'], 0],
@@ -274,6 +277,8 @@ describe('closed or full standard output, every command', () => {
       0,
     ],
   ];
+  // each case starts the binary: four commands that write in different ways by default
+  const commands = SLOW ? every : every.filter(([name]) => ['--help', 'solve', 'export', 'batch'].includes(name));
   it.concurrent.each(commands)('%s into a closed pipe: quiet, its usual exit code', async (_name, args, code) => {
     const { child, done } = spawnBin(args());
     child.stdout!.destroy(); // the reader goes away before anything is written

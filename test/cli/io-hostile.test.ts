@@ -15,14 +15,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makePacked } from '../../src/stats/packed.ts';
 import type { Rules } from '../../src/types.ts';
 import { BIN, type Run, runInProcess } from '../support/cli-run.ts';
+import { HEAVY_MS, heavyTests } from '../support/slow.ts';
 import { makeKnownDb } from '../support/stats-fixture.ts';
 import { tempDir } from '../support/tmp.ts';
+
+// several tests start the binary a few times each: on a busy machine, seconds a start
+heavyTests();
 
 const dir = tempDir('io-hostile');
 const at = (name: string) => join(dir, name);
 
-/** The guard: a command that has not ended by then is killed (a broken build would hang for ever). */
-const GUARD_MS = 60_000;
+/**
+ * The guard: a command that has not ended by then is killed (a broken build would hang for ever).
+ * Half the heavy test's timeout, so that the test sees the kill and says the command hung.
+ */
+const GUARD_MS = HEAVY_MS / 2;
 
 /** Spawns the binary with `stdin` from a file (or nothing); resolves with its output once it ends. */
 function spawnBin(args: string[], stdinFile?: string): Promise<Run & { killed: boolean }> {

@@ -13,6 +13,10 @@ import { mostHome } from '../../src/solver/index.ts';
 import { computeMostHome } from '../../src/stats/most-home.ts';
 import { runCli, runInProcess } from '../support/cli-run.ts';
 import { seedPosition } from '../support/positions.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// the most cards home of whole deals, through the binary and in batches: seconds of CPU
+heavyTests();
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-most-home-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,6 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed, exactCode } from '../../src/deals/families.ts';
 import { runInProcess } from '../support/cli-run.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// two games of the search player: minutes on a busy machine
+heavyTests();
 
 describe('klondike play with twin exact codes', () => {
   it('plays the same moves until a card where the deals differ is seen', async () => {

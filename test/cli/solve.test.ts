@@ -21,6 +21,10 @@ import { UserError } from '../../src/types.ts';
 import { returnNeededPosition, upAndDownPosition } from '../support/positions.ts';
 import { runCli as run } from '../support/cli-run.ts';
 import { parseSolutionJson } from '../../src/deals/solution-json.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// whole solves, some through the binary: seconds of CPU
+heavyTests();
 
 const oneLine = (s: string) => s.endsWith('\n') && s.trim().split('\n').length === 1;
 

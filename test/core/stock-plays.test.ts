@@ -17,6 +17,10 @@ import { FREE, PLACED, UNCOVERED } from '../../src/solver/pruning.ts';
 import { State } from '../../src/engine/state.ts';
 import type { Rules } from '../../src/types.ts';
 import { prng, seedPosition } from '../support/positions.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// a sweep of thousands of positions: minutes on a busy machine
+heavyTests();
 
 /** The stock plays card by card: each card of the stock list, cheapest first, and where it may go; sorted by score, stably. */
 function byCard(s: State, pr: Pruning, only: number, mustBuild: boolean): number[] {

@@ -18,6 +18,10 @@ import { type Position, UNSEEN } from '../../src/engine/position.ts';
 import { replay } from '../../src/engine/solution.ts';
 import type { Rules } from '../../src/types.ts';
 import { seedPosition } from '../support/positions.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// the search player's games take seconds: minutes on a busy machine
+heavyTests();
 
 const DRAW3: Rules = { draw: 3, passes: null, foundationReturn: true };
 const DRAW1: Rules = { draw: 1, passes: null, foundationReturn: true };

@@ -15,6 +15,10 @@ import { movesToCompact, type AtomicMove } from '../../src/engine/notation.ts';
 import type { Position } from '../../src/engine/position.ts';
 import type { Rules, StockMode } from '../../src/types.ts';
 import { seedPosition } from '../support/positions.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// the search policy samples worlds and solves each: seconds of CPU a game
+heavyTests();
 
 const DRAW3: Rules = { draw: 3, passes: null, foundationReturn: true };
 const DRAW1: Rules = { draw: 1, passes: null, foundationReturn: true };

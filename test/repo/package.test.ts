@@ -31,7 +31,10 @@ import { dealPosition } from '../../src/engine/position.ts';
 import { shortest, solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
 import { ROOT } from '../support/build-dist.ts';
-import { HEAVY_MS } from '../support/slow.ts';
+import { HEAVY_MS, heavyTests } from '../support/slow.ts';
+
+// packing, installing and type-checking take seconds each: minutes on a busy machine
+heavyTests();
 
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;

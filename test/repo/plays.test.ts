@@ -16,6 +16,10 @@ import { canonicalParams } from '../../src/store/rows.ts';
 import { meanInterval } from '../../src/math/mean-interval.ts';
 import { wilson } from '../../src/math/wilson.ts';
 import { repoText, tableAfter } from '../support/markdown.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// reads the players' published files whole: seconds of CPU
+heavyTests();
 
 /** The file of a table row: its rules and stock mode. */
 const FILES: Record<string, string> = {

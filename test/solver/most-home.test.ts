@@ -13,6 +13,10 @@ import type { Position } from '../../src/engine/position.ts';
 import type { Rules } from '../../src/types.ts';
 import { naiveApply, naiveMoves } from '../support/naive.ts';
 import { ALL_RULES, build, reducedDeal, returnNeededPosition, rulesTag, seedPosition } from '../support/positions.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// each test runs searches of up to millions of positions: minutes on a busy machine
+heavyTests();
 
 /**
  * Q♥ lies on K♣ over K♠ and J♥: it never leaves, so J♥ up and both Kings never go home; the

@@ -6,6 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { dealPosition } from '../../src/engine/position.ts';
 import { solve } from '../../src/solver/index.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// whole searches, watched as they go: seconds of CPU
+heavyTests();
 
 describe('solve progress', () => {
   it('reports the positions searched so far, rising, through every stage, and changes nothing', () => {

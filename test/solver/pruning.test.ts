@@ -16,6 +16,10 @@ import { State } from '../../src/engine/state.ts';
 import type { Rules } from '../../src/types.ts';
 import { ALL_RULES, PLAIN, build, prng, readVerdictFixture, rulesTag, seedPosition } from '../support/positions.ts';
 import { readStudy } from '../support/study.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// tests run searches of up to millions of positions, and one checks 90,000 deals: minutes on a busy machine
+heavyTests();
 
 const SMALL = { maxNodes: 3_000_000, timeoutMs: 600_000, maxMemoryMb: 64 };
 const d1: Rules = { draw: 1, passes: null, foundationReturn: true };

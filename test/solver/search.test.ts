@@ -42,7 +42,10 @@ import {
   wonPosition,
   PLAIN,
 } from '../support/positions.ts';
-import { bySize } from '../support/slow.ts';
+import { bySize, heavyTests } from '../support/slow.ts';
+
+// each test runs searches of up to millions of positions: minutes on a busy machine
+heavyTests();
 
 const SMALL = { maxNodes: 3_000_000, timeoutMs: 600_000, maxMemoryMb: 64 };
 

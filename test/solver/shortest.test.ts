@@ -18,7 +18,10 @@ import { State } from '../../src/engine/state.ts';
 import { type MoveCount, NO_PRUNING, countMoves, shortest, solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
 import { ALL_RULES, checked, prng, reducedDeal, rulesTag, seedPosition } from '../support/positions.ts';
-import { bySize } from '../support/slow.ts';
+import { SLOW, bySize, heavyTests } from '../support/slow.ts';
+
+// each test proves solutions shortest: minutes on a busy machine
+heavyTests();
 
 const BIG = { maxNodes: 20_000_000, timeoutMs: 120_000 };
 
@@ -87,7 +90,6 @@ describe('the shortest solution equals a breadth-first search of the plain engin
   // ranks 1…11 home (8 cards left) under every rule set; with SLOW=1 more deals, and 1…10 (12
   // cards) where the search stays small (`npm run test:slow`); cases whose breadth-first search
   // passes its cap are not compared
-  const SLOW = process.env.SLOW === '1';
   const CASES: [number, number, Rules[]][] = [
     ...(SLOW ? [17, 20, 34, 90] : [20, 90]).map((seed) => [seed, 11, ALL_RULES] as [number, number, Rules[]]),
     ...(SLOW ? [2, 3] : []).map((seed) => [seed, 10, ALL_RULES.filter((r) => !r.foundationReturn)] as [number, number, Rules[]]),
@@ -197,7 +199,7 @@ describe('the lower bound', () => {
     expect(withWasteOrder).toBeGreaterThanOrEqual(15);
   });
 
-  it.runIf(process.env.SLOW === '1')(
+  it.runIf(SLOW)(
     'along random playouts',
     () => {
       const buf = new Int32Array(256);
@@ -230,7 +232,7 @@ describe('the best-first search', () => {
 describe("KSolve's published minimum", () => {
   // KSolve's test output proves 191 moves for Klondike-Solver game 6330 at draw 1, counting the
   // 21 flips as moves: 170 by the count it documents (docs/results.md). About 5 M nodes.
-  it.runIf(process.env.SLOW === '1')("game 6330 at draw 1: 170 by KSolve's count, proved", () => {
+  it.runIf(SLOW)("game 6330 at draw 1: 170 by KSolve's count, proved", () => {
     const deal = dealFromSeed(6330, 'klondike-solver');
     if (!deal.ok) throw new Error(deal.error);
     const r = shortest(

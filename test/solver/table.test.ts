@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SearchMemory } from '../../src/solver/memory.ts';
 import { TranspositionTable } from '../../src/solver/table-handle.ts';
+import { heavyTests } from '../support/slow.ts';
+
+// tests run searches of millions of positions: minutes on a busy machine
+heavyTests();
 
 /** Distinct pseudo-random 64-bit keys as two int32 halves. */
 function keys(n: number, seed: number): [number, number][] {

@@ -10,8 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { replay } from '../../src/engine/solution.ts';
 import { solve } from '../../src/solver/index.ts';
 import { readVerdictFixture, rowLabel, seedPosition } from '../support/positions.ts';
+import { SLOW } from '../support/slow.ts';
 
-const SLOW = process.env.SLOW === '1';
 const STRICT = process.env.SLOW_STRICT !== '0';
 const BUDGET = {
   maxNodes: Number(process.env.SLOW_NODES ?? 500_000_000),

@@ -3,18 +3,73 @@
  * sources changed), `tsc -p tsconfig.build.json`, incremental, then removes
  * compiled files whose source is gone, copying the hand-written declarations (scripts/finish-dist.mjs) (the build info
  * lives in dist/, so deleting dist/ forces a full build). About 3 s when little changed, 5–10 s
- * from nothing on a 2-core machine. Used before anything runs the compiled code (the test suite's
- * global setup, the start-up benchmark), so bin/klondike never runs a stale build there.
+ * from nothing on a 2-core machine; nothing at all when no input changed since the last build here
+ * (a stamp in test-output/, newer than every source, folder and build file). Used before anything
+ * runs the compiled code (the test suite's global setup, the start-up benchmark), so bin/klondike
+ * never runs a stale build there.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Compiles src/ to dist/; throws with tsc's output when the build fails. */
+/** Where buildDist notes a build, dated when it started (git-ignored; not in dist/, which is shipped). */
+const STAMP = 'test-output/dist-built';
+
+/** The build's own files besides src/: its configuration and scripts, and the lock file (the compilers' versions). */
+const BUILD_FILES = [
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'package.json',
+  'package-lock.json',
+  'scripts/build-core.mjs',
+  'scripts/finish-dist.mjs',
+];
+
+/** The newest change to anything a build reads: every file and folder under src/ (a deleted or renamed file changes its folder), and BUILD_FILES. */
+function newestInput(root: string): number {
+  let newest = Math.max(...BUILD_FILES.map((f) => statSync(join(root, f)).mtimeMs));
+  const walk = (dir: string): void => {
+    newest = Math.max(newest, statSync(dir).mtimeMs);
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) walk(path);
+      else newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  walk(join(root, 'src'));
+  return newest;
+}
+
+/** dist/ under `root` was built by buildDist from the inputs as they are now: none changed since the build started. */
+export function distUpToDate(root: string): boolean {
+  const stamp = join(root, STAMP);
+  if (!existsSync(stamp) || !existsSync(join(root, 'dist', '.tsbuildinfo')) || !existsSync(join(root, 'dist', 'cli', 'main.js')))
+    return false;
+  return statSync(stamp).mtimeMs > newestInput(root);
+}
+
+/** Notes that a build of `root` which started at `started` (ms) succeeded: an input changed since then is newer. */
+export function noteBuilt(root: string, started: number): void {
+  mkdirSync(join(root, 'test-output'), { recursive: true });
+  writeFileSync(join(root, STAMP), `${new Date(started).toISOString()}\n`);
+  utimesSync(join(root, STAMP), started / 1000, started / 1000);
+}
+
+/** Compiles src/ to dist/ unless it is up to date; throws with tsc's output when the build fails. */
 export function buildDist(): void {
+  if (distUpToDate(ROOT)) return;
+  const started = Date.now();
+  compile();
+  noteBuilt(ROOT, started);
+}
+
+/** The build: the core, tsc, then the finishing script. */
+function compile(): void {
   // the solver's core first (src/core/, AssemblyScript): tsc compiles the module it writes
   const core = spawnSync(process.execPath, ['scripts/build-core.mjs'], { cwd: ROOT, encoding: 'utf8' });
   if (core.status !== 0) throw new Error(`building the solver's core failed:\n${core.stdout}${core.stderr}`);

@@ -8,9 +8,10 @@
  *
  * vitest's `testTimeout` (60 s) only catches a hang: a test whose work is bounded by positions,
  * samples or games and takes more than a second or two of CPU sets `{ timeout: HEAVY_MS }`, since
- * on a loaded machine a few seconds of CPU can take minutes of wall time. No test asserts on wall
- * time unless time is its subject.
+ * on a loaded machine a few seconds of CPU can take minutes of wall time; a file whose tests mostly
+ * do such work calls `heavyTests()` once. No test asserts on wall time unless time is its subject.
  */
+import { vi } from 'vitest';
 
 /** The full-size run (`SLOW=1`, `npm run test:slow`). */
 export const SLOW = process.env.SLOW === '1';
@@ -21,4 +22,9 @@ export const HEAVY_MS = SLOW ? 3_600_000 : 600_000;
 /** `small` in the default run, `full` under SLOW=1. */
 export function bySize<T>(small: T, full: T): T {
   return SLOW ? full : small;
+}
+
+/** Gives every test and hook of the calling test file the heavy test's timeout. */
+export function heavyTests(): void {
+  vi.setConfig({ testTimeout: HEAVY_MS, hookTimeout: HEAVY_MS });
 }

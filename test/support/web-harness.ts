@@ -14,9 +14,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser as Chromium, type BrowserContext, type LaunchOptions, chromium } from 'playwright-core';
+import { type Browser as Chromium, type BrowserContext, type LaunchOptions, type Page, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { serveStatic } from '../../src/cli/web.ts';
+import { SLOW } from './slow.ts';
 
 /** The browser the tests drive. */
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -27,7 +28,7 @@ export const CHROMIUM_HINT = `${CHROMIUM} not found: install Debian's chromium (
 /** The limit of a wait for the page (see the header): it only catches a page that never answers. */
 export const WAIT_MS = 120_000;
 
-/** Where the tests put their build and screenshots (git-ignored). */
+/** Where the tests put their build and screenshots (git-ignored; the screenshots with SLOW=1). */
 export const OUTPUT = resolve('test-output/web');
 
 const ARGS = [
@@ -145,4 +146,12 @@ function closeServer(s: Server): void {
 export function outputDir(): string {
   mkdirSync(OUTPUT, { recursive: true });
   return OUTPUT;
+}
+
+/**
+ * Saves a screenshot of the whole page as `dir/name.png`, with SLOW=1 only: a picture is for a
+ * person to look at, checks nothing, and costs a fifth of a second of the browser's CPU.
+ */
+export async function screenshot(page: Page, dir: string, name: string): Promise<void> {
+  if (SLOW) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }

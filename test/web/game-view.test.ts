@@ -9,8 +9,12 @@
  * - the smart tap, the single-key shortcuts and redo; the cards going home by themselves, the
  *   cascade at a win (none under reduced motion) and Play again; winnable deals only (the deal
  *   dealt is winnable for the solver in Node too); the deal of the day, the same in two fresh
- *   browser profiles; the Vegas bankroll and the Vegas statistics kept apart; the left-handed
+ *   private windows; the Vegas bankroll and the Vegas statistics kept apart; the left-handed
  *   layout; the columns centred on the table and the cards sized to the window.
+ *
+ * Every wait is for the page to get somewhere (the harness's WAIT_MS only catches a page that
+ * never answers), each test has the heavy test's timeout, and screenshots go to test-output/web/
+ * with SLOW=1.
  *
  * Needs Debian's chromium (/usr/bin/chromium): without it the tests are skipped with a message.
  */
@@ -26,7 +30,17 @@ import { dailyCode, localDate } from '../../web/src/daily.ts';
 import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
 import { SETTINGS_KEY } from '../../web/src/settings.ts';
 import { build } from '../support/positions.ts';
-import { type Browser, CHROMIUM_HINT, buildApp, haveChromium, launch, outputDir } from '../support/web-harness.ts';
+import { HEAVY_MS } from '../support/slow.ts';
+import {
+  type Browser,
+  CHROMIUM_HINT,
+  buildApp,
+  closeShared,
+  haveChromium,
+  openContext,
+  outputDir,
+  screenshot,
+} from '../support/web-harness.ts';
 
 if (!haveChromium) console.warn(`web game-view.test.ts: SKIPPED: ${CHROMIUM_HINT}`);
 
@@ -85,7 +99,7 @@ async function loadGame(page: Page, record: unknown, settings: Record<string, un
 }
 
 const moves = (page: Page) => page.getAttribute('#play-table', 'data-moves');
-const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, shots, name);
 /** Where the table is on the page (its top left corner and width). */
 const tableBox = (page: Page) =>
   page.evaluate(() => {
@@ -93,16 +107,19 @@ const tableBox = (page: Page) =>
     return { x: r.x + scrollX, y: r.y + scrollY, width: r.width };
   });
 
-describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium ? '' : ' (SKIPPED: no chromium)'}`, () => {
+const TITLE = `the game view in headless Chromium${haveChromium ? '' : ' (SKIPPED: no chromium)'}`;
+
+describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
   beforeAll(async () => {
     shots = outputDir();
     dist = join(shots, 'table-app');
     await buildApp(dist);
-    [phone, desktop] = await Promise.all([launch(dist, PHONE), launch(dist, { viewport: { width: 1280, height: 800 } })]);
-  }, 90_000);
+    [phone, desktop] = await Promise.all([openContext(dist, PHONE), openContext(dist, { viewport: { width: 1280, height: 800 } })]);
+  }, HEAVY_MS);
 
   afterAll(async () => {
     await Promise.all([phone?.close(), desktop?.close()]);
+    await closeShared();
   });
 
   it('on a phone, nothing that appears during a game moves the table, and the solution needs a yes', async () => {
@@ -138,7 +155,7 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
       }
       await expect.poll(() => moves(page)).toBe(String(n + 1));
     }
-    await page.waitForSelector('#p-watch', { timeout: 30_000 });
+    await page.waitForSelector('#p-watch');
     await still('the end of the game and the verdict');
     const tops = await page.evaluate(() => (window as unknown as { tops: number[] }).tops);
     expect(tops.length).toBeGreaterThan(0);
@@ -154,7 +171,7 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
     expect(await page.isHidden('#panel-solve')).toBe(true);
     // (the taps may have closed the end panel, or dealt again: the won game shows it again when reloaded)
     await loadGame(page, won);
-    await page.waitForSelector('#p-watch', { timeout: 30_000 });
+    await page.waitForSelector('#p-watch');
     // the solution: a tap on it asks first; "Not now" stays in the game
     await page.click('#p-watch');
     await page.waitForSelector('#confirm[open]');
@@ -375,7 +392,7 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
     for (const reduce of [false, true]) {
       const page = await open(desktop, desktop.url, reduce);
       await loadGame(page, nearTheEnd(42, D3, 3).toRecord());
-      await expect.poll(() => page.getAttribute('#play-table', 'data-home'), { timeout: 20_000 }).toBe('52');
+      await expect.poll(() => page.getAttribute('#play-table', 'data-home')).toBe('52');
       await page.waitForSelector('#play-summary');
       const falling = await page.locator('#play-table .card.cascade').count();
       expect(falling, `reduced motion: ${reduce}`).toBe(reduce ? 0 : 52);
@@ -401,9 +418,7 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
     await page.check('#p-winnable');
     expect(await page.textContent('#p-winnable-help')).toContain('perfect play, by a player who knew every card');
     await page.click('#p-new');
-    await expect
-      .poll(() => page.textContent('#play-deal-name'), { timeout: 30_000 })
-      .toMatch(/\(proved winnable\), draw 1, unlimited passes/);
+    await expect.poll(() => page.textContent('#play-deal-name')).toMatch(/\(proved winnable\), draw 1, unlimited passes/);
     const seed = (await page.getAttribute('#p-link', 'href'))!.match(/seed=(\d+)/)![1];
     const d = dealFromSeed(BigInt(seed), 'exact');
     if (!d.ok) throw new Error(d.error);
@@ -413,11 +428,11 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
     await page.close();
   });
 
-  it('deals the same deal of the day in two fresh browser profiles, with its proved verdict', async () => {
+  it('deals the same deal of the day in two fresh private windows, with its proved verdict', async () => {
     const date = new Date('2026-05-17T09:30:00');
     const links: string[] = [];
     for (let k = 0; k < 2; k++) {
-      const b = await launch(dist);
+      const b = await openContext(dist);
       try {
         const page = await b.ctx.newPage();
         page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -431,7 +446,7 @@ describe.skipIf(!haveChromium)(`the game view in headless Chromium${haveChromium
           const d = dealFromSeed(BigInt(seed), 'exact');
           if (!d.ok) throw new Error(d.error);
           const want = solve(dealPosition(d.value), D3).verdict;
-          await expect.poll(() => page.getAttribute('#daily-text', 'data-verdict'), { timeout: 30_000 }).toBe(want);
+          await expect.poll(() => page.getAttribute('#daily-text', 'data-verdict')).toBe(want);
         }
       } finally {
         await b.close();

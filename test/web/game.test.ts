@@ -1,15 +1,21 @@
 /**
- * The game in headless Chromium, played as a person plays it: a whole game won by dragging with
- * the mouse, another by the smart tap on a phone-sized touch screen (with a drag by touch and a
- * tap-then-tap), each finished by the auto-complete, the clock and the time bonus under a controlled clock (the page's score is
- * `klondike score --seconds`'s on the game the page saves), the statistics after three games and a
- * reload, a shared link opening the same `exact` deal, the app loading and playing with the network
- * cut, and "could I still win?" on a lost game. Screenshots go to test-output/web/.
+ * The game in headless Chromium, played as a person plays it: a game won by dragging with the
+ * mouse, another by the smart tap on a phone-sized touch screen (with drags by touch and a
+ * tap-then-tap), each finished by the auto-complete, the clock and the time bonus under a
+ * controlled clock (the page's score is `klondike score --seconds`'s on the game the page saves),
+ * the statistics after three games and a reload, a shared link opening the same `exact` deal, the
+ * app loading and playing with the network cut, and "could I still win?" on a lost game.
+ *
+ * The games by mouse and by touch start from a saved game 40 and 30 moves before the end of a
+ * winning line (the whole games with SLOW=1); screenshots go to test-output/web/ with SLOW=1.
+ * Every wait is for work bounded by moves or positions (the harness's WAIT_MS only catches a page
+ * that never answers), each test has the heavy test's timeout, and taps, drags and double-clicks
+ * carry their own event time stamps, so a busy machine cannot turn two taps into a double tap.
  *
  * Needs Debian's chromium (/usr/bin/chromium): without it the tests are skipped with a message.
  */
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
@@ -21,7 +27,18 @@ import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
 import { smartMove } from '../../web/src/smart.ts';
 import { cardsMoved } from '../../web/src/speech.ts';
 import { runCli } from '../support/cli-run.ts';
-import { type Browser, CHROMIUM_HINT, buildApp, haveChromium, launch, outputDir } from '../support/web-harness.ts';
+import { HEAVY_MS, SLOW } from '../support/slow.ts';
+import {
+  type Browser,
+  CHROMIUM_HINT,
+  buildApp,
+  closeShared,
+  haveChromium,
+  launch,
+  openContext,
+  outputDir,
+  screenshot,
+} from '../support/web-harness.ts';
 
 if (!haveChromium) console.warn(`web-game.test.ts: SKIPPED: ${CHROMIUM_HINT}`);
 
@@ -70,7 +87,7 @@ async function loadGame(page: Page, record: unknown): Promise<void> {
 }
 
 const moves = (page: Page) => page.getAttribute('#play-table', 'data-moves');
-const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, shots, name);
 const box = async (page: Page, sel: string) => {
   const b = await page.locator(sel).boundingBox();
   if (!b) throw new Error(`${sel} is not shown`);
@@ -97,49 +114,113 @@ async function dropPoint(page: Page, p: Position, to: string): Promise<{ x: numb
   return { x: b.x + b.width / 2, y: b.y + Math.min(b.height / 2, 30) };
 }
 
+type Point = { x: number; y: number };
+
 /**
- * Plays a line on the page, one move at a time by `act`, checking after each that the page took
- * it; a Game beside it knows where every card is.
+ * Input with the events' own time stamps (Chrome DevTools Protocol), so that the page sees each
+ * gesture as a person makes it however slowly a busy machine delivers it: the page times a double
+ * tap or double-click by the events' time stamps (the two clicks here are 150 ms apart, under its
+ * 400 ms; two taps, at least 500 ms), and Chromium takes a finger that lifts while moving for a
+ * fling, whose end swallows the next tap (a drag here holds still for 300 ms before it lifts).
  */
-async function playLine(
-  page: Page,
-  start: Position,
-  rules: Rules,
-  line: AtomicMove[],
-  act: (g: PlayedGame, m: AtomicMove, k: number) => Promise<void>,
-) {
-  const g = new PlayedGame(start, rules);
+function gestures(cdp: CDPSession) {
+  let t = 0;
+  /** A time stamp in seconds, `dt` after the last one given and never before now. */
+  const at = (dt: number) => (t = Math.max(t + dt, Date.now() / 1000));
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', p: Point | undefined, dt: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [], timestamp: at(dt) });
+  const mouse = (type: 'mousePressed' | 'mouseReleased' | 'mouseMoved', p: Point, clickCount: number, dt: number) =>
+    cdp.send('Input.dispatchMouseEvent', {
+      type,
+      x: p.x,
+      y: p.y,
+      button: type === 'mouseMoved' ? 'none' : 'left',
+      clickCount,
+      timestamp: at(dt),
+    });
+  return {
+    async tap(p: Point) {
+      await touch('touchStart', p, 0.5);
+      await touch('touchEnd', undefined, 0.05);
+    },
+    async drag(from: Point, to: Point) {
+      await touch('touchStart', from, 0.5);
+      for (let i = 1; i <= 5; i++)
+        await touch('touchMove', { x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 }, 0.05);
+      await touch('touchMove', to, 0.3);
+      await touch('touchEnd', undefined, 0.05);
+    },
+    async doubleClick(p: Point) {
+      await mouse('mouseMoved', p, 0, 0.5);
+      for (const n of [1, 2]) {
+        await mouse('mousePressed', p, n, n === 1 ? 0.05 : 0.1);
+        await mouse('mouseReleased', p, n, 0.05);
+      }
+    },
+  };
+}
+
+/**
+ * Waits until the page has made move `n` of its game, at least (the move before may start the
+ * cards going home by themselves).
+ */
+async function madeMove(page: Page, n: number): Promise<void> {
+  await expect.poll(async () => Number(await moves(page)) >= n, { message: `move ${n}` }).toBe(true);
+}
+
+/**
+ * Plays a line on the page from the game `g` (the page's, beside it: it knows where every card
+ * is), one move at a time by `act`, checking after each that the page took it, until every card
+ * is face up and the stock empty; the page then plays the cards home by itself.
+ */
+async function playLine(page: Page, g: PlayedGame, line: AtomicMove[], act: (g: PlayedGame, m: AtomicMove, k: number) => Promise<void>) {
   for (let k = 0; k < line.length; k++) {
     await act(g, line[k], k);
-    // (at least: the last move may start the cards going home by themselves)
-    await expect.poll(async () => Number(await moves(page)) >= k + 1, { timeout: 10_000, message: `move ${k + 1}` }).toBe(true);
+    await madeMove(page, g.moves.length + 1);
     expect(g.play(line[k]).ok).toBe(true);
-    // every card face up and the stock empty: the page plays the cards home by itself
     if (g.finishingMoves().length > 0) {
-      await expect.poll(() => page.getAttribute('#play-table', 'data-home'), { timeout: 20_000 }).toBe('52');
+      await expect.poll(() => page.getAttribute('#play-table', 'data-home')).toBe('52');
       return;
     }
   }
 }
 
-describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? '' : ' (SKIPPED: no chromium)'}`, () => {
+/**
+ * Opens the game view of a Solvitaire deal with the first moves of its winning line played (none
+ * with SLOW=1, the whole game), leaving the last `last`: the page's game and the rest of the line.
+ */
+async function gameNearTheEnd(page: Page, seed: number, rules: Rules, line: AtomicMove[], last: number) {
+  const before = SLOW ? 0 : Math.max(0, line.length - last);
+  const g = new PlayedGame(deal(seed), rules, { family: 'solvitaire', seed: String(seed) });
+  for (const m of line.slice(0, before)) expect(g.play(m).ok).toBe(true);
+  if (before > 0) await loadGame(page, g.toRecord());
+  await page.click('#tab-play');
+  await page.waitForSelector('#panel-play:not([hidden])');
+  expect(await moves(page)).toBe(String(before));
+  return { g, rest: line.slice(before) };
+}
+
+const TITLE = `the game in headless Chromium${haveChromium ? '' : ' (SKIPPED: no chromium)'}`;
+
+describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
   beforeAll(async () => {
     shots = outputDir();
     dist = join(shots, 'game-app');
     await buildApp(dist);
-    desktop = await launch(dist);
-  }, 60_000);
+    desktop = await openContext(dist);
+  }, HEAVY_MS);
 
   afterAll(async () => {
     await desktop?.close();
+    await closeShared();
   });
 
-  it('a whole game won by dragging the cards with the mouse', async () => {
+  it('a game won by dragging the cards with the mouse, finished by itself (its last 40 moves; the whole game with SLOW=1)', async () => {
     const line = solution(30, D3);
     const page = await open(desktop, `${desktop.url}#family=solvitaire&seed=30&draw=3&passes=unlimited&view=play`);
-    await page.waitForSelector('#panel-play:not([hidden])');
-    await playLine(page, deal(30), D3, line, async (g, m, k) => {
-      if (k === 40) await shot(page, '20-game-table');
+    const { g, rest } = await gameNearTheEnd(page, 30, D3, line, 40);
+    await playLine(page, g, rest, async (g, m, k) => {
+      if (k === 10) await shot(page, '20-game-table');
       if (m.from === 'stock' || m.to === 'stock') {
         const s = await box(page, slotSel('stock'));
         await page.mouse.click(s.x + s.width / 2, s.y + s.height / 2);
@@ -154,17 +235,17 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
       await page.mouse.up();
     });
     expect(await page.getAttribute('#play-table', 'data-home')).toBe('52');
-    await page.waitForSelector('#play-verdict:has-text("winnable with every card known")', { timeout: 30_000 });
+    await page.waitForSelector('#play-verdict:has-text("winnable with every card known")');
     expect(await page.textContent('#play-summary')).toMatch(new RegExp(`^Time \\d+:\\d\\d · ${line.length} moves · score \\d+`));
     expect(problems.splice(0)).toEqual([]);
     await page.close();
   });
 
-  it('a whole draw-1 game won on a phone in portrait by the smart tap (a drag by touch and tap-then-tap where it would go elsewhere), finished by itself', async () => {
-    const phone = await launch(dist, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  it('a draw-1 game won on a phone in portrait by the smart tap, two drags by touch and a tap-then-tap, finished by itself (from 30 moves before the end; the whole game with SLOW=1)', async () => {
+    const phone = await openContext(dist, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
     try {
       const page = await open(phone, `${phone.url}#family=solvitaire&seed=293&draw=1&passes=unlimited&view=play`);
-      await page.waitForSelector('#panel-play:not([hidden])');
+      const { g } = await gameNearTheEnd(page, 293, D1, solution(293, D1), 30);
       // the page fits the screen: nothing wider than it, every column on it
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       const right = await page.evaluate(() =>
@@ -172,13 +253,12 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
       );
       expect(right).toBeLessThanOrEqual(390);
       await shot(page, '21-phone-game');
-      const cdp = await phone.ctx.newCDPSession(page);
-      const tap = async (p: { x: number; y: number }) => page.touchscreen.tap(p.x, p.y);
+      const input = gestures(await phone.ctx.newCDPSession(page));
       const same = (a: AtomicMove, b: AtomicMove) => a.from === b.from && a.to === b.to && a.count === b.count;
       const count = { smart: 0, dragged: 0, picked: 0, stock: 0 };
-      // The game beside the page's: each time, a move of a winning line from here (every card known);
-      // the card it takes is tapped when its smart move keeps the game winnable, else dragged, or tapped then put down.
-      const g = new PlayedGame(deal(293), D1);
+      // The game beside the page's: each time, a move of a winning line from here (every card known).
+      // The first two cards it takes are dragged and the third tapped then put down; after that the
+      // card is tapped when its smart move keeps the game winnable, else tapped then put down.
       while (g.finishingMoves().length === 0) {
         expect(g.moves.length).toBeLessThan(300);
         const sol = solve(g.position(), D1, { maxNodes: 5_000_000 });
@@ -187,50 +267,40 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
         let played = m;
         if (m.from === 'stock' || m.to === 'stock') {
           const s = await box(page, slotSel('stock'));
-          await tap({ x: s.x + s.width / 2, y: s.y + s.height / 2 });
+          await input.tap({ x: s.x + s.width / 2, y: s.y + s.height / 2 });
           count.stock++;
         } else {
           const from = await grabPoint(page, cardsMoved(g.position(), m)[0]);
-          const smart = smartMove(g, m.from, m.count);
+          const smart = count.dragged + count.picked >= 3 ? smartMove(g, m.from, m.count) : undefined;
           const after = smart && new PlayedGame(g.position(), D1);
           if (
             smart &&
             after &&
             (same(smart, m) || (after.play(smart).ok && solve(after.position(), D1, { maxNodes: 5_000_000 }).verdict === 'winnable'))
           ) {
-            await tap(from);
+            await input.tap(from);
             played = smart;
             count.smart++;
           } else if (count.dragged < 2) {
             // a drag with the finger: touch start, moves, end
-            const to = await dropPoint(page, g.position(), m.to);
-            const point = (p: { x: number; y: number }) => [{ x: p.x, y: p.y, id: 1 }];
-            await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
-            for (let i = 1; i <= 5; i++)
-              await cdp.send('Input.dispatchTouchEvent', {
-                type: 'touchMove',
-                touchPoints: point({ x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 }),
-              });
-            await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+            await input.drag(from, await dropPoint(page, g.position(), m.to));
             count.dragged++;
           } else {
             // "a tap on a card picks it up": tap the cards, then where they go
             await page.selectOption('#p-tap', 'select');
-            await tap(from);
-            await tap(await dropPoint(page, g.position(), m.to));
+            await input.tap(from);
+            await input.tap(await dropPoint(page, g.position(), m.to));
             await page.selectOption('#p-tap', 'smart');
             count.picked++;
           }
         }
-        const n = g.moves.length + 1;
-        // (at least: the last move may start the cards going home by themselves)
-        await expect.poll(async () => Number(await moves(page)) >= n, { timeout: 10_000, message: `move ${n}` }).toBe(true);
+        await madeMove(page, g.moves.length + 1);
         expect(g.play(played).ok).toBe(true);
       }
       // every card face up and the stock empty: the cards go home by themselves
-      await expect.poll(() => page.getAttribute('#play-table', 'data-home'), { timeout: 20_000 }).toBe('52');
-      expect(count.smart).toBeGreaterThan(20);
-      expect(count.smart).toBeGreaterThan(3 * (count.dragged + count.picked));
+      await expect.poll(() => page.getAttribute('#play-table', 'data-home')).toBe('52');
+      expect([count.dragged, count.picked]).toEqual([2, 1]);
+      expect(count.smart).toBeGreaterThan(SLOW ? 20 : 10);
       await page.waitForSelector('#play-summary');
       await shot(page, '22-phone-won');
       expect(problems.splice(0)).toEqual([]);
@@ -247,8 +317,8 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     for (const m of line.slice(0, -4)) before.play(m);
     const start = before.position();
     const last = line.slice(-4);
-    // a browser of its own: the controlled clock is the whole context's
-    const timed = await launch(dist);
+    // a context of its own: the controlled clock is the whole context's
+    const timed = await openContext(dist);
     const page = await timed.ctx.newPage();
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     await page.clock.install({ time: new Date('2026-03-01T10:00:00Z') });
@@ -261,12 +331,13 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await page.clock.pauseAt(new Date('2026-03-01T11:00:00Z'));
     expect(await page.textContent('#p-time')).toBe('0:00');
     const g = new PlayedGame(start, D3);
+    const input = gestures(await timed.ctx.newCDPSession(page));
     /** Plays the next move of the line by double-clicking its card (each goes home). */
     const home = async () => {
       const m = last[g.moves.length];
       expect(m.to[0]).toBe('f');
       const p = await grabPoint(page, cardsMoved(g.position(), m)[0]);
-      await page.mouse.dblclick(p.x, p.y);
+      await input.doubleClick(p);
       await expect.poll(() => moves(page)).toBe(String(g.moves.length + 1));
       g.play(m);
     };
@@ -307,7 +378,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     expect(await summary.getAttribute('data-bonus')).toBe(String(Math.round(700_000 / 245)));
     const shown = Number(await summary.getAttribute('data-score'));
     expect(await summary.textContent()).toMatch(new RegExp(`^Time 4:05 · 4 moves · score \\d+ \\+ time bonus 2857 = ${shown}$`));
-    await page.waitForSelector('#play-verdict:has-text("winnable")', { timeout: 30_000 });
+    await page.waitForSelector('#play-verdict:has-text("winnable")');
     await shot(page, '23-game-won');
     // the game the page saves, scored by the command line with the page's time
     const json = await page.evaluate(async () => (await fetch((document.getElementById('p-export') as HTMLAnchorElement).href)).text());
@@ -355,7 +426,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await page.click('#p-new');
     await page.click('#tab-stats');
     const stat = (k: string) => page.textContent(`#stats-tables td[data-draw="3"][data-stat="${k}"]`);
-    await expect.poll(() => stat('waiting'), { timeout: 60_000 }).toBe('0');
+    await expect.poll(() => stat('waiting')).toBe('0');
     const want = {
       played: '3',
       won: '1',
@@ -428,7 +499,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
       expect(touch).toBe('./apple-touch-icon.png');
       expect((await page.request.get(new URL(touch ?? '', page.url()).href)).headers()['content-type']).toBe('image/png');
       // the service worker controls the page once it has kept the files
-      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       b.stopServer();
       await b.ctx.setOffline(true);
       await page.reload();
@@ -440,11 +511,11 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
       // the solver's worker runs offline too: a search hint
       await page.selectOption('#p-hint-policy', 'search');
       await page.click('#p-hint');
-      await page.waitForSelector('#play-table[data-hint]', { timeout: 30_000 });
+      await page.waitForSelector('#play-table[data-hint]');
       await page.click('#tab-solve');
       await page.fill('#seed', '42');
       await page.click('#solve');
-      await page.waitForSelector('#verdict.winnable', { timeout: 30_000 });
+      await page.waitForSelector('#verdict.winnable');
       expect(problems.splice(0)).toEqual([]);
       await page.close();
     } finally {
@@ -472,7 +543,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await loadGame(page, g.toRecord());
     await page.click('#tab-play');
     // at the end, the walk back runs by itself (the deal was winnable)
-    await page.waitForSelector('#rewind-box[data-winnable]', { timeout: 60_000 });
+    await page.waitForSelector('#rewind-box[data-winnable]');
     const k = Number(await page.getAttribute('#rewind-box', 'data-winnable'));
     expect(k).toBeGreaterThanOrEqual(0);
     expect(k).toBeLessThan(n);
@@ -498,7 +569,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await expect.poll(() => moves(page)).toBe(String(k));
     await page.click('#p-rewind');
     await expect
-      .poll(() => page.textContent('#rewind-text'), { timeout: 60_000 })
+      .poll(() => page.textContent('#rewind-text'))
       .toMatch(/^Yes: with every card known, this game can still be won from here \(a \d+-move line\)\.$/);
     expect(problems.splice(0)).toEqual([]);
     await page.close();
