@@ -50,7 +50,7 @@ import {
   unlimited,
   wk,
 } from './state.ts';
-import { deadlocked } from './deadlock.ts';
+import { deadlocked, newLayout } from './deadlock.ts';
 import { tAddBits, tInsert, tRemove, tRemoveBit, tTouch } from './table.ts';
 
 // ---- the budgets and objectives, in TypeScript (the module's imports from "search": core.ts) ----
@@ -371,6 +371,7 @@ function run(isDom: bool, isObjective: bool, isMacros: bool, isSafe: bool): i32 
   pathLen = 0;
   // the start is no move's child (its deadlock test is made once a search, search.ts)
   deadTest = false;
+  newLayout();
   const r0 = inline.always(enter(0, -1, FREE, -1, isDom, isObjective, isMacros, isSafe));
   if (r0 !== EXPANDED) return r0 === WON ? 1 : 0;
   let d = 0;
