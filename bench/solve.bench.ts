@@ -24,6 +24,10 @@
  * twice its time, and the five with the highest ratio of our CPU time to its time. `--busy` keeps the other
  * core busy with a spinning process for the whole run, as lonelybot's figures were taken.
  *
+ * Beside the study: with the same rules, the verdicts against the published study's
+ * (data/study-dD.verdicts, Solvitaire 1–100,000) on the seeds it holds; the deals of the study's
+ * hardest 1% as a seed list: bench/hardest.ts.
+ *
  * `--csv` writes one row per deal: draw, seed, verdict, reason, ms, cpu ms, nodes, unique states,
  * table hits, solution length. `--compare` reads such a file from an earlier run (another
  * version of the solver; files without the draw or cpu_ms column are read as the run's draw)
@@ -39,6 +43,7 @@ import { dealArgs, dealOptions, failer } from './args.ts';
 import { dealFromSeed } from '../src/deals/families.ts';
 import { dealPosition } from '../src/engine/position.ts';
 import { type Budget, DEFAULT_BUDGET, type Verdict, solve } from '../src/solver/index.ts';
+import { type PackedVerdicts, isWinnableAt, parsePacked } from '../src/stats/packed.ts';
 import { type Rules, rulesLabel } from '../src/types.ts';
 
 const { values } = parseArgs({
@@ -135,6 +140,29 @@ function readLonelybot(path: string): Map<string, { verdict: string; ms: number 
 }
 const lonely = family === 'solvitaire' && passes === null && !values['no-foundation-return'] ? readLonelybot(values.lonelybot) : undefined;
 
+/** The published study's verdicts at this draw (data/study-dD.verdicts, Solvitaire 1–100,000), for the same rules. */
+function readStudy(draw: number): PackedVerdicts | undefined {
+  if (family !== 'solvitaire' || passes !== null || values['no-foundation-return']) return undefined;
+  const url = new URL(`../data/study-d${draw}.verdicts`, import.meta.url);
+  if (!existsSync(url)) return undefined;
+  const p = parsePacked(readFileSync(url));
+  if (!p.ok) return fail(`data/study-d${draw}.verdicts: ${p.error}`);
+  return p.value;
+}
+/** The verdicts beside the study's, on the deals it holds. */
+function besideStudy(draw: number, drawRows: Row[]): string | undefined {
+  const study = readStudy(draw);
+  if (!study) return undefined;
+  const held = drawRows.filter(
+    (r) => r.verdict !== 'unknown' && r.seed >= Number(study.first) && r.seed < Number(study.first) + study.count,
+  );
+  const differ = held.filter((r) => (r.verdict === 'winnable') !== isWinnableAt(study, r.seed - Number(study.first)));
+  const unknown = drawRows.filter((r) => r.verdict === 'unknown').length;
+  return `study          verdicts agree with data/study-d${draw}.verdicts on ${held.length - differ.length} of ${held.length} decided deals it holds${
+    differ.length > 0 ? `: differ on ${differ.map((r) => r.seed).join(', ')}` : ''
+  }${unknown > 0 ? ` (${unknown} unknown)` : ''}`;
+}
+
 const rows: Row[] = [];
 const summaries: string[] = [];
 let peakRss = process.memoryUsage().rss;
@@ -215,6 +243,8 @@ for (const draw of draws) {
     `verdicts       winnable ${count('winnable')}, unwinnable ${count('unwinnable')}, unknown ${count('unknown')}${reasons ? ` (${reasons})` : ''}` +
       `; winnable ${fmt((100 * count('winnable')) / drawRows.length)}% of all, ${fmt((100 * count('winnable')) / Math.max(1, drawRows.length - count('unknown')))}% of decided`,
   ];
+  const study = besideStudy(draw, drawRows);
+  if (study) lines.push(study);
   process.stdout.write(`${lines.join('\n')}\n`);
   if (lonely) summaries.push(...besideLonelybot(draw, drawRows));
 }

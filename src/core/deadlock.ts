@@ -6,7 +6,11 @@
  * A card's place is what it lies on in the position: the card under it, or the pile's bottom. A
  * card leaves its place only
  * - face down: once it is the pile's top (the card on it has left), onto a parent (a card one
- *   rank higher, other colour) that is a pile top, home, or, a King, into an empty pile;
+ *   rank higher, other colour) that is a pile top, home, or, a King, into an empty pile; when its
+ *   twin t (same parents) lies above it in the pile, face down or at the foot of the run, onto a
+ *   parent p only if its other parent q might be a top or every lower card of t's suit might go
+ *   home: t leaves its place first (a fixed card leaves the pile only by leaving its place), onto
+ *   p, q or home, and if onto p, it leaves p again before p takes the card, for q or home;
  * - face up (the foot of the run or a card on another face-up card): as the bottom card of a run
  *   moved onto a parent that is a top, or into an empty pile (a King), or home when it is the top.
  *   A face-up card c on x can move only onto x's twin (c's other parent), since x lies under it.
@@ -39,7 +43,7 @@
  * stored in the table and not expanded. How far the marks go only decides what is cut, never a
  * verdict, so the test may stop early when it is sure to find nothing (`deadlocked`'s goal).
  */
-import { col, deckIndex, down, found, pileOf } from './position-arrays.ts';
+import { col, deckIndex, down, found, len, pileOf } from './position-arrays.ts';
 import { drawN, onGrid, passLimit, returnsAllowed } from './game-rules.ts';
 import { deckM, downM, emptyP, feetM, homeM, nextM, sn, spass, sw, topsM } from './search-position.ts';
 import { STRIDE } from './shared/layout.ts';
@@ -207,12 +211,58 @@ function worthTesting(cat: i32): bool {
   return skipped % SAMPLE === 0;
 }
 
+// ---- twins one above the other ----
+/** Bit 0 and bit 1 of every rank's four cards. */
+const LANE0: u64 = 0x1111111111111;
+const LANE1: u64 = LANE0 << 1;
+/** The twins of the cards of set x (suits 0 and 3, 1 and 2 swapped). */
+function twinsOf(x: u64): u64 {
+  return ((x & LANE0) << 3) | ((x >> 3) & LANE0) | ((x & LANE1) << 1) | ((x >> 1) & LANE1);
+}
+/** The cards both of whose parents are in set t (`childrenOf` asks for one). */
+function childrenOfBoth(t: u64): u64 {
+  const red = (t >> 1) & (t >> 2) & LANE0;
+  const black = t & (t >> 3) & LANE0;
+  return ((red * 9) | (black * 6)) >> 4;
+}
+/**
+ * The face-down cards (not Kings) whose twin lies above them in their pile, face down or at the
+ * foot of the run: the twin leaves its place first. For the last position's face-down cards and
+ * feet, kept (the search tests many positions in a row with the same).
+ */
+let heldDown: u64 = ~(<u64>0);
+let heldFeet: u64 = 0;
+let held: u64 = 0;
+/** Forgets the layout kept (a search starts, maybe on another deal, where the same sets lie otherwise). */
+export function newLayout(): void {
+  heldDown = ~(<u64>0);
+}
+function twinsAbove(): u64 {
+  if (downM === heldDown && feetM === heldFeet) return held;
+  heldDown = downM;
+  heldFeet = feetM;
+  let out: u64 = 0;
+  for (let a = 0; a < 7; a++) {
+    const d = down(a);
+    if (d === 0) continue;
+    let below: u64 = 0;
+    for (let k = 0, n = min(d + 1, len(a)); k < n; k++) {
+      const x = col(a * STRIDE + k);
+      out |= below & bit(x ^ 3);
+      below |= bit(x);
+    }
+  }
+  held = out & ~KINGS;
+  return held;
+}
+
 /** The fixed point itself (`deadlocked`). */
 function saturate(goal: i32): bool {
   const goalBit: u64 = goal < 52 ? bit(goal) : 0;
   const tableau = ALL & ~(deckM | homeM);
   const up = tableau & ~downM;
   for (let a = 0; a < 7; a++) store<u8>(hiddenAt + <usize>a, <u8>down(a));
+  const twinAbove = twinsAbove();
   const redealLeft = spass < passLimit;
   const everyCard = drawN === 1 && passLimit === 0x7fffffff;
   setRemainders();
@@ -238,10 +288,13 @@ function saturate(goal: i32): bool {
     const lower = ((homeable(mt, gone) << 4) | ACES) & ALL;
     let onto = childrenOf(mt);
     let kt = kingsToEmpty(ep, tableau);
+    // a card under its twin goes onto one parent only when the twin might leave it: the other might be a top, or the twin go home
+    const twinFree = twinsOf(lower);
     // the tableau's cards, round by round: a card that leaves makes the one under it a top
     let changed = false;
     for (;;) {
-      const newLeft = tableau & (up | mt) & (onto | kt | (mt & lower)) & ~left;
+      const fit = twinAbove === 0 ? onto : onto & ~(twinAbove & ~(childrenOfBoth(mt) | twinFree));
+      const newLeft = tableau & (up | mt) & (fit | kt | (mt & lower)) & ~left;
       if (newLeft === 0) break;
       changed = true;
       left |= newLeft;
@@ -287,5 +340,6 @@ function saturate(goal: i32): bool {
 
 /** For the tests: the position loaded is deadlocked (the whole test, no goal). */
 export function deadlockedHere(): bool {
+  newLayout();
   return deadlocked(52, -1);
 }

@@ -33,7 +33,7 @@ import { drawN, unlimited } from './game-rules.ts';
 import { wk } from './zobrist-key.ts';
 import { SUIT_LANE, deckM, downM, hash, make, nextM, shome, sn, sw, topsM, undo } from './search-position.ts';
 import { keyAfter } from './child-key.ts';
-import { deadlocked } from './deadlock.ts';
+import { deadlocked, newLayout } from './deadlock.ts';
 import { tAddBits, tInsert, tRemove, tRemoveBit, tTouch } from './table.ts';
 
 // ---- the budgets and objectives, in TypeScript (the module's imports from "search": core-instance.ts) ----
@@ -354,6 +354,7 @@ function run(isDom: bool, isObjective: bool, isMacros: bool, isSafe: bool): i32 
   pathLen = 0;
   // the start is no move's child (its deadlock test is made once a search, search.ts)
   deadTest = false;
+  newLayout();
   const r0 = inline.always(enter(0, -1, FREE, -1, isDom, isObjective, isMacros, isSafe));
   if (r0 !== EXPANDED) return r0 === WON ? 1 : 0;
   let d = 0;

@@ -44,6 +44,18 @@ function crossPiles(): ReturnType<typeof build> {
   return build({ piles: ['Qh Ts Tc Jc', 'Qd Js'], down: [3, 1], stock: rest(named, 8), foundations: [8, 8, 8, 8] });
 }
 
+/**
+ * Q♣ above its twin Q♠, both above K♥, 9♣ and 9♠: both need K♦ (from the stock); Q♣ goes first
+ * and can leave K♦ only for K♥ or home, both under Q♠.
+ */
+function twinsOnOnePlace(): ReturnType<typeof build> {
+  return build({ piles: ['Kh 9c 9s Qs Qc'], down: [4], stock: rest('Kh 9c 9s Qs Qc', 8), foundations: [8, 8, 8, 8] });
+}
+/** The same with 9♣ out of the way: Q♣ can go home from K♦, and Q♠ takes its place. */
+function twinsFreed(): ReturnType<typeof build> {
+  return build({ piles: ['Kh 9s Qs Qc'], down: [3], stock: rest('Kh 9s Qs Qc', 8), foundations: [8, 8, 8, 8] });
+}
+
 describe('deadlocks: cards that wait for each other across piles', () => {
   it('finds the cross-pile deadlock that stuckCard misses, under every rule set; the search without it agrees', () => {
     const p = crossPiles();
@@ -64,10 +76,7 @@ describe('deadlocks: cards that wait for each other across piles', () => {
   });
 
   it('finds twins that need the same place: the upper one holds it for good', () => {
-    // Q♣ above its twin Q♠, both above K♥, 9♣ and 9♠: both need K♦ (from the stock); Q♣ goes first
-    // and can leave K♦ only for K♥ or home, both under Q♠
-    const named = 'Kh 9c 9s Qs Qc';
-    const p = build({ piles: ['Kh 9c 9s Qs Qc'], down: [4], stock: rest(named, 8), foundations: [8, 8, 8, 8] });
+    const p = twinsOnOnePlace();
     for (const rules of ALL_RULES) {
       const s = State.fromPosition(p, rules);
       expect(stuckCard(s), rulesTag(rules)).toBe(-1);
@@ -76,8 +85,7 @@ describe('deadlocks: cards that wait for each other across piles', () => {
       expect(off.verdict, `${rulesTag(rules)}, deadlocks off`).toBe('unwinnable');
       if (rules.passes === 1) expect(solve(p, rules, SMALL, PLAIN).verdict, `${rulesTag(rules)}, no pruning`).toBe('unwinnable');
     }
-    // with 9♣ out of the way Q♣ can go home from K♦, and Q♠ takes its place
-    const free = build({ piles: ['Kh 9s Qs Qc'], down: [3], stock: rest('Kh 9s Qs Qc', 8), foundations: [8, 8, 8, 8] });
+    const free = twinsFreed();
     for (const rules of ALL_RULES) {
       expect(deadlockedCard(State.fromPosition(free, rules)), rulesTag(rules)).toBe(-1);
       expect(solve(free, rules, SMALL).verdict, rulesTag(rules)).toBe('winnable');
@@ -401,6 +409,22 @@ describe('deadlocked positions: the deadlock test at every position (deadPositio
       if (rules.passes === 1) expect(solve(locked, rules, SMALL, PLAIN).verdict, `${rulesTag(rules)}, no pruning`).toBe('unwinnable');
       // from the position before, the search with it (and without the locking moves) still wins
       expect(solve(open, rules, SMALL, { lockingMoves: false }).verdict, rulesTag(rules)).toBe('winnable');
+    }
+  });
+
+  it('sees twins that need the same place: a face-down card under its twin (either at the start or part way)', () => {
+    const held = twinsOnOnePlace();
+    const free = twinsFreed();
+    for (const rules of ALL_RULES) {
+      expect(deadHere(held, rules), rulesTag(rules)).toBe(true);
+      expect(deadHere(free, rules), rulesTag(rules)).toBe(false);
+      // the start's test (deadlocks) off: the core's test alone proves it, with no search
+      const on = solve(held, rules, SMALL, { deadlocks: false, lockingMoves: false });
+      expect(on.verdict, rulesTag(rules)).toBe('unwinnable');
+      expect(on.stats.nodes, rulesTag(rules)).toBe(0);
+      const off = solve(held, rules, SMALL, { deadlocks: false, lockingMoves: false, deadPositions: false });
+      expect(off.verdict, `${rulesTag(rules)}, off`).toBe('unwinnable');
+      expect(off.stats.nodes, `${rulesTag(rules)}, off`).toBeGreaterThan(0);
     }
   });
 

@@ -4,7 +4,7 @@
  * State, where the core works with sets of cards as 64-bit words. A position is deadlocked when
  * some card of the tableau can never be a pile top or some card of the deck never leave it.
  */
-import { PARENT1, PARENT2, RANK, makeCard } from '../../src/engine/cards.ts';
+import { PARENT1, PARENT2, RANK, makeCard, twin } from '../../src/engine/cards.ts';
 import { STRIDE, type State } from '../../src/engine/state.ts';
 
 /** What the fixed point knows of a position: where each tableau card lies, and the marks. */
@@ -55,13 +55,27 @@ function lowerMayGoHome(m: Marks, c: number): boolean {
   return RANK[c] === 1 || mayGoHome(m, makeCard(RANK[c] - 1, c & 3));
 }
 
+/**
+ * Face-down card c's twin t lies above it in its pile, face down or at the foot of the run: t
+ * leaves its place before c can, and if it goes onto the parent c needs, it must leave that again
+ * (onto the other parent, or home) before c goes there.
+ */
+function twinAbove(m: Marks, c: number): boolean {
+  const t = twin(c);
+  const a = m.pile[c];
+  return m.pile[t] === a && m.height[t] > m.height[c] && m.height[t] <= m.s.down[a];
+}
+
 /** Tableau card c might leave its place. */
 function mayLeave(m: Marks, c: number): boolean {
   const a = m.pile[c];
   const top = mightBeTop(m, c);
-  if (m.height[c] < m.s.down[a] && !top) return false;
+  const faceDown = m.height[c] < m.s.down[a];
+  if (faceDown && !top) return false;
   if (RANK[c] === 13) return emptyBesides(m, a) || (top && lowerMayGoHome(m, c));
-  return mightBeTop(m, PARENT1[c]) || mightBeTop(m, PARENT2[c]) || (top && lowerMayGoHome(m, c));
+  const held = faceDown && twinAbove(m, c);
+  const onto = (p: number, q: number) => mightBeTop(m, p) && (!held || mightBeTop(m, q) || lowerMayGoHome(m, twin(c)));
+  return onto(PARENT1[c], PARENT2[c]) || onto(PARENT2[c], PARENT1[c]) || (top && lowerMayGoHome(m, c));
 }
 
 /** The deck card at index i might be the waste top some time (the same stock order as pruning.ts `deadlockedCard`). */
