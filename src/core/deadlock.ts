@@ -155,7 +155,7 @@ function uncoveredSoon(z: i32): bool {
 }
 
 /**
- * The position of state.ts is deadlocked: lost, by the fixed point above. `goal`: the card the
+ * The position of search-position.ts is deadlocked: lost, by the fixed point above. `goal`: the card the
  * last move covered, or 52. The position before that move was not deadlocked (the search tests
  * it too); covering z changed it only around z (z a top only once the card on it has left, and
  * that card held by its new place), so when z might be a top again the marks reach everything
@@ -180,7 +180,7 @@ export function deadlocked(goal: i32, kind: i32): bool {
  * Per kind of move (a stock card placed, a run moved, a partial run sent home, a foundation card
  * brought down) and where the covered card's twin lies (face down, in the deck, home, face up,
  * or none: a King into an empty pile), the tests made in this search, the positions they found
- * deadlocked, and the positions not tested: 20 words each (search.ts keeps them with the search
+ * deadlocked, and the positions not tested: 20 words each (src/solver/core-instance.ts keeps them with the search
  * they belong to, while another search uses the core).
  */
 const statsAt: usize = memory.data(60 * 4, 16);

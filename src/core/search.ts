@@ -1,6 +1,6 @@
 /**
  * The solver's depth-first search, in the core: the loop that src/solver/search-driver.ts describes and
- * runs (with the restarts, budgets and objectives around it), over the position of state.ts,
+ * runs (with the restarts, budgets and objectives around it), over the position of search-position.ts,
  * with the moves of generate.ts, the rules of rules.ts and the transposition table of table.ts.
  * It calls back into TypeScript, through the module's imports, for the budget checks (every
  * 1,024 positions, and at the node budget), for the plain engine's moves when a search has no
@@ -41,7 +41,7 @@ import { tAddBits, tInsert, tRemove, tRemoveBit, tTouch } from './table.ts';
 declare function check(): i32;
 /** Without stock macro-moves: the plain engine's moves of the position (moves.ts `genAtomic`) at frame offset `base`; returns how many. */
 declare function atomicMoves(base: i32): i32;
-/** Another objective (search.ts `Objective`): the position entered, after its safe moves, with the path to it; 1 ends the search. */
+/** Another objective (src/solver/objective.ts `Objective`): the position entered, after its safe moves, with the path to it; 1 ends the search. */
 declare function reached(pathLen: i32): i32;
 /** The same position, once stored in the table: 1 cuts it. */
 declare function cut(): i32;
@@ -100,7 +100,7 @@ export let lastPlayed: bool = false;
 let nodes: f64 = 0;
 let hits: f64 = 0;
 let nextCheck: f64 = 0;
-/** Why the search stopped (0: it did not); the codes are search.ts's. */
+/** Why the search stopped (0: it did not); the codes are src/solver/search-driver.ts's. */
 let aborted: i32 = 0;
 const ABORT_DEPTH: i32 = 4;
 const ABORT_REACHED: i32 = 6;
@@ -112,7 +112,7 @@ let pathLen: i32 = 0;
  * The settings of a search (bits: stock dominance 1, safe foundation moves 2, delayStock 4,
  * delayPartial 8, emptyForKing 16, stock macro-moves 32, another objective 64, the moves counted
  * 128: the search for the fewest moves, best-first.ts; deadlocked positions cut 256), the depth
- * below which its frames get noise; the rules are state.ts's (`setRules`). With the moves
+ * below which its frames get noise; the rules are game-rules.ts's (set by zobrist-key.ts `setRules`). With the moves
  * counted, only tableau cards and, at draw 1, the waste's top go home as safe moves (a stock
  * card's draws are moves too).
  */
@@ -341,7 +341,7 @@ function takeBack(d: i32, m: i32): void {
   }
 }
 
-/** The depth-first search from the position (search.ts `search`): 1 when a win is on the path (`pathPtr`, `getPathLen`). */
+/** The depth-first search from the position (src/solver/search-driver.ts `search`): 1 when a win is on the path (`pathPtr`, `getPathLen`). */
 export function search(): i32 {
   // the verdict's usual searches get copies of their own, where the settings are constants
   if (macros && safeFoundation && !objective)
@@ -352,7 +352,7 @@ export function search(): i32 {
 /** `search`, with the search's settings as arguments (`enter`). */
 function run(isDom: bool, isObjective: bool, isMacros: bool, isSafe: bool): i32 {
   pathLen = 0;
-  // the start is no move's child (its deadlock test is made once a search, search.ts)
+  // the start is no move's child (its deadlock test is made once a search, src/solver/search-driver.ts)
   deadTest = false;
   newLayout();
   const r0 = inline.always(enter(0, -1, FREE, -1, isDom, isObjective, isMacros, isSafe));
