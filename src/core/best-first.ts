@@ -32,7 +32,7 @@ import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
 import { generateAt, kingsForEmptiedAt } from './generate.ts';
 import { locks, placedCardLeft, restrictionAfter } from './rules.ts';
 import { hash, keyAfter, shome, top } from './state.ts';
-import { lowerBound, moveCost, setRedealCost } from './bound.ts';
+import { fullBound, lowerBound, moveCost, setRedealCost, setupBound } from './bound.ts';
 import { tBudget, tTouch, ttRoomEnd } from './table.ts';
 import {
   clearPath,
@@ -111,7 +111,11 @@ function gOf(n: u32): i32 {
   return <i32>load<u16>(nodeAt(n), 12);
 }
 function depthOf(n: u32): i32 {
-  return <i32>load<u16>(nodeAt(n), 14);
+  return <i32>load<u16>(nodeAt(n), 14) & 0x7fff;
+}
+/** The node's count includes bound.ts `fullBound` (bit 15 of its depth's word). */
+function valued(n: u32): bool {
+  return (load<u16>(nodeAt(n), 14) & 0x8000) !== 0;
 }
 
 /** The key of the position with the restriction on its next move: the hash, told apart per restriction and pile (any pile after EMPTIED). */
@@ -131,17 +135,21 @@ function addNode(parent: u32, m: i32, g: i32, depth: i32, f: i32): bool {
   if (stored >= capacity) return false;
   const n = stored++;
   const at = nodeAt(n);
+  store<u32>(at, parent);
+  store<i32>(at, m, 4);
+  store<u16>(at, <u16>g, 12);
+  store<u16>(at, <u16>depth, 14);
+  open(n, f, g);
+  return true;
+}
+/** Puts node n (g moves so far) on the open list of count f. */
+function open(n: u32, f: i32, g: i32): void {
   const fl = min(f, COUNTS - 1);
   const hl = min(f - g, BOUNDS - 1);
   if (fl === countNow && hl < boundNow) boundNow = hl;
   const list = headsAt + ((<usize>(fl * BOUNDS + hl)) << 2);
-  store<u32>(at, parent);
-  store<i32>(at, m, 4);
-  store<u32>(at, load<u32>(list), 8);
-  store<u16>(at, <u16>g, 12);
-  store<u16>(at, <u16>depth, 14);
+  store<u32>(nodeAt(n), load<u32>(list), 8);
   store<u32>(list, n);
-  return true;
 }
 
 /**
@@ -268,6 +276,7 @@ function expand(n: u32, f: i32): i32 {
  */
 export function bestFirst(upper: i32, redealCost: i32): i32 {
   setRedealCost(redealCost);
+  setupBound();
   nodesTop = (<usize>memory.size()) << 16;
   const floor = ttRoomEnd();
   capacity = nodesTop > floor ? <u32>((nodesTop - floor) >> 4) : 0;
@@ -319,6 +328,17 @@ function searchOpen(): i32 {
     const n = load<u32>(list);
     store<u32>(list, load<u32>(nodeAt(n), 8));
     goTo(n);
+    if (!valued(n)) {
+      // the costlier part of the bound, on the nodes taken only: a node it raises waits again
+      const at = nodeAt(n);
+      store<u16>(at, load<u16>(at, 14) | 0x8000, 14);
+      const g = gOf(n);
+      const full = max(f, g + fullBound());
+      if (full > f) {
+        open(n, full, g);
+        continue;
+      }
+    }
     how = expand(n, f);
   }
   return how;
@@ -338,8 +358,4 @@ export function bfPathPtr(): usize {
 }
 export function bfPathLen(): i32 {
   return bestLen;
-}
-/** Nodes the last search stored. */
-export function bfStored(): f64 {
-  return <f64>stored;
 }
