@@ -59,7 +59,7 @@ interface Run {
 /** Runs a command niced, under `timeout` and `/usr/bin/time`: its stdout, CPU seconds and peak memory. */
 function timed(cmd: string[], dir: string, tag: string): Promise<{ out: string; cpu: number; mb: number }> {
   const file = join(dir, `${tag}.time`);
-  const args = ['-n', '10', '/usr/bin/time', '-f', '%U %S %M', '-o', file, 'timeout', String(timeout + 5), ...cmd];
+  const args = ['-n', '10', '/usr/bin/time', '-f', '%U %S %M', '-o', file, 'timeout', String(timeout + 60), ...cmd];
   return new Promise((done) => {
     const child = spawn('nice', args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
