@@ -26,12 +26,12 @@
  * restrictions keep a line never longer than each line they drop (each reorders a line's moves;
  * rules.ts argues them).
  */
-import { HOME_AFTER, T2F, mv } from './shared/move-encoding.ts';
+import { HOME_AFTER, S2F, S2T, T2F, mv } from './shared/move-encoding.ts';
 import { MAX_DEPTH, PATH_WORDS } from './shared/frames.ts';
 import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
 import { generateAt, kingsForEmptiedAt } from './generate.ts';
-import { locks, placedCardLeft, restrictionAfter } from './rules.ts';
-import { hash, keyAfter, shome, top } from './state.ts';
+import { locks, placedCardLeft, restrictionAfter, safeSuits } from './rules.ts';
+import { SUIT_LANE, deckIndex, deckM, drawN, hash, keyAfter, nextM, shome, sn, sw, top } from './state.ts';
 import { fullBound, lowerBound, moveCost, setRedealCost, setupBound } from './bound.ts';
 import { tBudget, tTouch, ttRoomEnd } from './table.ts';
 import {
@@ -49,6 +49,7 @@ import {
   pathPtr,
   playSafe,
   pushPath,
+  safeDraws,
   safeFoundation,
   undoSafe,
 } from './search.ts';
@@ -88,7 +89,7 @@ let depthNow: i32 = 0;
 let lower: i32 = 0;
 let best: i32 = 0;
 let bestLen: i32 = -1;
-/** Set by `step`: the moves counted for the move, and the safe moves played after it. */
+/** Set by `step`: the moves counted for the move, and for the safe moves played after it (their draws too). */
 let stepCost: i32 = 0;
 let stepAutos: i32 = 0;
 
@@ -176,7 +177,7 @@ function step(m: i32): i32 {
       if (mode !== EMPTIED) rCard = top(rCol);
     }
   }
-  stepAutos = safeFoundation ? playSafe() : 0;
+  stepAutos = safeFoundation ? playSafe() + safeDraws : 0;
   if (mode === PLACED && stepAutos > 0 && lastPlayed) mode = FREE;
   if (mode === UNCOVERED && stepAutos > 0) mode = FREE;
   return mode | ((rCol + 1) << 4) | ((rCard + 1) << 8);
@@ -231,6 +232,27 @@ export function bfTouched(): i32 {
   return touched;
 }
 
+/** Where deck index i comes in the order the stock's cards are reached at draw 1: the waste's top, then the stock to its end, then from the start after a redeal. */
+function stockOrder(i: i32): i32 {
+  return i === sw - 1 ? -1 : i >= sw ? i - sw : sn - sw + i;
+}
+
+/**
+ * At draw 1 (the moves counted): the place in the stock's order (`stockOrder`) of the first card
+ * that may go home safely, where a stock play home may come next (no restriction, or after a card
+ * placed from the stock); else past every place. Stock plays of the cards after it are not made:
+ * a line turning past it could send it home as it came up (its move home, made then instead of
+ * later), and the later card is as many draws away with it gone (rules.ts `safeHome` says why
+ * nothing needs it on a pile).
+ */
+function safeInStock(mode: i32): i32 {
+  if (drawN !== 1 || (mode !== FREE && mode !== PLACED)) return 0x7fffffff;
+  let cards = nextM & (SUIT_LANE * <u64>safeSuits()) & deckM;
+  let first = 0x7fffffff;
+  for (; cards !== 0; cards &= cards - 1) first = min(first, stockOrder(deckIndex(<i32>ctz(cards))));
+  return first;
+}
+
 /** Searches the position of node n (open with count f): its children open, a win kept. Returns how the search goes on (FINISHED: it does). */
 function expand(n: u32, f: i32): i32 {
   const d = depthNow;
@@ -242,9 +264,12 @@ function expand(n: u32, f: i32): i32 {
   const count = !macros ? engineMoves(0) : mode === EMPTIED ? kingsForEmptiedAt(at) : generateAt(at, false, rCol, mode);
   const g = gOf(n);
   touchChildren(at, count);
+  const passed = safeInStock(mode);
   for (let k = 0; k < count; k++) {
     const m = get(at, k);
     if (locksOn && locks(m)) continue;
+    const kind = m & 15;
+    if ((kind === S2F || kind === S2T) && stockOrder((m >> 18) & 63) > passed) continue;
     if (countNode()) return STOPPED;
     const mark = getPathLen();
     const r = step(m);
@@ -285,7 +310,7 @@ export function bestFirst(upper: i32, redealCost: i32): i32 {
   best = upper;
   bestLen = -1;
   clearPath();
-  const autos = safeFoundation ? playSafe() : 0;
+  const autos = safeFoundation ? playSafe() + safeDraws : 0;
   let how = FINISHED;
   lower = autos + lowerBound();
   if (shome === 52) {

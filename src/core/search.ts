@@ -98,8 +98,13 @@ export let delayPartial: bool = true;
 export let emptyForKing: bool = true;
 let stockToo: bool = false;
 let lastToo: bool = false;
-/** The moves counted, at draw 1: the waste's top card goes home when safe (no draw: one move, like a pile's top). */
+/**
+ * The moves counted, at draw 1: the waste's top card goes home when safe (no draw: one move, like
+ * a pile's top), and so does the stock's next card, with the draw that turns it (`safeDraws`).
+ */
 let wasteTopToo: bool = false;
+/** The draws the last safe moves (`playSafe`) made: moves beyond one a card. */
+export let safeDraws: i32 = 0;
 export let locksOn: bool = false;
 export let macros: bool = true;
 let objective: bool = false;
@@ -220,6 +225,7 @@ function safeCards(): u64 {
 /** Plays the position's safe moves home (onto the path); returns how many. */
 export function playSafe(): i32 {
   lastPlayed = false;
+  safeDraws = 0;
   let count = 0;
   for (;;) {
     // the safe cards that are not face down: in the tableau, or in the deck
@@ -247,6 +253,11 @@ export function playSafe(): i32 {
     if (wasteTopToo && sw > 0 && (((again ? inline.always(safeCards()) : safe) >> <u64>deck(sw - 1)) & 1) !== 0) {
       inline.always(pushPath(mv(S2F, 0, deck(sw - 1) & 3, 1, sw - 1)));
       count++;
+      again = true;
+    } else if (wasteTopToo && sw < sn && (((again ? inline.always(safeCards()) : safe) >> <u64>deck(sw)) & 1) !== 0) {
+      inline.always(pushPath(mv(S2F, 0, deck(sw) & 3, 1, sw)));
+      count++;
+      safeDraws++;
       again = true;
     }
     if (stockToo) {

@@ -24,7 +24,10 @@
  * a kept line is never longer):
  * - kept: safe moves home of tableau cards (the line that sends the card home first uses a subset
  *   of the moves of the line it stands for), and at draw 1 of the waste's top (one move, no draw;
- *   with it gone no later card needs more draws); no return of a card that would go straight back
+ *   with it gone no later card needs more draws) and of the stock's next card with its draw (every
+ *   line turns it some time: turned and sent home first, the line follows without those two),
+ *   and no stock play past the first safe card in the order the stock comes up (best-first.ts);
+ *   no return of a card that would go straight back
  *   home (a line making it and the safe move that undoes it is two moves longer than one without
  *   them); foundation returns only when useful, Kings into one
  *   empty pile, a pile emptied only for a King, and the restrictions after a stock card placed or
