@@ -8,7 +8,11 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     // At least two files at a time: vitest's default, cores − 1, is one on a 2-core machine.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // These only catch a hang: a test doing heavy bounded work sets its own (test/support/slow.ts).
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // An `expect.poll` waits for a page or a process to get somewhere; the limit only catches one
+    // that never does, and is the browser harness's wait (test/support/web-harness.ts, WAIT_MS).
+    expect: { poll: { timeout: 120_000 } },
   },
 });

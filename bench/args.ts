@@ -3,7 +3,7 @@
  * `<bench>: <what>`, and exit 2, like the CLI's bad input.
  */
 import { formatRanges, parseSeedList, seedsOf } from '../src/batch/seeds.ts';
-import { parsePasses } from '../src/cli/options.ts';
+import { parsePasses } from '../src/cli/rule-options.ts';
 import { parseFamily } from '../src/deals/families.ts';
 import type { Family } from '../src/types.ts';
 

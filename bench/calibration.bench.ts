@@ -29,7 +29,7 @@ import { SearchPolicy } from '../src/hidden/policy-search.ts';
 import { playState } from '../src/hidden/segment.ts';
 import { searchSettings } from '../src/hidden/settings.ts';
 import { solve } from '../src/solver/index.ts';
-import { wilson } from '../src/stats/wilson.ts';
+import { wilson } from '../src/math/wilson.ts';
 import { type Rules, rulesLabel } from '../src/types.ts';
 
 const { values } = parseArgs({

@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { failer } from './args.ts';
-import { parsePasses } from '../src/cli/options.ts';
+import { parsePasses } from '../src/cli/rule-options.ts';
 import { dealFromSeed, parseFamily } from '../src/deals/families.ts';
 import { movesFromCompact } from '../src/engine/notation.ts';
 import { dealPosition } from '../src/engine/position.ts';

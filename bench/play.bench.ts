@@ -27,10 +27,11 @@ import { parseStockMode } from '../src/hidden/observation.ts';
 import { createPolicy, DEFAULT_SEARCH, parsePolicyName } from '../src/hidden/policies.ts';
 import { playGame } from '../src/hidden/play.ts';
 import { parseObjective, searchSettings } from '../src/hidden/settings.ts';
-import { vegasPasses } from '../src/cli/options.ts';
+import { vegasPasses } from '../src/cli/rule-options.ts';
 import { dealPosition } from '../src/engine/position.ts';
 import { canonicalParams } from '../src/store/rows.ts';
-import { wilson } from '../src/stats/wilson.ts';
+import { meanInterval } from '../src/math/mean-interval.ts';
+import { wilson } from '../src/math/wilson.ts';
 import { type Rules, rulesLabel } from '../src/types.ts';
 import { VERSION } from '../src/version.ts';
 
@@ -177,10 +178,10 @@ const sorted = all.map((r) => r.ms).sort((a, b) => a - b);
 const q = (p: number) => sorted[Math.min(n - 1, Math.floor(p * n))] / 1000;
 const iv = wilson(won, n)!;
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
-const homes = all.map((r) => r.home);
-const mean = homes.reduce((a, b) => a + b, 0) / n;
-const sd = Math.sqrt(homes.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, n - 1));
-const half = (1.96 * sd) / Math.sqrt(n);
+const homeCounts = new Array<number>(53).fill(0);
+for (const r of all) homeCounts[r.home]++;
+// the mean cards home and its interval, inside 0…52 (as `klondike stats` gives it)
+const { mean, low, high } = meanInterval(homeCounts)!;
 const dollars = (h: number) => (5 * h - 52).toFixed(2);
 const cpuMean = all.reduce((a, r) => a + r.cpuMs, 0) / n / 1000;
 const wallMean = all.reduce((a, r) => a + r.ms, 0) / n / 1000;
@@ -190,7 +191,7 @@ const opts = options
 console.log(`${family} ${seedLabel}, ${rulesLabel(rules)}, stock ${stock.value}, policy ${policyName.value}${opts}`);
 console.log(`${values.out ? `${values.out}: ` : ''}won ${won} of ${n}: ${pct(iv.rate)} (95% interval ${pct(iv.low)}–${pct(iv.high)})`);
 console.log(
-  `cards home ${mean.toFixed(2)} (95% ${(mean - half).toFixed(2)}–${(mean + half).toFixed(2)}); Vegas $${dollars(mean)} a game (95% ${dollars(mean - half)} – ${dollars(mean + half)})`,
+  `cards home ${mean.toFixed(2)} (95% ${low.toFixed(2)}–${high.toFixed(2)}); Vegas $${dollars(mean)} a game (95% ${dollars(low)} – ${dollars(high)})`,
 );
 console.log(
   `seconds a game: mean ${wallMean.toFixed(2)}, median ${q(0.5).toFixed(2)}, p90 ${q(0.9).toFixed(2)}, max ${q(1).toFixed(2)}; CPU ${cpuMean.toFixed(2)} s a game`,

@@ -5,7 +5,7 @@
  *   npx tsx bench/solve.bench.ts [--from 1] [--to 1000 | --seeds LIST] [--family solvitaire] [--draw 3|1|3,1]
  *     [--passes unlimited] [--no-foundation-return] [--timeout 60] [--max-nodes N]
  *     [--max-memory 1024] [--no-restarts] [--no-deadlocks]
- *     [--no-locking-moves] [--busy] [--runs 1] [--lonelybot FILE] [--csv results.csv]
+ *     [--no-locking-moves] [--no-dead-positions] [--busy] [--runs 1] [--lonelybot FILE] [--csv results.csv]
  *     [--compare before.csv] [--quiet]
  *
  * For each draw: deals/s, mean/median/p90/p99/max ms per deal, total nodes and nodes/s, the
@@ -51,6 +51,7 @@ const { values } = parseArgs({
     'no-restarts': { type: 'boolean', default: false },
     'no-deadlocks': { type: 'boolean', default: false },
     'no-locking-moves': { type: 'boolean', default: false },
+    'no-dead-positions': { type: 'boolean', default: false },
     busy: { type: 'boolean', default: false },
     runs: { type: 'string', default: '1' },
     lonelybot: { type: 'string', default: new URL('./lonelybot-solvitaire.tsv', import.meta.url).pathname },
@@ -77,7 +78,12 @@ const budget: Required<Budget> = {
 if (!(budget.timeoutMs > 0) || !(budget.maxNodes >= 1) || !(budget.maxMemoryMb >= 1)) fail('bad budget');
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1 || runs > 99) fail(`bad --runs ${values.runs} (1 to 99)`);
-const options = { restarts: !values['no-restarts'], deadlocks: !values['no-deadlocks'], lockingMoves: !values['no-locking-moves'] };
+const options = {
+  restarts: !values['no-restarts'],
+  deadlocks: !values['no-deadlocks'],
+  lockingMoves: !values['no-locking-moves'],
+  deadPositions: !values['no-dead-positions'],
+};
 
 interface Row {
   draw: number;

@@ -33,8 +33,7 @@ import { PriorityPolicy } from '../src/hidden/policy-priority.ts';
 import { dealPosition } from '../src/engine/position.ts';
 import { solve } from '../src/solver/index.ts';
 import type { Rules } from '../src/types.ts';
-import { Game } from '../web/src/game.ts';
-import { observe } from '../web/src/observation.ts';
+import { PlayedGame } from '../web/src/played-game.ts';
 import { CHROMIUM_HINT, buildApp, haveChromium, launch } from '../test/support/web-harness.ts';
 
 const { values } = parseArgs({
@@ -150,7 +149,7 @@ if (what === 'odds') {
   const differ: number[] = [];
   for (const r of web.rows) {
     const t0 = performance.now();
-    const want = estimateOdds(observe(new Game(fresh(r.seed), rules)), LIVE_ODDS);
+    const want = estimateOdds(new PlayedGame(fresh(r.seed), rules).observe(), LIVE_ODDS);
     nodeMs += performance.now() - t0;
     if (process.env.ODDS_ROWS)
       process.stderr.write(
@@ -190,11 +189,11 @@ if (what === 'hint') {
   let nodeMs = 0;
   const differ: string[] = [];
   for (const r of web.rows) {
-    const g = new Game(fresh(r.seed), rules);
+    const g = new PlayedGame(fresh(r.seed), rules);
     const policy = new PriorityPolicy();
-    while (g.moves.length < r.moves) g.play(policy.decide(observe(g)).move!);
+    while (g.moves.length < r.moves) g.play(policy.decide(g.observe()).move!);
     const t0 = performance.now();
-    const d = createPolicy('search', { seed: DEFAULT_SEARCH.seed, allMoves: true }).decide(observe(g));
+    const d = createPolicy('search', { seed: DEFAULT_SEARCH.seed, allMoves: true }).decide(g.observe());
     nodeMs += performance.now() - t0;
     if (d.nodes !== r.nodes || d.solves !== r.solves) differ.push(`${r.seed}@${r.moves}`);
   }

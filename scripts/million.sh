@@ -11,10 +11,13 @@
 # DIR (default runs/million) holds the working files: part K's shard databases dD-K-S.sqlite
 # (SHARDS batches under GNU parallel, JOBS at a time, one worker each), merged into dD-K.sqlite,
 # whose unknown deals are solved again with the RETRY budget; then dD-K.verdicts and
-# dD-K-work.json (`klondike pack`). A part already packed is skipped; a part half done resumes
-# from its databases; the parts already in PACK-dD.verdicts (published by an earlier sitting whose
-# working files are gone) are skipped too. The join (`klondike join`) writes PACK-dD.verdicts and PACK-dD-work.json
-# (PACK: data/million) from parts 1, 2, ... up to the first one missing, and compares its first
+# dD-K-work.json (`klondike pack`). A part already packed is skipped; a part whose packed file is
+# missing runs again (from its databases, so a finished part is only packed again); a part already
+# in PACK-dD.verdicts (published by an earlier sitting) whose working files are all gone is not
+# run again. The join (`klondike join`) writes PACK-dD.verdicts and PACK-dD-work.json (PACK:
+# data/million) from parts 1, 2, ... up to the first one missing, the published ones taken from
+# PACK-dD.verdicts when one of their part files is missing; it never writes fewer deals over a
+# published file that holds more (it stops with exit 1, the file kept). It compares its first
 # deals with data/study-dD.verdicts, the published study, deal by deal (a difference stops the
 # script). Time: the work summary's ms.total is the solver's time (one worker thread a shard), so
 # count / (ms.total / 1000) is deals per CPU-second; each part's wall time is in DIR/dD.log.
@@ -42,11 +45,22 @@ name=d$draw
 parts=$(((last - first + part) / part))
 mkdir -p "$dir" "$(dirname "$pack")"
 
+# The deals a packed file holds (its header's count=), 0 for no file.
+deals() {
+  local count=0
+  if [[ -f $1 ]]; then
+    read -r _ _ _ _ _ _ count _ < <(head -n 1 "$1")
+    count=${count#count=}
+  fi
+  echo "$count"
+}
+
 # The parts an earlier sitting published in PACK-dD.verdicts, whose part files may be gone: a
-# file of the first seeds holding whole parts. They are not run again; the join starts from a
-# copy of that file and its summary.
+# file of the first seeds holding whole parts. They are not run again when their working files
+# are gone; the join takes them from a copy of that file and its summary.
 have=0
 prefix=$dir/$name-published
+pubcount=$(deals "$pack-$name.verdicts")
 if [[ -f $pack-$name.verdicts && -f $pack-$name-work.json ]]; then
   read -r _ _ _ _ _ pfirst pcount _ < <(head -n 1 "$pack-$name.verdicts")
   pfirst=${pfirst#first=}
@@ -63,7 +77,10 @@ if [[ $mode == run ]]; then
     from=$((first + (p - 1) * part))
     to=$((from + part - 1 < last ? from + part - 1 : last))
     base=$dir/$name-$p
-    if [[ -f $base.verdicts || $p -le $have ]]; then continue; fi
+    if [[ -f $base.verdicts ]]; then continue; fi
+    # a published part is run again only from its working files (its packed file lost)
+    working=("$base".sqlite "$base"-[0-9]*.sqlite)
+    if [[ $p -le $have && ! -e ${working[0]} && ! -e ${working[1]} ]]; then continue; fi
     start=$SECONDS
     # shellcheck disable=SC2086
     seq 1 "$shards" | parallel --halt now,fail=1 -j "$jobs" \
@@ -80,19 +97,32 @@ if [[ $mode == run ]]; then
 fi
 
 # The parts packed so far, from the first up to the first one missing (the published ones as one
-# file when their part files are gone).
+# file when one of their part files is gone).
 done_parts=()
 p=1
-if [[ ! -f $dir/$name-1.verdicts && $have -gt 0 ]]; then
-  done_parts+=("$prefix.verdicts")
-  p=$((have + 1))
-fi
+for ((q = 1; q <= have; q++)); do
+  if [[ ! -f $dir/$name-$q.verdicts ]]; then
+    done_parts+=("$prefix.verdicts")
+    p=$((have + 1))
+    break
+  fi
+done
 for (( ; p <= parts; p++)); do
   if [[ ! -f $dir/$name-$p.verdicts ]]; then break; fi
   done_parts+=("$dir/$name-$p.verdicts")
 done
 if [[ ${#done_parts[@]} -eq 0 ]]; then echo "million.sh: no part of $name is packed yet in $dir" >&2; exit 1; fi
-$k join --out "$pack-$name.verdicts" --summary "$pack-$name-work.json" "${done_parts[@]}"
+# joined beside the parts first: the published file is replaced only by one holding as many deals
+joined=$dir/$name-joined
+$k join --out "$joined.verdicts" --summary "$joined-work.json" "${done_parts[@]}"
+count=$(deals "$joined.verdicts")
+if ((count < pubcount)); then
+  rm -f "$joined.verdicts" "$joined-work.json"
+  echo "million.sh: the parts packed in $dir join to $count deals, fewer than the $pubcount of $pack-$name.verdicts: not written (run the missing parts again)" >&2
+  exit 1
+fi
+mv "$joined.verdicts" "$pack-$name.verdicts"
+mv "$joined-work.json" "$pack-$name-work.json"
 published=data/study-$name.verdicts
 if [[ -f $published && $first == 1 ]]; then
   a=$($k unpack "$published" | wc -l)

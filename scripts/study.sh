@@ -15,7 +15,8 @@
 # (`klondike pack`, which refuses a deal left undecided or missing), with the work per deal beside
 # them in PACK-d3-work.json and PACK-d1-work.json (nodes and ms percentiles, histogram, the 20
 # hardest deals; the ms total over the deal count gives deals per CPU-second, one worker a shard).
-# Where data/study-d3.verdicts or data/study-d1.verdicts exists and PACK is another name, the new
+# A packed file already there is never replaced by one of fewer deals: the script stops (exit 1)
+# and leaves the new one in DIR. Where data/study-d3.verdicts or data/study-d1.verdicts exists and PACK is another name, the new
 # file's first deals are compared with it deal by deal (a difference stops the script).
 #
 #   BIG=1-1000000 ONLY="d3 d1" PACK=data/million OUT=runs/million/study.csv.gz scripts/study.sh runs/million
@@ -68,7 +69,18 @@ for set in "d3|3" "d1|1"; do
   name=${set%%|*}
   if [[ -z $pack || (-n $only && " $only " != *" $name "*) ]]; then continue; fi
   $k pack --db "$dir/study.sqlite" --family solvitaire --draw "${set#*|}" --passes unlimited --foundation-return yes \
-    --seeds "$big" --out "$pack-$name.verdicts" --summary "$pack-$name-work.json"
+    --seeds "$big" --out "$dir/$name-packed.verdicts" --summary "$dir/$name-packed-work.json"
+  # never written over a packed file of more deals (a shorter run's file stays in DIR)
+  if [[ -f $pack-$name.verdicts ]]; then
+    had=$(($($k unpack "$pack-$name.verdicts" | wc -l) - 1))
+    now=$(($($k unpack "$dir/$name-packed.verdicts" | wc -l) - 1))
+    if ((now < had)); then
+      echo "study.sh: $dir/$name-packed.verdicts holds $now deals, fewer than the $had of $pack-$name.verdicts: not written over it" >&2
+      exit 1
+    fi
+  fi
+  mv "$dir/$name-packed.verdicts" "$pack-$name.verdicts"
+  mv "$dir/$name-packed-work.json" "$pack-$name-work.json"
   published=data/study-$name.verdicts
   if [[ -f $published && ! $pack-$name.verdicts -ef $published && $(first "$published") == $(first "$pack-$name.verdicts") ]]; then
     a=$($k unpack "$published" | wc -l)

@@ -23,9 +23,10 @@ export {
 export { FACTORIAL_52, RandomCodes, randomCode, randomCodes } from './deals/big-families.ts';
 export { type Format, formatPosition, parsePosition } from './deals/formats/index.ts';
 export { State } from './engine/state.ts';
-export { DRAW, REDEAL, S2F, S2T, type DivideEntry, genAtomic, kindOf, make, perft, perftDivide, undo } from './engine/moves.ts';
+export { DRAW, REDEAL, S2F, S2T, T2F, type DivideEntry, genAtomic, kindOf, make, perft, perftDivide, undo } from './engine/moves.ts';
 export { describeMoves, findMove, replay, toAtomic } from './engine/solution.ts';
 export { shorten } from './engine/shorten.ts';
+export { PROGRESS_BUDGET, QUICK_PROGRESS_BUDGET, type ProgressAnswer, canProgress, searchProgress } from './engine/progress.ts';
 export { pct } from './stats/percent.ts';
 export {
   DEFAULT_SCORE_SETTINGS,
@@ -50,3 +51,11 @@ export {
   type Verdict,
 } from './solver/index.ts';
 export { type MostHomeOptions, type MostHomeResult, homeBound, mostHome } from './solver/index.ts';
+export {
+  MOVE_COUNTS,
+  type MoveCount,
+  type ShortestOptions,
+  type ShortestResult,
+  countMoves,
+  shortest,
+} from './solver/index.ts';

@@ -7,13 +7,18 @@
  * tries them again) and the run stops after `errorLimit` of them. The first success releases them
  * into the rows to write.
  *
+ * A row that contradicts the stored one for its deal (`store/facts.ts`: a solver bug) leaves the
+ * stored row as it is; each such conflict is counted and told, in one line, to `onConflict`.
+ *
  * A database another program keeps locked is waited for: a flush that finds it busy keeps its rows
  * for the next one, up to `giveUpMs` from the first busy flush; any other write error, or a lock
  * held past that, sets the run's failure and stops it.
  */
+import { conflictText } from '../store/conflicts.ts';
 import { describeDbError, isBusy } from '../store/files.ts';
-import type { PlayRow, ResultRow, ShortestRow } from '../store/rows.ts';
+import type { PlayRow, ResultRow, RowConflict, ShortestRow } from '../store/rows.ts';
 import type { Store } from '../store/writer.ts';
+import type { Rules } from '../types.ts';
 
 /** Why a run stopped before its end (each unset while it did not), and how to stop it. */
 export interface RunControl {
@@ -47,6 +52,10 @@ export interface BufferOptions {
   errorLimit: number;
   /** True (and the run's failure set) when the database was deleted or replaced under the run. */
   gone(): boolean;
+  /** The rules of the run's rows (for the conflict lines). */
+  rules: Rules;
+  /** Told each row that contradicts the stored one, as a line (`conflictText`). */
+  onConflict?(line: string): void;
 }
 
 const noRows = (): RowsOf => ({ results: [], plays: [], shortest: [] });
@@ -59,6 +68,8 @@ function countOf(rows: RowsOf): number {
 export class RowBuffer {
   /** Rows committed to the database. */
   stored = 0;
+  /** Rows that contradicted the stored row of their deal (the stored row kept). */
+  conflicts = 0;
   private pending: RowsOf = noRows();
   private held: RowsOf = noRows();
   private anyOk = false;
@@ -113,13 +124,13 @@ export class RowBuffer {
     if (countOf(this.pending) === 0 || this.control.failure !== undefined || this.options.gone()) return;
     const p = this.pending;
     try {
-      this.store.putResults(p.results);
+      this.told('results', this.store.putResults(p.results).conflicts);
       this.stored += p.results.length;
       p.results = [];
       this.store.putPlays(p.plays);
       this.stored += p.plays.length;
       p.plays = [];
-      this.store.putShortest(p.shortest);
+      this.told('shortest', this.store.putShortest(p.shortest).conflicts);
       this.stored += p.shortest.length;
       p.shortest = [];
       this.busySince = undefined;
@@ -129,6 +140,23 @@ export class RowBuffer {
       if (isBusy(e) && now - this.busySince < this.options.giveUpMs) return;
       this.control.failure = `${describeDbError(this.options.db, e)}; stopped, ${this.stored} deals stored, ${countOf(p)} finished ones not saved`;
       this.control.stop();
+    }
+  }
+
+  /** Counts the conflicts of a write and tells each one. */
+  private told(table: string, conflicts: readonly (RowConflict & { row: ResultRow | ShortestRow })[]): void {
+    this.conflicts += conflicts.length;
+    for (const c of conflicts) {
+      const where = 'count' in c.row ? `${table} ${c.row.count}` : table;
+      const line = conflictText({
+        ...c,
+        family: c.row.family,
+        seed: c.row.seed,
+        rules: this.options.rules,
+        table: where,
+        from: 'this run',
+      });
+      this.options.onConflict?.(line);
     }
   }
 

@@ -4,16 +4,10 @@
  * database, merging databases, and reading them back (statistics, export, the HTML report). The
  * core entry (`index.ts`) stays free of all of it.
  */
-export {
-  BATCH_BUDGET,
-  runBatch,
-  SOLVER_VERSION,
-  validateBatchOptions,
-  type BatchHooks,
-  type BatchOptions,
-  type BatchProgress,
-  type BatchSummary,
-} from './run.ts';
+export { runBatch, type BatchHooks } from './run.ts';
+export { BATCH_BUDGET, validateBatchOptions, type BatchOptions } from './request.ts';
+export { SOLVER_VERSION } from './record.ts';
+export type { BatchProgress, BatchSummary } from './summary.ts';
 export {
   parseSeedList,
   parseShard,

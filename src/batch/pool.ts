@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { pagesFor } from '../solver/core.ts';
+import { AddressSpaceError, pagesFor } from '../solver/core.ts';
 import { DEFAULT_BUDGET } from '../solver/index.ts';
 import { type DealOutcome, type DealTask, PING, type PlayOutcome, type PlayTask, errorOutcome, errorPlay } from './task.ts';
 
@@ -85,6 +85,25 @@ export function addressSpaceLimitMb(): number | undefined {
  */
 export function batchAddressSpaceMb(workers: number, maxMemoryMb: number): number {
   return 1050 + workers * (650 + Math.ceil(pagesFor(maxMemoryMb) / 16));
+}
+
+/**
+ * The threads a batch can run: V8 aborts the process when a thread cannot reserve its memory, so
+ * the threads asked are fitted to the process's address-space limit (ulimit -v) first. Throws
+ * AddressSpaceError when not even one thread fits.
+ */
+export function fitThreads(workers: number, memoryMb: number): { threads: number; limitMb: number | undefined } {
+  let threads = workers;
+  const limitMb = addressSpaceLimitMb();
+  if (limitMb !== undefined && batchAddressSpaceMb(threads, memoryMb) > limitMb) {
+    while (threads > 0 && batchAddressSpaceMb(threads, memoryMb) > limitMb) threads--;
+    if (threads === 0)
+      throw new AddressSpaceError(
+        batchAddressSpaceMb(1, memoryMb),
+        `a batch needs about ${batchAddressSpaceMb(1, memoryMb)} MiB of address space with one thread and --max-memory ${memoryMb}; the process's limit (ulimit -v) is ${limitMb} MiB: raise it, or give a smaller --max-memory`,
+      );
+  }
+  return { threads, limitMb };
 }
 
 function firstLine(e: unknown): string {

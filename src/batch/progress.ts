@@ -5,7 +5,7 @@
  * `update` through `runBatch`'s `onProgress` hook.
  */
 import cliProgress from 'cli-progress';
-import type { BatchProgress, BatchSummary } from './run.ts';
+import type { BatchProgress, BatchSummary } from './summary.ts';
 
 export type ProgressMode = 'bar' | 'lines' | 'none';
 
@@ -54,7 +54,8 @@ export function summaryLine(s: Readonly<BatchSummary>): string {
   const verb = s.games ? 'played' : 'solved';
   const head = s.interrupted ? `batch interrupted: ${s.done} of ${s.total} deals ${verb}` : `batch: ${s.done} deals ${verb}`;
   const tail = s.interrupted ? '; run the same command again to resume' : '';
-  return `${head} (${counts(s)}), ${s.skipped} already stored, ${formatDuration(s.elapsedMs / 1000)} at ${rate(s).toFixed(1)} deals/s → ${s.db}${tail}`;
+  const conflicts = s.conflicts > 0 ? `, ${s.conflicts} conflicting with stored rows (kept as stored, listed above)` : '';
+  return `${head} (${counts(s)})${conflicts}, ${s.skipped} already stored, ${formatDuration(s.elapsedMs / 1000)} at ${rate(s).toFixed(1)} deals/s → ${s.db}${tail}`;
 }
 
 /** A reporter writing to `stream`; `lines` mode writes at most one line per `intervalMs`. */

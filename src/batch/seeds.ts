@@ -14,7 +14,7 @@
  * the earliest range covering it. O(t log t) for t tokens, whatever the seed counts.
  *
  * A random sample (`randomSample(K, S)`) is the other kind of seed source: the first K codes of the
- * uniform generator `RandomCodes(S)` (bigfamilies.ts), for the big families, whose consecutive
+ * uniform generator `RandomCodes(S)` (deals/big-families.ts), for the big families, whose consecutive
  * numbers are nearly the same deal (they differ in the last few shuffle steps only). It is never
  * stored either: `seedsOf` draws the codes again each time it is asked, so a sample of ten million
  * costs no memory, and a shard draws the whole stream and keeps its positions, like a list. The

@@ -9,7 +9,8 @@
 import type { Command } from 'commander';
 import { FORMATS, type Format, formatPosition, parseFormat } from '../deals/formats/index.ts';
 import { type Result, unwrap } from '../types.ts';
-import { type DealSourceOptions, addDealSourceOptions, fromResult, positionFromOptions } from './options.ts';
+import { type DealSourceOptions, addDealSourceOptions, positionFromOptions } from './deal-options.ts';
+import { fromResult } from './option-parsers.ts';
 
 /** Options of `klondike deal` after parsing. */
 export interface DealOptions extends DealSourceOptions {

@@ -17,7 +17,9 @@ import { pct as percent } from '../stats/percent.ts';
 import { movesFromCompact } from '../engine/notation.ts';
 import { UNSEEN, hasUnseen } from '../engine/position.ts';
 import { type Family, type Rules, UserError, unwrap, type StockMode } from '../types.ts';
-import { addDealSourceOptions, addStockOption, fromResult, parseIntIn, seededDeal } from './options.ts';
+import { addDealSourceOptions, seededDeal } from './deal-options.ts';
+import { addStockOption } from './player-options.ts';
+import { fromResult, parseIntIn } from './option-parsers.ts';
 
 /** Source and visibility options after parsing. */
 export interface SeenSourceOptions {

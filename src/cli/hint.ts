@@ -16,7 +16,8 @@ import { type SearchOptions, searchSettings } from '../hidden/settings.ts';
 import { movesToCompact } from '../engine/notation.ts';
 import { rulesLabel } from '../types.ts';
 import { type SeenSourceOptions, addSearchPlayerOptions, addSeenSourceOptions, pct, seenSourceFromOptions, unseenLabel } from './hidden.ts';
-import { type RuleOptions, addPolicyOptions, addRuleOptions, rulesFromOptions } from './options.ts';
+import { type RuleOptions, addRuleOptions, rulesFromOptions } from './rule-options.ts';
+import { addPolicyOptions } from './player-options.ts';
 
 /** Options of `klondike hint` after parsing. */
 export interface HintOptions extends SeenSourceOptions, RuleOptions {

@@ -2,29 +2,23 @@
  * Reading files and stdin: the one part of the library that needs Node (node:fs).
  * Everything else (formats, the rules engine, the solver) runs in any JavaScript engine, a
  * browser's included; programs that run there read their text themselves and call
- * `parsePosition` (formats.ts).
+ * `parsePosition` (deals/formats/index.ts).
+ *
+ * Every file a command reads whole comes through `readCapped`, with the largest size its kind can
+ * have (a position, a seeds file, a packed verdict file, a work summary): a device is refused, and
+ * a larger file or an endless stream is an error, never read whole. (An export CSV is streamed
+ * instead, a record at a time: `src/stats/export-read.ts`.)
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
 import { type Format, parsePosition } from '../deals/formats/index.ts';
 import type { Position } from '../engine/position.ts';
+import { MAX_PACKED_FILE_BYTES, type PackedVerdicts, parsePacked } from '../stats/packed.ts';
+import { type WorkFile, parseWorkFile } from '../stats/work-file.ts';
+import { openToRead, readError } from '../store/files.ts';
 import { type Result, echo, err, ok } from '../types.ts';
 
 /** The largest deal or position file read: a few MiB is far more than any position needs. */
 export const MAX_POSITION_BYTES = 4 * 2 ** 20;
-
-/** A one-line reason for a failed open or read. */
-function readError(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  return code === 'ENOENT'
-    ? 'no such file'
-    : code === 'EISDIR'
-      ? 'it is a directory'
-      : code === 'EACCES'
-        ? 'permission denied'
-        : code === 'ENAMETOOLONG'
-          ? 'the name is too long'
-          : (code ?? (e as Error).message);
-}
 
 /**
  * The bytes of a file, or of stdin when `pathOrDash` is `-`, read in pieces up to `maxBytes`: a
@@ -33,17 +27,11 @@ function readError(e: unknown): string {
  */
 export function readCapped(pathOrDash: string, maxBytes: number, what = 'file'): Result<Buffer> {
   const name = pathOrDash === '-' ? 'stdin' : echo(pathOrDash, 200);
-  let fd: number;
-  try {
-    fd = pathOrDash === '-' ? 0 : openSync(pathOrDash, 'r');
-  } catch (e) {
-    return err(`cannot read ${name}: ${readError(e)}`);
-  }
+  const opened = openToRead(pathOrDash, what);
+  if (!opened.ok) return opened;
+  const fd = opened.value;
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) return err(`cannot read ${name}: it is a directory`);
-    if (pathOrDash !== '-' && (st.isCharacterDevice() || st.isBlockDevice() || st.isSocket()))
-      return err(`cannot read ${name}: it is a device, not a ${what}`);
     if (st.isFile() && st.size > maxBytes) return err(`${name} is ${st.size} bytes; a ${what} is at most ${maxBytes} bytes`);
     const parts: Buffer[] = [];
     let total = 0;
@@ -83,4 +71,23 @@ export function readPositionSource(pathOrDash: string, format?: Format): Result<
   const r = parsePosition(text.value, format);
   if (!r.ok) return err(`${pathOrDash === '-' ? 'stdin' : echo(pathOrDash, 200)}: ${r.error}`);
   return ok(r.value.position);
+}
+
+/** The largest work summary file read (`pack --summary`): one is a few KiB. */
+export const MAX_WORK_FILE_BYTES = 4 * 2 ** 20;
+
+/** Reads and checks a packed verdict file (at most MAX_PACKED_FILE_BYTES); an error names the file. */
+export function readPackedFile(path: string): Result<PackedVerdicts> {
+  const bytes = readCapped(path, MAX_PACKED_FILE_BYTES, 'packed verdict file');
+  if (!bytes.ok) return bytes;
+  const p = parsePacked(bytes.value);
+  return p.ok ? p : err(`${path === '-' ? 'stdin' : echo(path, 200)}: ${p.error}`);
+}
+
+/** Reads and checks a work summary file (at most MAX_WORK_FILE_BYTES); an error names the file. */
+export function readWorkFile(path: string): Result<WorkFile> {
+  const text = readText(path, MAX_WORK_FILE_BYTES, 'work summary');
+  if (!text.ok) return text;
+  const f = parseWorkFile(text.value);
+  return f.ok ? f : err(`${path === '-' ? 'stdin' : echo(path, 200)}: ${f.error}`);
 }

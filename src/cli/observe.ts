@@ -12,7 +12,8 @@ import { FORMATS, type Format, formatPosition, parseFormat } from '../deals/form
 import { observedPosition } from '../hidden/observation.ts';
 import { unwrap } from '../types.ts';
 import { type SeenSourceOptions, addSeenSourceOptions, seenSourceFromOptions } from './hidden.ts';
-import { type RuleOptions, addRuleOptions, fromResult, rulesFromOptions } from './options.ts';
+import { type RuleOptions, addRuleOptions, rulesFromOptions } from './rule-options.ts';
+import { fromResult } from './option-parsers.ts';
 
 /** Options of `klondike observe` after parsing. */
 export interface ObserveOptions extends SeenSourceOptions, RuleOptions {

@@ -13,13 +13,11 @@
  */
 import type { Command } from 'commander';
 
-import { DEFAULT_ODDS, type OddsResult, PRECISION_MIN_SAMPLES, estimateOdds } from '../hidden/odds.ts';
+import { DEFAULT_ODDS, MAX_ODDS_SAMPLES, type OddsResult, PRECISION_MIN_SAMPLES, estimateOdds } from '../hidden/odds.ts';
 import { type Result, err, ok, rulesLabel } from '../types.ts';
 import { type SeenSourceOptions, addSeenSourceOptions, natural, pct, positive, seenSourceFromOptions, unseenLabel } from './hidden.ts';
-import { type RuleOptions, addRuleOptions, fromResult, parseIntIn, rulesFromOptions } from './options.ts';
-
-/** The most samples `odds` takes: at the default budget, about a day of solving. */
-export const MAX_ODDS_SAMPLES = 100_000;
+import { type RuleOptions, addRuleOptions, rulesFromOptions } from './rule-options.ts';
+import { fromResult, parseIntIn } from './option-parsers.ts';
 import { seedJson } from '../deals/solution-json.ts';
 
 /** Options of `klondike odds` after parsing. */

@@ -5,12 +5,15 @@
  *   any other write error (`> /dev/full`, ENOSPC) is one line on stderr and exit code 74. Node
  *   reports these as asynchronous 'error' events, so `guardStdio` installs the handlers once,
  *   before any command runs, for every command including `--help`.
- * - Output files (`--out`): never an input database (or one of its `-wal`/`-shm`/`-journal`
- *   files, existing or not), whatever path, symbolic or hard link names it; written to a temporary
- *   file in the same directory and renamed into place when complete, so a failed write leaves the
- *   old file as it was. A symbolic link is followed to its target; a device or a FIFO is written in
- *   place (renaming over it would replace the device with a file). A temporary file is removed on
- *   SIGINT, SIGTERM and SIGHUP, and one left by a killed process is removed by the next write.
+ * - Output files (`--out`, `--summary`): one check for every command (`checkOutput`), made before
+ *   anything is read: never an input (or one of its `-wal`/`-shm`/`-journal` files, existing or
+ *   not), whatever path, symbolic or hard link names it, never a directory, an SQLite database or a
+ *   companion file of one. Only a regular file is opened to read its header. A file is written to
+ *   a temporary file in the same directory and renamed into place when complete, so a failed write
+ *   leaves the old file as it was. A symbolic link is followed to its target; a device or a FIFO
+ *   is written in place (renaming over it would replace the device with a file). A temporary file
+ *   is removed on SIGINT, SIGTERM and SIGHUP, and one left by a killed process is removed by the
+ *   next write.
  * - Streams are written with backpressure, so exports of any size stream.
  */
 import { once } from 'node:events';
@@ -25,13 +28,15 @@ import {
   nameTooLong,
   readHeader,
   removeStaleTemps,
-  sameFile,
   tempPath,
 } from '../store/files.ts';
 import { UserError, echo } from '../types.ts';
 import { CliError, EXIT_IO } from './exit.ts';
 
 let guarded = false;
+
+/** A path in a message: control characters escaped, at most 200 characters. */
+const shown = (path: string) => echo(path, 200);
 
 /** A one-line description of a write error. */
 function writeError(e: NodeJS.ErrnoException): string {
@@ -59,7 +64,7 @@ export function guardStdio(): void {
   process.stderr.on('error', onError('stderr'));
 }
 
-/** Refuses when standard output is one of the input databases (`… > x.sqlite` after the shell truncated it, `>> x.sqlite`). */
+/** Refuses when standard output is one of the inputs (`… > x.sqlite` after the shell truncated it, `>> x.sqlite`) or a companion file of one. */
 export function checkStdoutIsNot(inputs: readonly string[]): void {
   let id: string | undefined;
   try {
@@ -69,23 +74,11 @@ export function checkStdoutIsNot(inputs: readonly string[]): void {
     return;
   }
   if (id === undefined) return;
-  for (const db of inputs)
-    if ([db, `${db}-wal`, `${db}-shm`, `${db}-journal`].some((f) => fileId(f) === id))
-      throw new UserError(`standard output is the database ${db}; refusing to write over it`);
-}
-
-/**
- * Refuses an output path that is one of the input files (or a `-wal`/`-shm`/`-journal` file beside
- * one), an SQLite database or a companion file of one: for commands whose inputs are not databases.
- */
-export function checkOutput(out: string, inputs: readonly string[]): void {
   for (const input of inputs)
-    if ([input, ...COMPANIONS.map((c) => input + c)].some((f) => sameFile(out, f)))
-      throw new UserError(`output ${out} is the input ${input}; refusing to write over it`);
-  if (readHeader(out).kind === 'sqlite') throw new UserError(`output ${out} is an SQLite database; refusing to write over it`);
-  for (const c of COMPANIONS)
-    if (out.endsWith(c) && readHeader(out.slice(0, -c.length)).kind === 'sqlite')
-      throw new UserError(`output ${out} is the ${c.slice(1)} file of the database ${out.slice(0, -c.length)}; refusing to write over it`);
+    if ([input, ...COMPANIONS.map((c) => input + c)].some((f) => fileId(f) === id)) {
+      const what = fileKind(input) === 'file' && readHeader(input).kind === 'sqlite' ? 'database' : 'input file';
+      throw new UserError(`standard output is the ${what} ${shown(input)}; refusing to write over it`);
+    }
 }
 
 /** Resolves on the stream's next 'drain' or 'error', leaving no listener behind. */
@@ -124,17 +117,47 @@ export async function writeStdout(chunks: Iterable<string | Uint8Array>): Promis
   await pump(chunks, process.stdout);
 }
 
-/** Why `path` cannot be an output file (a one-line message), or undefined; `inputs` are the databases read. */
-function refuseOutput(path: string, inputs: readonly string[]): string | undefined {
-  if (path.trim() === '') return 'output path is empty';
-  if (/[/\\]$/.test(path)) return `output ${echo(path)} names a directory; give a file name`;
+/** The file an output path writes: a symbolic link's target (a UserError when the link leads nowhere), else the path itself. */
+function outputTarget(path: string): string {
+  let link = false;
+  try {
+    link = lstatSync(path).isSymbolicLink();
+  } catch {
+    return path; // missing: written new
+  }
+  if (!link) return path;
+  try {
+    return realpathSync(path);
+  } catch {
+    throw new UserError(`cannot write ${shown(path)}: it is a symbolic link to a missing file`);
+  }
+}
+
+/**
+ * The one check of an output file, made by every command that writes one (`--out`, `--summary`)
+ * before it reads anything: refuses an empty path, a directory, a name too long, one of the
+ * command's `inputs` or a `-wal`/`-shm`/`-journal` file beside one (whether or not it exists,
+ * whatever path, symbolic or hard link names it), an SQLite database and a companion file of one.
+ * Only a regular file is ever opened to read its header: a FIFO or a device is written in place,
+ * and opening a FIFO to read would wait for a writer for ever. Throws a UserError (exit 2).
+ */
+export function checkOutput(path: string, inputs: readonly string[]): void {
+  if (path.trim() === '') throw new UserError('output path is empty');
+  if (/[/\\]$/.test(path)) throw new UserError(`output ${shown(path)} names a directory; give a file name`);
   const long = nameTooLong(path);
-  if (long) return `output path ${long}`;
-  for (const db of inputs) if (isDatabaseFile(path, db)) return `output ${path} is the input database ${db}; refusing to write over it`;
+  if (long) throw new UserError(`output path ${long}`);
+  for (const input of inputs)
+    if (isDatabaseFile(path, input)) {
+      const what = fileKind(input) === 'file' && readHeader(input).kind === 'sqlite' ? 'input database' : 'input';
+      throw new UserError(`output ${shown(path)} is the ${what} ${shown(input)}; refusing to write over it`);
+    }
+  const kind = fileKind(outputTarget(path));
+  if (kind === 'a directory') throw new UserError(`cannot write ${shown(path)}: it is a directory`);
+  if (kind === 'file' && readHeader(path).kind === 'sqlite')
+    throw new UserError(`output ${shown(path)} is an SQLite database; refusing to write over it`);
   const base = companionBase(path);
-  if (base !== undefined && readHeader(base).kind === 'sqlite')
-    return `output ${path} is a companion file of the database ${base}; SQLite would take it for its own`;
-  return undefined;
+  if (base !== undefined && fileKind(base) === 'file' && readHeader(base).kind === 'sqlite')
+    throw new UserError(`output ${shown(path)} is a companion file of the database ${shown(base)}; SQLite would take it for its own`);
 }
 
 /** What a failed open of an output file means, as a UserError. */
@@ -192,31 +215,15 @@ function removeOnSignal(tmp: string): () => void {
 }
 
 /**
- * Writes chunks to `path` through a temporary file renamed into place. Refuses a path that is one
- * of `inputs` (databases) or a companion file of a database. A symbolic link is followed (its
- * target is written); a device or a FIFO is written in place, never replaced. Errors: UserError
- * for a path that cannot be written, CliError (exit 74) when writing fails part way (the old
- * file, if any, is left as it was).
+ * Writes chunks to `path` through a temporary file renamed into place, after `checkOutput(path,
+ * inputs)`. A symbolic link is followed (its target is written); a device or a FIFO is written in
+ * place, never replaced. Errors: UserError for a path that cannot be written, CliError (exit 74)
+ * when writing fails part way (the old file, if any, is left as it was).
  */
 export async function writeFileAtomic(path: string, chunks: Iterable<string | Uint8Array>, inputs: readonly string[] = []): Promise<void> {
-  const refused = refuseOutput(path, inputs);
-  if (refused) throw new UserError(refused);
-  let target = path;
-  let link = false;
-  try {
-    link = lstatSync(path).isSymbolicLink();
-  } catch {
-    // missing: written new
-  }
-  if (link) {
-    try {
-      target = realpathSync(path);
-    } catch {
-      throw new UserError(`cannot write ${path}: it is a symbolic link to a missing file`);
-    }
-  }
+  checkOutput(path, inputs);
+  const target = outputTarget(path);
   const kind = fileKind(target);
-  if (kind === 'a directory') throw new UserError(`cannot write ${path}: it is a directory`);
   if (kind !== 'file' && kind !== 'missing') return writeInPlace(target, chunks);
   const tmp = tempPath(target, 'tmp');
   removeStaleTemps(target, 'tmp');

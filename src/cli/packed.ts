@@ -9,21 +9,23 @@
  * Outputs go through a temporary file renamed into place, never over an input, its companion
  * files or any SQLite database.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { EXPORT_FORMATS, type ExportFormat } from '../stats/export.ts';
 import { type ExportedDeal, readExportCsv } from '../stats/export-read.ts';
-import { type PackedVerdicts, VerdictPacker, joinPacked, makePacked, parsePacked, unpackChunks, winnableCount } from '../stats/packed.ts';
+import { type PackedVerdicts, VerdictPacker, joinPacked, makePacked, unpackChunks, winnableCount } from '../stats/packed.ts';
 import { type WorkSummary, WorkTally, joinWork } from '../stats/work.ts';
-import { parseWorkFile } from '../stats/work-file.ts';
 import { describeDbError, errorCode, sameFile } from '../store/files.ts';
 import { type ResultFilter, openReader, resultRows } from '../store/reader.ts';
-import { type Family, type SeedRange, UserError, rulesLabel } from '../types.ts';
-import { type RuleOptions, addDbOption, addFamilyOption, addRuleOptions, addSeedFilterOption, ruleFilterFromOptions } from './options.ts';
-import { checkOutput, writeFileAtomic, writeStdout } from './output.ts';
+import { type Family, type SeedRange, UserError, rulesLabel, unwrap } from '../types.ts';
+import { type RuleOptions, addRuleOptions, ruleFilterFromOptions } from './rule-options.ts';
+import { addDbOption } from './db-options.ts';
+import { addFamilyOption, addSeedFilterOption } from './seed-options.ts';
+import { readPackedFile, readWorkFile } from './io.ts';
+import { checkOutput, checkStdoutIsNot, writeFileAtomic, writeStdout } from './output.ts';
 
-interface PackOptions extends RuleOptions {
+/** The parsed flags of `pack`. */
+export interface PackOptions extends RuleOptions {
   db: string;
   csv?: string;
   family?: Family;
@@ -75,13 +77,13 @@ function summaryJson(p: PackedVerdicts, s: WorkSummary): string {
 }
 
 /** Where a packed file and its work summary go. */
-interface Outputs {
+export interface Outputs {
   out: string;
   summary?: string;
 }
 
-/** Refuses outputs that would write over an input, or the two outputs naming one file. */
-function checkOutputs(o: Outputs, inputs: string[]): void {
+/** Refuses outputs that would write over an input (`checkOutput`), or the two outputs naming one file. */
+function checkOutputs(o: Outputs, inputs: readonly string[]): void {
   checkOutput(o.out, inputs);
   if (o.summary === undefined) return;
   checkOutput(o.summary, inputs);
@@ -89,10 +91,10 @@ function checkOutputs(o: Outputs, inputs: string[]): void {
 }
 
 /** Writes the packed file and, when there is one, the summary; the packed file's size in bytes. */
-async function writePacked(p: PackedVerdicts, o: Outputs, work: WorkSummary | undefined): Promise<number> {
+async function writePacked(p: PackedVerdicts, o: Outputs, work: WorkSummary | undefined, inputs: readonly string[]): Promise<number> {
   const bytes = makePacked(p);
-  await writeFileAtomic(o.out, [bytes]);
-  if (work && o.summary !== undefined) await writeFileAtomic(o.summary, [summaryJson(p, work)]);
+  await writeFileAtomic(o.out, [bytes], inputs);
+  if (work && o.summary !== undefined) await writeFileAtomic(o.summary, [summaryJson(p, work)], inputs);
   return bytes.length;
 }
 
@@ -107,16 +109,111 @@ function written(p: PackedVerdicts, o: Outputs): string {
 
 const summaryNote = (o: Outputs) => (o.summary !== undefined ? `; work summary in ${o.summary}` : '');
 
-/** The bytes of an input file, or one line saying why it cannot be read. */
-function readInput(file: string): Buffer {
+/** What `klondike pack` reads and writes. */
+export interface PackRequest extends Outputs {
+  /** The database, or with `fromCsv` the export CSV (`-`: stdin). */
+  input: string;
+  fromCsv: boolean;
+  /** The files that must not be written over (none when reading stdin). */
+  inputs: string[];
+  filter: ResultFilter;
+  /** The run of seeds the `--seeds` filter asks for, from its lowest to its highest. */
+  run?: SeedRange;
+}
+
+/** The request of `pack`'s parsed flags (`dbGiven`: `--db` was given, not defaulted); throws a UserError for bad combinations. */
+export function packRequest(o: PackOptions, dbGiven: boolean): PackRequest {
+  const fromCsv = o.csv !== undefined;
+  if (fromCsv && dbGiven) throw new UserError('give either --db or --csv, not both');
+  const input = fromCsv ? o.csv! : o.db;
+  return {
+    input,
+    fromCsv,
+    inputs: input === '-' ? [] : [input],
+    filter: { family: o.family, seeds: o.seeds, ...ruleFilterFromOptions(o) },
+    run: rangeOf(o.seeds),
+    out: o.out,
+    summary: o.summary,
+  };
+}
+
+/** Feeds the deals of the request's database, read-only, to the packer and the tally. */
+async function collectDb(r: PackRequest, packer: VerdictPacker, tally: WorkTally | undefined): Promise<void> {
+  const reader = openReader(r.input);
+  if (!reader.ok) throw new UserError(reader.error);
   try {
-    return readFileSync(file);
+    await collect(dbDeals(reader.value.db, r.filter), packer, tally);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(
-      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? e)}`,
-    );
+    if (errorCode(e).startsWith('SQLITE_')) throw new UserError(describeDbError(r.input, e));
+    throw e;
+  } finally {
+    reader.value.close();
   }
+}
+
+async function packAction(r: PackRequest): Promise<void> {
+  checkOutputs(r, r.inputs);
+  const packer = new VerdictPacker(r.run);
+  const tally = r.summary === undefined ? undefined : new WorkTally();
+  if (r.fromCsv) await collect(readExportCsv(r.input, r.filter), packer, tally);
+  else await collectDb(r, packer, tally);
+  const packed = packer.finish();
+  if (!packed.ok) throw new UserError(packed.error);
+  const bytes = await writePacked(packed.value, r, tally?.summary(), r.inputs);
+  process.stderr.write(`packed ${written(packed.value, r)} (${bytes.toLocaleString('en-US')} bytes)${summaryNote(r)}\n`);
+}
+
+/** What `klondike join` reads and writes. */
+export interface JoinRequest extends Outputs {
+  /** The packed files, in seed order. */
+  files: string[];
+  /** Each file's work summary (NAME-work.json beside NAME.verdicts), read with `--summary`. */
+  companions: string[];
+  /** The files that must not be written over. */
+  inputs: string[];
+}
+
+/** The request of `join`'s arguments and flags. */
+export function joinRequest(files: string[], o: Outputs): JoinRequest {
+  const companions = files.map((f) => f.replace(/\.verdicts$/, '') + '-work.json');
+  return { files, companions, inputs: o.summary === undefined ? files : [...files, ...companions], out: o.out, summary: o.summary };
+}
+
+/** The work summaries of the joined files as one; each must be the summary of its packed file. */
+function joinedWork(r: JoinRequest, parts: readonly PackedVerdicts[]): WorkSummary {
+  const summaries = r.companions.map((f, k) => {
+    const v = unwrap(readWorkFile(f));
+    const p = parts[k];
+    if (v.family !== p.family || v.first.toString() !== p.first.toString() || v.count !== p.count || v.winnable !== winnableCount(p))
+      throw new UserError(`${f} is not the summary of ${r.files[k]} (its family, first seed, count or winnable differ)`);
+    return v.work;
+  });
+  try {
+    return joinWork(summaries);
+  } catch (e) {
+    if (e instanceof RangeError) throw new UserError(`the work summaries cannot be joined: ${e.message}`);
+    throw e;
+  }
+}
+
+async function joinAction(r: JoinRequest): Promise<void> {
+  checkOutputs(r, r.inputs);
+  const parts = r.files.map((f) => unwrap(readPackedFile(f)));
+  const joined = joinPacked(parts);
+  if (!joined.ok) throw new UserError(joined.error);
+  const work = r.summary !== undefined ? joinedWork(r, parts) : undefined;
+  await writePacked(joined.value, r, work, r.inputs);
+  const n = r.files.length;
+  process.stderr.write(`joined ${n} file${n === 1 ? '' : 's'}: ${written(joined.value, r)}${summaryNote(r)}\n`);
+}
+
+async function unpackAction(file: string, o: { format: ExportFormat; out?: string }): Promise<void> {
+  const inputs = file === '-' ? [] : [file];
+  if (o.out !== undefined) checkOutput(o.out, inputs);
+  else checkStdoutIsNot(inputs);
+  const p = unwrap(readPackedFile(file));
+  if (o.out === undefined) await writeStdout(unpackChunks(p, o.format));
+  else await writeFileAtomic(o.out, unpackChunks(p, o.format), inputs);
 }
 
 /** Registers `pack`, `join` and `unpack`. */
@@ -134,33 +231,7 @@ export function registerPacked(program: Command): void {
   addFamilyOption(pack, 'filter');
   addRuleOptions(pack, 'filter');
   addSeedFilterOption(pack);
-  pack.action(async (o: PackOptions) => {
-    const fromCsv = o.csv !== undefined;
-    if (fromCsv && pack.getOptionValueSource('db') === 'cli') throw new UserError('give either --db or --csv, not both');
-    const input = fromCsv ? o.csv! : o.db;
-    const inputs = input === '-' ? [] : [input];
-    checkOutputs(o, inputs);
-    const filter: ResultFilter = { family: o.family, seeds: o.seeds, ...ruleFilterFromOptions(o) };
-    const packer = new VerdictPacker(rangeOf(o.seeds));
-    const tally = o.summary === undefined ? undefined : new WorkTally();
-    if (fromCsv) await collect(readExportCsv(input, filter), packer, tally);
-    else {
-      const r = openReader(input);
-      if (!r.ok) throw new UserError(r.error);
-      try {
-        await collect(dbDeals(r.value.db, filter), packer, tally);
-      } catch (e) {
-        if (errorCode(e).startsWith('SQLITE_')) throw new UserError(describeDbError(input, e));
-        throw e;
-      } finally {
-        r.value.close();
-      }
-    }
-    const packed = packer.finish();
-    if (!packed.ok) throw new UserError(packed.error);
-    const bytes = await writePacked(packed.value, o, tally?.summary());
-    process.stderr.write(`packed ${written(packed.value, o)} (${bytes.toLocaleString('en-US')} bytes)${summaryNote(o)}\n`);
-  });
+  pack.action((o: PackOptions) => packAction(packRequest(o, pack.getOptionValueSource('db') === 'cli')));
 
   program
     .command('join')
@@ -168,38 +239,7 @@ export function registerPacked(program: Command): void {
     .argument('<files...>', 'the packed files, in seed order')
     .requiredOption('--out <file>', 'the packed file to write (replaced only once complete)')
     .option('--summary <file>', "also join the files' work summaries (each file's NAME-work.json beside NAME.verdicts) into this file")
-    .action(async (files: string[], o: { out: string; summary?: string }) => {
-      const companions = files.map((f) => f.replace(/\.verdicts$/, '') + '-work.json');
-      const inputs = o.summary === undefined ? files : [...files, ...companions];
-      checkOutputs(o, inputs);
-      const parts = files.map((f) => {
-        const p = parsePacked(readInput(f));
-        if (!p.ok) throw new UserError(`${f}: ${p.error}`);
-        return p.value;
-      });
-      const joined = joinPacked(parts);
-      if (!joined.ok) throw new UserError(joined.error);
-      let work: WorkSummary | undefined;
-      if (o.summary !== undefined) {
-        const summaries = companions.map((f, k) => {
-          const w = parseWorkFile(readInput(f).toString('utf8'));
-          if (!w.ok) throw new UserError(`${f}: ${w.error}`);
-          const p = parts[k];
-          const v = w.value;
-          if (v.family !== p.family || v.first.toString() !== p.first.toString() || v.count !== p.count || v.winnable !== winnableCount(p))
-            throw new UserError(`${f} is not the summary of ${files[k]} (its family, first seed, count or winnable differ)`);
-          return v.work;
-        });
-        try {
-          work = joinWork(summaries);
-        } catch (e) {
-          if (e instanceof RangeError) throw new UserError(`the work summaries cannot be joined: ${e.message}`);
-          throw e;
-        }
-      }
-      await writePacked(joined.value, o, work);
-      process.stderr.write(`joined ${files.length} file${files.length === 1 ? '' : 's'}: ${written(joined.value, o)}${summaryNote(o)}\n`);
-    });
+    .action((files: string[], o: Outputs) => joinAction(joinRequest(files, o)));
 
   program
     .command('unpack')
@@ -207,13 +247,5 @@ export function registerPacked(program: Command): void {
     .argument('<file>', 'the packed file (from klondike pack)')
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS satisfies readonly ExportFormat[]).default('csv'))
     .option('--out <file>', 'write to this file instead of stdout (replaced only once complete)')
-    .action(async (file: string, o: { format: ExportFormat; out?: string }) => {
-      const p = parsePacked(readInput(file));
-      if (!p.ok) throw new UserError(`${file}: ${p.error}`);
-      if (o.out === undefined) await writeStdout(unpackChunks(p.value, o.format));
-      else {
-        checkOutput(o.out, [file]);
-        await writeFileAtomic(o.out, unpackChunks(p.value, o.format));
-      }
-    });
+    .action(unpackAction);
 }

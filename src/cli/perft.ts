@@ -11,16 +11,9 @@ import type { AtomicMove } from '../engine/notation.ts';
 import { State } from '../engine/state.ts';
 import { validatePosition } from '../engine/position.ts';
 import { UserError, unwrap } from '../types.ts';
-import {
-  type DealSourceOptions,
-  type RuleOptions,
-  addDealSourceOptions,
-  addRuleOptions,
-  fromResult,
-  parseIntIn,
-  positionFromOptions,
-  rulesFromOptions,
-} from './options.ts';
+import { type DealSourceOptions, addDealSourceOptions, positionFromOptions } from './deal-options.ts';
+import { type RuleOptions, addRuleOptions, rulesFromOptions } from './rule-options.ts';
+import { fromResult, parseIntIn } from './option-parsers.ts';
 
 /**
  * The deepest perft the command accepts: counts about triple with each move (depth 14 of a draw-1

@@ -24,16 +24,10 @@ import { movesToCompact } from '../engine/notation.ts';
 
 import { type Family, UserError, rulesLabel, unwrap, type StockMode } from '../types.ts';
 import { addSearchPlayerOptions } from './hidden.ts';
-import { seededDeal } from './options.ts';
-import {
-  type RuleOptions,
-  addPolicyOptions,
-  addRuleOptions,
-  addStockOption,
-  fromResult,
-  parseSeedArg,
-  rulesFromOptions,
-} from './options.ts';
+import { parseSeedArg, seededDeal } from './deal-options.ts';
+import { fromResult } from './option-parsers.ts';
+import { addPolicyOptions, addStockOption } from './player-options.ts';
+import { type RuleOptions, addRuleOptions, rulesFromOptions } from './rule-options.ts';
 import { type Seed, parseFamily } from '../deals/families.ts';
 import { FAMILIES } from '../types.ts';
 import { makeSolutionJson } from '../deals/solution-json.ts';

@@ -13,7 +13,8 @@ import type { Command } from 'commander';
 import { DEFAULT_SCORE_SETTINGS, type GameScore, type ScoreSettings, scoreGame, scoreTable, vegasPassLimit } from '../engine/score.ts';
 import { describeMoves } from '../engine/solution.ts';
 import { type Rules, UserError, rulesLabel } from '../types.ts';
-import { type RuleOptions, addRuleOptions, fromResult, parseIntIn, rulesFromOptions } from './options.ts';
+import { type RuleOptions, addRuleOptions, rulesFromOptions } from './rule-options.ts';
+import { fromResult, parseIntIn } from './option-parsers.ts';
 import { readSource } from './replay.ts';
 import { type Solution, parseSolutionJson } from '../deals/solution-json.ts';
 

@@ -17,14 +17,13 @@
  * The budget is the solver's default (DEFAULT_BUDGET: nodes, a time cap of a minute and the
  * table's memory): someone waiting at a terminal for one deal wants an answer in bounded time, so
  * `solve` keeps the time cap, and an `unknown` says which budget ran out. Batches, whose stored
- * verdicts must not depend on the machine's load, use a node budget instead (`batch/run.ts`).
+ * verdicts must not depend on the machine's load, use a node budget instead (`batch/request.ts`).
  */
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { describeMoves } from '../engine/solution.ts';
 import { validatePosition } from '../engine/position.ts';
 import {
   DEFAULT_BUDGET,
-  MOVE_COUNTS,
   type MostHomeResult,
   type MoveCount,
   type ShortestResult,
@@ -39,18 +38,10 @@ import { vegasPassLimit, vegasResult } from '../engine/score.ts';
 import type { Rules } from '../types.ts';
 import { UserError, rulesLabel, unwrap } from '../types.ts';
 import { EXIT_NO, EXIT_OK, EXIT_UNKNOWN } from './exit.ts';
-import {
-  type BudgetOptions,
-  type DealSourceOptions,
-  type PositionSource,
-  type RuleOptions,
-  addBudgetOptions,
-  addDealSourceOptions,
-  addRuleOptions,
-  budgetFromOptions,
-  positionFromOptions,
-  rulesFromOptions,
-} from './options.ts';
+import { type BudgetOptions, addBudgetOptions, budgetFromOptions } from './budget-options.ts';
+import { type DealSourceOptions, type PositionSource, addDealSourceOptions, positionFromOptions } from './deal-options.ts';
+import { type RuleOptions, addRuleOptions, rulesFromOptions } from './rule-options.ts';
+import { addCountOption, countFromOptions } from './count-options.ts';
 import { makeSolutionJson } from '../deals/solution-json.ts';
 
 /** Exit code of each verdict. */
@@ -239,19 +230,16 @@ export function registerSolve(program: Command): void {
   cmd
     .option('--json', 'print the solution JSON with "verdict" and "stats"')
     .option('--most-home', 'the most cards the deal can send home at once, proved, with the line that reaches it')
-    .option('--shortest', 'the fewest moves that win, proved minimal when the search completes, with the line')
-    .addOption(
-      new Option('--count <how>', 'with --shortest: count every atomic move, or as KSolve counts (draws and card moves, redeals free)')
-        .choices([...MOVE_COUNTS])
-        .default('atomic'),
-    )
+    .option('--shortest', 'the fewest moves that win, proved minimal when the search completes, with the line');
+  addCountOption(cmd)
     .addHelpText(
       'after',
       '\nExit codes: 0 winnable, 1 unwinnable, 3 unknown (budget spent), 2 bad input, 74 output not written.' +
         '\nWith --most-home or --shortest: 0 the count is proved, 3 not proved (budget spent), 1 unwinnable (--shortest), 2 bad input.',
     )
-    .action((opts: SolveOptions) => {
+    .action((opts: SolveOptions, command: Command) => {
       if (opts.shortest && opts.mostHome) throw new UserError('--shortest and --most-home ask for different answers: give one');
+      countFromOptions(opts, command);
       const { out, exitCode } = runSolve({ ...opts, colour: process.stdout.isTTY === true && !process.env.NO_COLOR });
       process.stdout.write(out);
       process.exitCode = exitCode;

@@ -6,7 +6,7 @@
  *
  * Atomic moves are those of the solution JSON: a draw, a redeal, a card moved (one or a run);
  * turning a face-down card up is not a move. A stock macro-move costs the draws (and the redeal)
- * that bring its card to the waste top, the fewest there are (the ones stock.ts `stockCost` and
+ * that bring its card to the waste top, the fewest there are (the ones engine/moves.ts `stockCost` and
  * search.ts `expandPath` play), plus the play. With `redealCost` 0 the redeals are free: the count
  * of KSolve, whose solutions count draws and card moves but neither flips nor recycles.
  *

@@ -2,7 +2,7 @@
  * The solver's move generator, compiled to WebAssembly (AssemblyScript: TypeScript with machine
  * integer types; `npm run build` compiles it, src/solver/core.ts loads it): the same moves in the
  * same order as the TypeScript it replaced, with a node about a fifth cheaper in machine
- * instructions (docs/solver.md, "The generator in WebAssembly").
+ * instructions (docs/notes/solver-speed.md, "The generator in WebAssembly").
  *
  * Stock macro-moves and pruned tableau moves, scored (shared/order.ts) and sorted: one function
  * per kind of move: stock plays (stock-plays.ts), tableau tops to the foundations, King runs into

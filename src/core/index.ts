@@ -10,7 +10,7 @@
  * Calls on a node's path are written `inline.always(f(…))`: the compiler then puts f's body in
  * place of the call (its optimiser inlines only small functions, and few with one caller), which
  * saves the call and its frame and lets the compiled code keep the caller's values in registers
- * (docs/solver.md, "Cheaper positions").
+ * (docs/notes/solver-speed.md, "Cheaper positions").
  */
 // The position's module first: its memory then comes first, below 1 KiB, where the compiler folds
 // its addresses into the loads and stores (Binaryen's low-memory assumption).
@@ -35,6 +35,7 @@ export {
 } from './state';
 export { configure, generate, kingsForEmptied, reachOf } from './generate';
 export { noiseOf, noiseState, outMoves, outPtr, setNoise, sortOut } from './moves-out';
+export { deadStatsPtr, deadlockedHere } from './deadlock';
 export { locksOf, locksPtr, onDrawGridHere, safeHomeOf, safeLastStockCardHere, safeSuitsHere } from './rules';
 export {
   getAborted,

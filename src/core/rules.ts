@@ -3,7 +3,7 @@
  * exactness, in the terms of src/solver/pruning.ts (which holds the rest, and says what "exact"
  * means): the safe moves home, the restrictions a move puts on the next one, the stock positions
  * a closed position covers, and the locking placements found once a search. They read the
- * position of position.ts.
+ * position of state.ts.
  */
 
 import { STRIDE } from './shared/layout.ts';

@@ -1,6 +1,6 @@
 /**
  * The solver's depth-first search, in the core: the loop that src/solver/search.ts describes and
- * runs (with the restarts, budgets and objectives around it), over the position of position.ts,
+ * runs (with the restarts, budgets and objectives around it), over the position of state.ts,
  * with the moves of generate.ts, the rules of rules.ts and the transposition table of table.ts.
  * It calls back into TypeScript, through the module's imports, for the budget checks (every
  * 1,024 positions, and at the node budget), for the plain engine's moves when a search has no
@@ -13,7 +13,7 @@
  * budget, a restart) unwinds to its start before it returns, so the position is then the start's.
  */
 
-import { HOME_AFTER, S2F, S2T, T2F, mv } from './shared/move-encoding.ts';
+import { F2T, HOME_AFTER, S2F, S2T, T2F, T2T, mv } from './shared/move-encoding.ts';
 import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from './shared/frames.ts';
 import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
 import { generateAt, kingsForEmptiedAt } from './generate.ts';
@@ -45,10 +45,12 @@ import {
   sw,
   top,
   topsM,
+  len,
   undo,
   unlimited,
   wk,
 } from './state.ts';
+import { deadlocked } from './deadlock.ts';
 import { tAddBits, tInsert, tRemove, tRemoveBit, tTouch } from './table.ts';
 
 // ---- the budgets and objectives, in TypeScript (the module's imports from "search": core.ts) ----
@@ -107,6 +109,12 @@ let wasteTopToo: bool = false;
 export let safeDraws: i32 = 0;
 export let locksOn: bool = false;
 export let macros: bool = true;
+/** The deadPositions strategy: a position entered after a move that put a card on a pile is tested for a deadlock (deadlock.ts). */
+let deadOn: bool = false;
+/** The move being tried puts a card on a pile, the card it covers (52: none, a King into an empty pile), and its kind (deadlock.ts `deadlocked`). */
+let deadTest: bool = false;
+let covered: i32 = 52;
+let coverKind: i32 = 0;
 let objective: bool = false;
 let noiseDepth: i32 = 0;
 /** The last safe moves (`playSafe`) sent the stock's last card home. */
@@ -125,9 +133,10 @@ let pathLen: i32 = 0;
 /**
  * The settings of a search (bits: stock dominance 1, safe foundation moves 2, delayStock 4,
  * delayPartial 8, emptyForKing 16, stock macro-moves 32, another objective 64, the moves counted
- * 128: the search for the fewest moves, best-first.ts), the depth below which its frames get
- * noise; the rules are state.ts's (`setRules`). With the moves counted, only tableau cards and, at
- * draw 1, the waste's top go home as safe moves (a stock card's draws are moves too).
+ * 128: the search for the fewest moves, best-first.ts; deadlocked positions cut 256), the depth
+ * below which its frames get noise; the rules are state.ts's (`setRules`). With the moves
+ * counted, only tableau cards and, at draw 1, the waste's top go home as safe moves (a stock
+ * card's draws are moves too).
  */
 export function setSearch(flags: i32, noiseBelow: i32): void {
   dom = (flags & 1) !== 0;
@@ -138,6 +147,7 @@ export function setSearch(flags: i32, noiseBelow: i32): void {
   macros = (flags & 32) !== 0;
   objective = (flags & 64) !== 0;
   const counted = (flags & 128) !== 0;
+  deadOn = (flags & 256) !== 0;
   stockToo = !counted && stockAlwaysReachable();
   lastToo = !counted && macros && drawN > 1 && unlimited;
   wasteTopToo = counted && drawN === 1;
@@ -332,6 +342,11 @@ function enter(d: i32, rCol: i32, mode: i32, rCard: i32, isDom: bool, isObjectiv
     undoSafe(autos, pathMark);
     return PRUNED;
   }
+  // a deadlocked position is lost: stored as searched (it is in the table already), not expanded
+  if (deadOn && deadTest && deadlocked(covered, coverKind)) {
+    undoSafe(autos, pathMark);
+    return PRUNED;
+  }
   const base = d * MOVES_PER_NODE;
   const at = movesAt + ((<usize>base) << 2);
   const n = !isMacros ? atomicMoves(base) : mode === EMPTIED ? kingsForEmptiedAt(at) : generateAt(at, d < noiseDepth, rCol, mode);
@@ -365,6 +380,8 @@ export function search(): i32 {
 /** `search`, with the search's settings as arguments (`enter`). */
 function run(isDom: bool, isObjective: bool, isMacros: bool, isSafe: bool): i32 {
   pathLen = 0;
+  // the start is no move's child (its deadlock test is made once a search, search.ts)
+  deadTest = false;
   const r0 = inline.always(enter(0, -1, FREE, -1, isDom, isObjective, isMacros, isSafe));
   if (r0 !== EXPANDED) return r0 === WON ? 1 : 0;
   let d = 0;
@@ -384,6 +401,14 @@ function run(isDom: bool, isObjective: bool, isMacros: bool, isSafe: bool): i32 
     }
     const at = d * MOVES_PER_NODE + k;
     const m = ld(movesAt, at);
+    if (deadOn) {
+      // the positions tested: those after a card was put on a pile, where nearly all the locked ones are (deadlock.ts)
+      const kind = m & 15;
+      deadTest = (m & HOME_AFTER) !== 0 || kind === S2T || kind === T2T || kind === F2T;
+      const b = (m >> 8) & 15;
+      covered = deadTest && len(b) > 0 ? top(b) : 52;
+      coverKind = (m & HOME_AFTER) !== 0 ? 2 : kind === S2T ? 0 : kind === T2T ? 1 : 3;
+    }
     let mode = FREE;
     if (m & HOME_AFTER) {
       if (locksOn && locks(m)) continue;

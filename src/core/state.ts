@@ -1,8 +1,8 @@
 /**
- * The search's position in the core: the arrays that state.ts lays out in this module's memory
- * (`statePtr`, layout.ts), the numbers state.ts keeps beside them (the deck's length, the stock
+ * The search's position in the core: the arrays that src/engine/state.ts lays out in this module's memory
+ * (`statePtr`, shared/layout.ts), the numbers state.ts keeps beside them (the deck's length, the stock
  * position, the pass, the cards home, the hash), and the changes the solver makes to it: `make`,
- * `undo` and `childHash`, with the hash kept as state.ts keeps it. They restate moves.ts and the
+ * `undo` and `childHash`, with the hash kept as state.ts keeps it. They restate src/engine/moves.ts and the
  * State primitives for the solver's search, which runs here; the rules engine (moves.ts) stays
  * the independent statement, and the tests compare the two at every step of random playouts
  * under every rule set and key.

@@ -1,6 +1,6 @@
 /**
  * The stock macro-moves (a stock card played where it can go, after the draws that bring it to
- * the waste top; stock.ts `stockCost`), cheapest first: from the stock list (gen-state.ts) or,
+ * the waste top; engine/moves.ts `stockCost`), cheapest first: from the stock list (gen-state.ts) or,
  * with draw 1 and unlimited passes (every card always reachable), the cards some pile or
  * foundation takes.
  */

@@ -6,7 +6,7 @@
  * - `solvitaire` (default): MT19937 + a uniform Fisher–Yates shuffle, dealt from the end of the deck.
  * - `klondike-solver`: Klondike-Solver `/GAME N` and KSolve `-g N`, dealt in ShootMe order.
  * - `greenfelt`: greenfelt.net game ids, Park–Miller shuffle, reversed, dealt in ShootMe order.
- * - `microsoft`, `exact`: whole numbers 0 ≤ N < 52! (bigfamilies.ts): Microsoft Solitaire
+ * - `microsoft`, `exact`: whole numbers 0 ≤ N < 52! (big-families.ts): Microsoft Solitaire
  *   Collection's deal codes, and one exact number for every deal. `exactCode` maps any fresh deal
  *   back to its number.
  *
@@ -14,7 +14,7 @@
  * need a bigint above 2^53 (a double cannot hold a 68-digit code exactly, so an unsafe number is
  * refused rather than rounded). `parseSeed` reads a seed text exactly.
  *
- * "ShootMe order" is also the card order of the 156-digit deck string (formats.ts): for row
+ * "ShootMe order" is also the card order of the 156-digit deck string (formats/deck.ts): for row
  * j = 0…6 the top card of pile j+1, then the card at height j of piles j+2…7; then the 24 stock
  * cards, first turned first. `deckOrder` / `dealFromDeckOrder` convert between a deal and it.
  */

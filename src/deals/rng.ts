@@ -1,6 +1,6 @@
 /**
  * The three random number generators behind the seed families with small seeds (MT19937 also
- * draws the uniform random codes of bigfamilies.ts):
+ * draws the uniform random codes of big-families.ts):
  *
  * - `Mt19937`: the standard 32-bit Mersenne Twister (Solvitaire's `--random N`).
  * - `KsRandom`: Klondike-Solver's value/mix/twist generator (`/GAME N`, KSolve `-g N`).

@@ -23,7 +23,7 @@ import type { State } from './state.ts';
 import * as StateModule from './state.ts';
 
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
-// an imported binding is read through a cell and checked at every use (docs/solver.md).
+// an imported binding is read through a cell and checked at every use (docs/notes/solver-speed.md).
 const { RANK, RED, fitsOn, makeCard } = Cards;
 const { STRIDE } = StateModule;
 const { DRAW, REDEAL, S2F, S2T, T2F, T2T, F2T, mv, kindOf, aOf, bOf, countOf } = Encoding;

@@ -20,6 +20,9 @@ import { type Result, type Rules, err, ok } from '../types.ts';
  */
 export const UNSEEN = 52;
 
+/** What a card is, for an error naming a value that is not one. */
+const CARD_RANGE = `cards are whole numbers 0…${NUM_CARDS - 1}, (rank − 1) × 4 + suit`;
+
 /** The text code of a card, or `??` for UNSEEN. */
 export function slotName(c: Card): string {
   return c === UNSEEN ? '??' : cardName(c);
@@ -87,8 +90,8 @@ export function validatePosition(p: Position, rules?: Rules): Result<Position> {
     return err(`the position is on pass ${p.pass}, past the limit of ${rules.passes} pass${rules.passes === 1 ? '' : 'es'}`);
   const seen = new Array<string>(NUM_CARDS).fill('');
   const place = (c: Card, where: string): string | undefined => {
-    if (c === UNSEEN) return `unseen card ?? at ${where}: every card must be known here`;
-    if (!Number.isInteger(c) || c < 0 || c >= NUM_CARDS) return `unknown card at ${where}`;
+    if (c === UNSEEN) return `unseen card ?? (card ${UNSEEN}) at ${where}: every card must be known here`;
+    if (!Number.isInteger(c) || c < 0 || c >= NUM_CARDS) return `unknown card ${String(c)} at ${where}: ${CARD_RANGE}`;
     if (seen[c]) return `duplicate card ${cardName(c)} at ${where} (also at ${seen[c]})`;
     seen[c] = where;
     return undefined;
@@ -105,7 +108,7 @@ export function validatePosition(p: Position, rules?: Rules): Result<Position> {
     const pile = p.tableau[i];
     const down = p.faceDown[i];
     if (!Array.isArray(pile)) return err(`pile t${i + 1} is not a list`);
-    if (!Number.isInteger(down) || down < 0) return err(`faceDown of t${i + 1} must be a whole number ≥ 0`);
+    if (!Number.isInteger(down) || down < 0) return err(`faceDown of t${i + 1} must be a whole number ≥ 0, got ${String(down)}`);
     if (pile.length > 0 && down >= pile.length) return err(`face-down card on top of pile t${i + 1}`);
     if (pile.length === 0 && down > 0) return err(`pile t${i + 1} is empty but has ${down} face-down cards`);
     for (let j = 0; j < pile.length; j++) {
@@ -152,12 +155,12 @@ export function validatePartialPosition(p: Position): Result<Position> {
     if (!Array.isArray(pile)) return validatePosition(p);
     for (let j = 0; j < pile.length; j++) {
       if (pile[j] === UNSEEN && j >= p.faceDown[i])
-        return err(`unseen card ?? face up at t${i + 1} card ${j + 1}: only face-down and stock cards can be unseen`);
+        return err(`unseen card ?? (card ${UNSEEN}) face up at t${i + 1} card ${j + 1}: only face-down and stock cards can be unseen`);
       note(pile[j]);
     }
   }
   for (let j = 0; j < p.waste.length; j++)
-    if (p.waste[j] === UNSEEN) return err(`unseen card ?? at waste card ${j + 1}: every waste card has been seen`);
+    if (p.waste[j] === UNSEEN) return err(`unseen card ?? (card ${UNSEEN}) at waste card ${j + 1}: every waste card has been seen`);
   for (const c of p.stock) note(c);
   for (const c of p.waste) note(c);
   for (let s = 0; s < 4; s++) {
@@ -204,7 +207,10 @@ function cardList(v: unknown, where: string): Result<Card[]> {
   const out: Card[] = [];
   for (let i = 0; i < v.length; i++) {
     const c = v[i] === '??' ? UNSEEN : typeof v[i] === 'string' ? parseCard(v[i]) : undefined;
-    if (c === undefined) return err(`unknown card ${JSON.stringify(v[i])} at ${where} card ${i + 1}`);
+    if (c === undefined)
+      return err(
+        `unknown card ${JSON.stringify(v[i])} at ${where} card ${i + 1}${typeof v[i] === 'string' ? '' : ' (cards are written as text: "Ah", "Td", "??")'}`,
+      );
     out.push(c);
   }
   return ok(out);

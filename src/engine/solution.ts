@@ -6,10 +6,11 @@
  */
 import { cardName, cardPretty, makeCard } from './cards.ts';
 import { DRAW, F2T, REDEAL, S2F, S2T, T2F, T2T, aOf, bOf, countOf, fitsPile, genAtomic, indexOf, kindOf, make, toAtomic } from './moves.ts';
-import { type AtomicMove, COLUMN_NAMES, type PileName, pileIndex } from './notation.ts';
+import { checkMoves, checkPosition, checkRules, show } from './check.ts';
+import { type AtomicMove, COLUMN_NAMES, PILE_NAMES, type PileName, pileIndex } from './notation.ts';
 import type { Position } from './position.ts';
 import { State, STRIDE } from './state.ts';
-import { type Result, type Rules, err, ok } from '../types.ts';
+import { type Result, type Rules, UserError, err, ok } from '../types.ts';
 
 /** The atomic move of an internal move: defined with the engine (moves.ts), which the solver uses too. */
 export { toAtomic };
@@ -20,8 +21,9 @@ function sameMove(s: State, m: number, a: AtomicMove): boolean {
   return b.from === a.from && b.to === a.to && a.count === b.count;
 }
 
-/** Finds the legal internal move for an atomic move, or says why it is illegal. */
+/** Finds the legal internal move for an atomic move, or says why it is illegal (or not a move at all). */
 export function findMove(s: State, a: AtomicMove): Result<number> {
+  if (typeof a !== 'object' || a === null || Array.isArray(a)) return err(`a move is an object {from, to, count}, got ${show(a)}`);
   const buf = new Int32Array(256);
   const n = genAtomic(s, buf);
   for (let i = 0; i < n; i++) if (sameMove(s, buf[i], a)) return ok(buf[i]);
@@ -40,8 +42,8 @@ function describeTop(s: State, pile: PileName): string {
 function whyIllegal(s: State, a: AtomicMove): string {
   const f = pileIndex(a.from);
   const t = pileIndex(a.to);
-  if (f < 0 || t < 0) return `unknown pile in ${a.from} → ${a.to}`;
-  if (!Number.isInteger(a.count) || a.count < 1) return `bad count ${a.count}`;
+  if (f < 0 || t < 0) return `unknown pile ${show(f < 0 ? a.from : a.to)} (piles: ${PILE_NAMES.join(' ')})`;
+  if (!Number.isInteger(a.count) || a.count < 1) return `bad count ${show(a.count)} (a whole number of cards ≥ 1)`;
   if (s.home === 52) return 'the game is already won';
   if (a.from === 'stock') {
     if (a.to !== 'waste') return 'the stock only turns onto the waste';
@@ -86,17 +88,33 @@ export type ReplayOutcome =
   | { status: 'not won'; position: Position }
   | { status: 'illegal'; index: number; why: string };
 
-/** Replays moves from a position under rules with the plain engine. */
+/** The checked arguments of `replay` and `describeMoves`; a UserError naming the entry otherwise. */
+function checkedReplay(entry: string, position: unknown, rules: unknown, moves: unknown) {
+  const r = checkRules(rules);
+  if (!r.ok) throw new UserError(`${entry}: ${r.error}`);
+  const p = checkPosition(position, r.value);
+  if (!p.ok) throw new UserError(`${entry}: ${p.error}`);
+  const m = checkMoves(moves);
+  if (!m.ok) throw new UserError(`${entry}: ${m.error}`);
+  return { state: State.fromPosition(p.value, r.value), moves: m.value };
+}
+
+/** A move as an error shows it: `t1 → t2 ×3`. */
+function moveText(a: AtomicMove): string {
+  const pile = (x: unknown) => (typeof x === 'string' && pileIndex(x) >= 0 ? x : show(x));
+  return `${pile(a.from)} → ${pile(a.to)}${typeof a.count === 'number' && a.count > 1 ? ` ×${a.count}` : ''}`;
+}
+
+/**
+ * Replays moves from a position under rules with the plain engine. Arguments that are not a
+ * position, rules and a list of moves throw a UserError naming `replay`; a move that is not legal
+ * (or not a move) is the outcome `illegal`.
+ */
 export function replay(position: Position, rules: Rules, moves: readonly AtomicMove[]): ReplayOutcome {
-  const s = State.fromPosition(position, rules);
-  for (let k = 0; k < moves.length; k++) {
-    const r = findMove(s, moves[k]);
-    if (!r.ok)
-      return {
-        status: 'illegal',
-        index: k + 1,
-        why: `${moves[k].from} → ${moves[k].to}${moves[k].count > 1 ? ` ×${moves[k].count}` : ''}: ${r.error}`,
-      };
+  const { state: s, moves: list } = checkedReplay('replay', position, rules, moves);
+  for (let k = 0; k < list.length; k++) {
+    const r = findMove(s, list[k]);
+    if (!r.ok) return { status: 'illegal', index: k + 1, why: `${moveText(list[k])}: ${r.error}` };
     make(s, r.value);
   }
   return s.home === 52 ? { status: 'won' } : { status: 'not won', position: s.toPosition() };
@@ -104,7 +122,7 @@ export function replay(position: Position, rules: Rules, moves: readonly AtomicM
 
 /** Readable notation of a move list from a position: `1. draw (Th 9c 8d)`, `2. 8d waste → t4 (on 9s)`. */
 export function describeMoves(position: Position, rules: Rules, moves: readonly AtomicMove[], colour = false): string[] {
-  const s = State.fromPosition(position, rules);
+  const { state: s } = checkedReplay('describeMoves', position, rules, moves);
   const lines: string[] = [];
   const name = (c: number) => cardPretty(c, colour);
   for (let k = 0; k < moves.length; k++) {

@@ -31,7 +31,7 @@ import * as Zobrist from './zobrist.ts';
 import type { KeyOptions } from './zobrist.ts';
 
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
-// an imported binding is read through a cell and checked at every use (docs/solver.md).
+// an imported binding is read through a cell and checked at every use (docs/notes/solver-speed.md).
 const { STRIDE, BOTTOM, BACKING_BYTES, COLS_AT, LEN_AT, DOWN_AT, FOUND_AT, DECK_AT, IS_DOWN_AT, IN_DECK_AT } = Layout;
 const { ZP1, ZP2, ZT1, ZT2, ZD1, ZD2, ZS1, ZS2, ZW1, ZW2, ZW0, passTerm1, passTerm2 } = Zobrist;
 

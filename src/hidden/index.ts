@@ -8,8 +8,8 @@
  * database or thread.
  */
 export { Observation, STOCK_MODES, observedPosition, parseStockMode } from './observation.ts';
-export { type Candidate, type Decision, type Policy, describeMove, legalMoves, moveKey } from './policy.ts';
-export { PriorityPolicy } from './policy-priority.ts';
+export { type Candidate, type Decision, type Policy, describeMove, isHomeMove, isSafeHome, legalMoves, moveKey } from './policy.ts';
+export { PriorityPolicy, priorityRank } from './policy-priority.ts';
 export { SearchPolicy } from './policy-search.ts';
 export {
   DEFAULT_SEARCH,

@@ -18,7 +18,7 @@
 import { type Card, NUM_CARDS, makeCard } from '../engine/cards.ts';
 import { type Position, UNSEEN, slotName, validatePartialPosition } from '../engine/position.ts';
 import { type Result, type Rules, type StockMode, err, ok } from '../types.ts';
-import { checkRules, checkShape } from '../solver/validate.ts';
+import { checkRules, checkShape } from '../engine/check.ts';
 
 export const STOCK_MODES: readonly StockMode[] = ['hidden', 'visible'];
 

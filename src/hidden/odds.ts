@@ -21,10 +21,11 @@
  */
 import type { Position } from '../engine/position.ts';
 import { type Budget, type Verdict, solve } from '../solver/index.ts';
-import { type Interval, wilson } from '../stats/wilson.ts';
-import type { Rules } from '../types.ts';
+import { checkBudget, checkOptions } from '../solver/validate.ts';
+import { type Interval, wilson } from '../math/wilson.ts';
+import { type Rules, UserError } from '../types.ts';
 import type { Observation } from './observation.ts';
-import { Random, fillWorld, sampleWorld } from './sample.ts';
+import { Random, badSeed, fillWorld, sampleWorld } from './sample.ts';
 
 /** Settings of `estimateOdds`. */
 export interface OddsOptions {
@@ -48,6 +49,9 @@ export const DEFAULT_ODDS: OddsOptions = { samples: 100, seed: 1, budget: { maxN
  * browser app's Odds button; `klondike odds --precision 5 --samples 1000`).
  */
 export const LIVE_ODDS: OddsOptions = { ...DEFAULT_ODDS, samples: 1000, precision: 0.05 };
+
+/** The most worlds an estimate samples: at the default budget, about a day of solving. */
+export const MAX_ODDS_SAMPLES = 100_000;
 
 /** The fewest worlds an estimate with a precision stops at. */
 export const PRECISION_MIN_SAMPLES = 20;
@@ -136,8 +140,8 @@ export class OddsTally {
     readonly exact: boolean,
     options: Pick<OddsOptions, 'samples'> & Partial<Pick<OddsOptions, 'precision'>>,
   ) {
-    if (!Number.isSafeInteger(options.samples) || options.samples < 1)
-      throw new RangeError(`samples must be a whole number ≥ 1, got ${options.samples}`);
+    if (!Number.isSafeInteger(options.samples) || options.samples < 1 || options.samples > MAX_ODDS_SAMPLES)
+      throw new RangeError(`samples must be a whole number 1…${MAX_ODDS_SAMPLES}, got ${options.samples}`);
     if (options.precision !== undefined && !(options.precision > 0 && options.precision <= 0.5))
       throw new RangeError(`precision must be above 0 and at most 0.5, got ${options.precision}`);
     this.total = exact ? 1 : options.samples;
@@ -196,13 +200,35 @@ export class OddsTally {
   }
 }
 
-/** Estimates the odds of a position (module head); `onSample` sees each verdict as it comes. */
+/** The options of `estimateOdds` with the defaults filled in, each checked; a UserError naming the entry otherwise. */
+function checkedOptions(options: unknown): OddsOptions {
+  const fail = (why: string) => new UserError(`estimateOdds: ${why}`);
+  const c = checkOptions(options, { samples: 'number', seed: 'number', budget: 'object', precision: 'number' });
+  if (!c.ok) throw fail(c.error);
+  const given = Object.fromEntries(Object.entries(options ?? {}).filter(([, v]) => v !== undefined));
+  const opts: OddsOptions = { ...DEFAULT_ODDS, ...given };
+  if (!Number.isSafeInteger(opts.samples) || opts.samples < 1 || opts.samples > MAX_ODDS_SAMPLES)
+    throw fail(`samples must be a whole number 1…${MAX_ODDS_SAMPLES}, got ${opts.samples}`);
+  const seed = badSeed(opts.seed);
+  if (seed) throw fail(seed);
+  const b = checkBudget(opts.budget);
+  if (!b.ok) throw fail(b.error);
+  if (opts.precision !== undefined && !(opts.precision > 0 && opts.precision <= 0.5))
+    throw fail(`precision must be above 0 and at most 0.5, got ${opts.precision}`);
+  return opts;
+}
+
+/**
+ * Estimates the odds of a position (module head); `onSample` sees each verdict as it comes. Options
+ * out of range (samples 1…MAX_ODDS_SAMPLES, a seed 0…2^32 − 1, a budget as `solve` takes it,
+ * precision above 0 and at most 0.5) throw a UserError naming `estimateOdds`.
+ */
 export function estimateOdds(
   o: Observation,
   options: Partial<OddsOptions> = {},
   onSample?: (done: number, total: number) => void,
 ): OddsResult {
-  const opts = { ...DEFAULT_ODDS, ...options };
+  const opts = checkedOptions(options);
   const k = o.complete ? 0 : o.unseen.length;
   if (k > 0 && factorial(k) < Math.min(opts.samples, PRECISION_MIN_SAMPLES)) return countArrangements(o, opts.budget, onSample);
   const worlds = new OddsWorlds(o, opts.seed);

@@ -9,7 +9,7 @@
  * Only a win counts as a win.
  */
 import type { AtomicMove } from '../engine/notation.ts';
-import type { Position } from '../engine/position.ts';
+import type { Deal, Position } from '../engine/position.ts';
 import type { Result, Rules, StockMode } from '../types.ts';
 import { Game } from './game.ts';
 import type { Observation } from './observation.ts';
@@ -56,8 +56,8 @@ export interface PlayResult {
 
 export const DEFAULT_MAX_MOVES = 3000;
 
-/** Plays one game of `deal` (a complete position) under `rules` with `policy`. */
-export function playGame(deal: Position, rules: Rules, policy: Policy, options: PlayOptions): Result<PlayResult> {
+/** Plays one game of `deal` (a complete position, or a deal: its start) under `rules` with `policy`. */
+export function playGame(deal: Position | Deal, rules: Rules, policy: Policy, options: PlayOptions): Result<PlayResult> {
   const g = Game.start(deal, rules, options.stock);
   if (!g.ok) return g;
   const game = g.value;

@@ -14,6 +14,7 @@ import { type PlayResult, playGame } from './play.ts';
 import type { Policy } from './policy.ts';
 import { PriorityPolicy } from './policy-priority.ts';
 import { SearchPolicy } from './policy-search.ts';
+import { badSeed } from './sample.ts';
 import { DEFAULT_SEARCH, POLICY_NAMES, type PolicyName, type SearchOptions, parsePolicyName } from './settings.ts';
 
 /** Settings a policy may take (the search policy's; `priority` has none). Unknown values are left to the defaults. */
@@ -31,6 +32,8 @@ export function createPolicy(name: PolicyName, options: PolicyOptions = {}): Pol
     if (v !== undefined && (!Number.isSafeInteger(v) || v < 1))
       throw new UserError(`createPolicy: ${k} must be a whole number ≥ 1, got ${v}`);
   }
+  const seed = options.seed === undefined ? undefined : badSeed(options.seed);
+  if (seed) throw new UserError(`createPolicy: ${seed}`);
   if (options.maxMemoryMb !== undefined && options.maxMemoryMb > MAX_TABLE_MB)
     throw new UserError(`createPolicy: maxMemoryMb must be at most ${MAX_TABLE_MB}, got ${options.maxMemoryMb}`);
   return n.value === 'priority' ? new PriorityPolicy() : new SearchPolicy(options);

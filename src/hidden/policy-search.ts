@@ -57,86 +57,43 @@
  * peek, even through the solver.
  *
  * Segments themselves (cutting a plan at its first reveal, playing one in a world) are in
- * segment.ts; the order of the weighed candidates and their tie-breakers, in ranking.ts.
+ * segment.ts; the worlds and their solves, in worlds.ts; the order of the weighed candidates and
+ * their tie-breakers, in ranking.ts; the shared next moves of the leaders, in shared-next.ts.
  */
 import { type AtomicMove, movesToCompact } from '../engine/notation.ts';
-import type { Position } from '../engine/position.ts';
-import { type Budget, mostHome, solve } from '../solver/index.ts';
-import type { Rules } from '../types.ts';
 import type { Observation } from './observation.ts';
 import { type Candidate, type Decision, type Policy, isSafeHome, legalMoves, revealsCard, sameMove } from './policy.ts';
 import { PriorityPolicy, priorityRank } from './policy-priority.ts';
 import { type Weighed, compareWeighed, openAfter, rankWeighed, shownCandidates, weighedValue } from './ranking.ts';
-import { Random, observationSeed, repairWorld, sampleWorld } from './sample.ts';
+import { observationSeed, repairWorld } from './sample.ts';
 import { type Segment, addSegment, playOut, segmentNote, segmentOf, startsWith, unseenSet } from './segment.ts';
 import { DEFAULT_SEARCH, type SearchOptions } from './settings.ts';
+import { sharedValue } from './shared-next.ts';
+import { type Outcome, type Round, type World, Worlds, leftPlan, remember, setStale } from './worlds.ts';
 
 export { DEFAULT_SEARCH, type SearchOptions, type Segment, type Weighed, compareWeighed, rankWeighed, weighedValue };
-
-type Status = 'winnable' | 'unwinnable' | 'unknown' | 'stale';
-
-interface Outcome {
-  status: Exclude<Status, 'stale'>;
-  /** A winning line when winnable; with the cards objective, a line to the most cards home found. */
-  plan: AtomicMove[];
-  /** The most cards home found (52 for a win), or -1 when not counted (a verdict solve of a world not won). */
-  home: number;
-  /** Nodes the solve took (undefined when not solved here). */
-  nodes?: number;
-}
-
-interface World {
-  pos: Position;
-  status: Status;
-  plan: AtomicMove[];
-  home: number;
-  /** The outcome expected at the end of the segment being played. */
-  next: Outcome | undefined;
-}
-
-/** One decision's search: the worlds weighed over, and what was found after each candidate in each. */
-interface Round {
-  o: Observation;
-  /** Whether the cards home are counted (else the worlds won). */
-  cards: boolean;
-  /** The worlds the candidates are weighed over (it grows while the two best are close). */
-  pool: World[];
-  /** 1 for each unseen card. */
-  hidden: Uint8Array;
-  /** The outcome found after each candidate (by key) in each world. */
-  after: Map<World, Map<string, Outcome>>;
-  /** Where the next extension takes its world among those with a line (they take turns). */
-  spread: number;
-  /** Nodes within which a win counts as quick (0: not counted, always when counting cards). */
-  quick: number;
-  /** The most a world can add to a value: 52 cards when counting cards, else one win. */
-  top: number;
-}
 
 /** Determinized sampling over the solver, segment by segment (module head). */
 export class SearchPolicy implements Policy {
   readonly name = 'search';
   readonly options: SearchOptions;
-  private rng: Random;
-  private worlds: World[] = [];
+  private readonly worlds: Worlds;
   /** The segment being played and the index of its next move. */
   private segment: { moves: AtomicMove[]; index: number } | undefined;
   /** The move last chosen, and how many cards were unseen then. */
   private last: { move: AtomicMove; unseen: number } | undefined;
   private readonly fallback = new PriorityPolicy();
-  private solves = 0;
-  private nodes = 0;
 
   constructor(options: Partial<SearchOptions> = {}) {
     const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
     this.options = { ...DEFAULT_SEARCH, ...defined };
-    this.rng = new Random(this.options.seed);
+    this.worlds = new Worlds(this.options.seed, this.options);
   }
 
   /** The move now: the free look, else the segment's next move, else an obvious move, else a search. */
   decide(o: Observation): Decision {
-    this.solves = 0;
-    this.nodes = 0;
+    this.worlds.solves = 0;
+    this.worlds.nodes = 0;
     this.sync(o);
     const moves = legalMoves(o);
     if (moves.length === 0) return this.done(null, 'no legal move', []);
@@ -148,7 +105,7 @@ export class SearchPolicy implements Policy {
     if (!this.options.look || this.options.allMoves || !freeLook(o)) return undefined;
     const step = moves.find((m) => m.from === 'stock' || (m.from === 'waste' && m.to === 'stock'));
     if (!step) return undefined;
-    this.worlds = [];
+    this.worlds.clear();
     this.segment = undefined;
     return this.commit(o, step, 'look', []);
   }
@@ -179,12 +136,12 @@ export class SearchPolicy implements Policy {
     const opt = this.options;
     const cards = this.solveWorlds(o);
     const reason = cards && opt.objective === 'win' ? 'cards' : 'search';
-    const pool = this.worlds.filter((w) => (cards ? w.plan.length > 0 || w.status === 'winnable' : w.status === 'winnable'));
+    const pool = this.worlds.list.filter((w) => (cards ? w.plan.length > 0 || w.status === 'winnable' : w.status === 'winnable'));
     if (pool.length === 0) return this.fallbackMove(o);
     const round: Round = {
       o,
       cards,
-      pool: cards ? this.worlds.slice() : pool,
+      pool: cards ? this.worlds.list.slice() : pool,
       hidden: unseenSet(o),
       after: new Map(),
       spread: 0,
@@ -192,7 +149,7 @@ export class SearchPolicy implements Policy {
       top: cards ? 52 : 1,
     };
     const { cands, unreached } = this.candidates(round, moves);
-    if (cands.length === 1) return this.start(o, cands[0], round.pool.length, this.worlds.length, [], cards, reason);
+    if (cands.length === 1) return this.start(o, cands[0], round.pool.length, this.worlds.list.length, [], cards, reason);
     const results = this.weighAll(round, cands);
     return this.choose(round, results, unreached, reason);
   }
@@ -204,13 +161,13 @@ export class SearchPolicy implements Policy {
    */
   private solveWorlds(o: Observation): boolean {
     const opt = this.options;
-    if (this.worlds.length === 0) {
-      this.rng = new Random(observationSeed(opt.seed, o));
-      this.addWorlds(o, o.complete ? 1 : opt.samples);
+    if (this.worlds.list.length === 0) {
+      this.worlds.reseed(observationSeed(opt.seed, o));
+      this.worlds.draw(o, o.complete ? 1 : opt.samples);
     }
-    for (const w of this.worlds) if (w.status === 'stale') this.solveWorld(w, o.rules, opt.objective === 'cards');
-    const cards = opt.objective === 'cards' || !this.worlds.some((w) => w.status === 'winnable');
-    if (cards) for (const w of this.worlds) if (w.home < 0) this.solveWorld(w, o.rules, true);
+    for (const w of this.worlds.list) if (w.status === 'stale') this.worlds.solveWorld(w, o.rules, opt.objective === 'cards');
+    const cards = opt.objective === 'cards' || !this.worlds.list.some((w) => w.status === 'winnable');
+    if (cards) for (const w of this.worlds.list) if (w.home < 0) this.worlds.solveWorld(w, o.rules, true);
     return cards;
   }
 
@@ -219,7 +176,7 @@ export class SearchPolicy implements Policy {
     const d = this.fallback.decide(o);
     if (!d.move) return this.done(null, 'no world won, no move suggested', []);
     const why = this.options.objective === 'win' ? 'no world won' : 'no card to win';
-    return this.commit(o, d.move, why, [{ move: d.move, chance: 0, wins: 0, samples: this.worlds.length, note: d.reason }]);
+    return this.commit(o, d.move, why, [{ move: d.move, chance: 0, wins: 0, samples: this.worlds.list.length, note: d.reason }]);
   }
 
   /**
@@ -263,7 +220,7 @@ export class SearchPolicy implements Policy {
     for (let t = 0; t < tries && (found === 0 || !opt.allMoves); t++) {
       const w = withLine[round.spread++ % withLine.length];
       const next = playOut(w.pos, o.rules, [m]);
-      const r = next ? this.solveAs(next, o.rules, cards, opt.nodes) : undefined;
+      const r = next ? this.worlds.solveAs(next, o.rules, cards, opt.nodes) : undefined;
       if (!next || !r || (!cards && r.status !== 'winnable')) continue;
       const moves = [m, ...segmentOf(next, o.rules, r.plan, round.hidden, opt.unit === 'macro')];
       const seg = { moves, key: movesToCompact(moves), support: 0 };
@@ -324,7 +281,9 @@ export class SearchPolicy implements Policy {
       r = { status: w.status === 'stale' ? 'unknown' : w.status, plan: w.plan.slice(seg.moves.length), home: w.home };
     else {
       const next = playOut(w.pos, round.o.rules, seg.moves);
-      r = next ? this.solveAs(next, round.o.rules, round.cards, this.options.nodes) : { status: 'unwinnable', plan: [], home: 0, nodes: 0 };
+      r = next
+        ? this.worlds.solveAs(next, round.o.rules, round.cards, this.options.nodes)
+        : { status: 'unwinnable', plan: [], home: 0, nodes: 0 };
     }
     remember(round, w, seg.key, r);
     return r;
@@ -339,12 +298,12 @@ export class SearchPolicy implements Policy {
     const { o, quick, top } = round;
     const opt = this.options;
     const ranked = [...weighed.values()].filter((x) => x.complete).sort((a, b) => weighedValue(b, quick) - weighedValue(a, quick));
-    if (opt.allMoves || this.worlds.length >= opt.maxSamples || o.complete || ranked.length < 2) return undefined;
+    if (opt.allMoves || this.worlds.list.length >= opt.maxSamples || o.complete || ranked.length < 2) return undefined;
     const margin = opt.close * top;
     if (weighedValue(ranked[0], quick) - weighedValue(ranked[1], quick) > margin) return undefined;
-    const grown = this.addWorlds(o, Math.min(opt.maxSamples - this.worlds.length, Math.max(1, opt.samples >> 1)));
+    const grown = this.worlds.draw(o, Math.min(opt.maxSamples - this.worlds.list.length, Math.max(1, opt.samples >> 1)));
     for (const w of grown) {
-      this.solveWorld(w, o.rules, round.cards);
+      this.worlds.solveWorld(w, o.rules, round.cards);
       if (round.cards || w.status === 'winnable') round.pool.push(w);
     }
     const cut = weighedValue(ranked[0], quick) - margin;
@@ -364,7 +323,7 @@ export class SearchPolicy implements Policy {
     if (opt.ties === 'home' && tied.length > 1) for (const x of tied) openAfter(x, pool, o.rules);
     if (o.rules.draw <= opt.shared && !cards) {
       const leaders = lead.filter((x) => weighedValue(x, quick) >= headValue - opt.close);
-      if (leaders.length > 1) for (const x of leaders) x.shared = this.sharedValue(round, x.seg);
+      if (leaders.length > 1) for (const x of leaders) x.shared = sharedValue(round, x.seg, this.worlds, opt.unit === 'macro');
     }
     rankWeighed(results, opt);
     const chosen = results[0].seg;
@@ -372,78 +331,16 @@ export class SearchPolicy implements Policy {
       const r = round.after.get(w)?.get(chosen.key);
       if (r) w.next = r;
     }
-    const total = this.worlds.length;
+    const total = this.worlds.list.length;
     const shown = shownCandidates(results, total, cards);
     if (opt.allMoves)
       for (const m of unreached) shown.push({ move: m, chance: 0, wins: 0, samples: total, note: 'no world tried was won after it' });
     return this.start(o, chosen, results[0].wins, total, shown, cards, reason);
   }
 
-  /**
-   * A leader's value to a player who will not know the cards still hidden after it: its worlds
-   * won are grouped by the card the segment reveals in each (the player sees only that card), and
-   * each group counts the most worlds one next segment wins in all of them (the next segments
-   * tried are the two that most of the group's lines begin with; a world whose line begins with
-   * one is won after it, the others are solved).
-   */
-  private sharedValue(round: Round, seg: Segment): number {
-    const { o, pool, hidden } = round;
-    const macro = this.options.unit === 'macro';
-    const groups = new Map<string, { revealed: number[]; worlds: { pos: Position; plan: AtomicMove[] }[] }>();
-    for (const w of pool) {
-      const r = round.after.get(w)?.get(seg.key);
-      if (r?.status !== 'winnable') continue;
-      const pos = playOut(w.pos, o.rules, seg.moves);
-      if (!pos) continue;
-      const revealed = revealedCards(pos, hidden);
-      const key = revealed.join(',');
-      const group = groups.get(key) ?? { revealed, worlds: [] };
-      groups.set(key, group);
-      group.worlds.push({ pos, plan: r.plan });
-    }
-    let total = 0;
-    for (const { revealed, worlds: g } of groups.values()) {
-      const still = hidden.slice();
-      for (const c of revealed) still[c] = 0;
-      const byKey = new Map<string, Segment>();
-      for (const x of g) addSegment(byKey, segmentOf(x.pos, o.rules, x.plan, still, macro), 1);
-      if (g.length === 1 || byKey.size <= 1) {
-        total += g.length;
-        continue;
-      }
-      const tries = [...byKey.values()].sort((a, b) => b.support - a.support || a.moves.length - b.moves.length).slice(0, 2);
-      let best = 0;
-      for (const next of tries) {
-        let won = 0;
-        let left = g.length;
-        for (const x of g) {
-          left--;
-          if (x.plan.length === 0 || startsWith(x.plan, next.moves)) won++;
-          else {
-            const after = playOut(x.pos, o.rules, next.moves);
-            if (after && this.solveAs(after, o.rules, false, this.options.nodes).status === 'winnable') won++;
-          }
-          if (won + left <= best) break;
-        }
-        best = Math.max(best, won);
-        if (best === g.length) break;
-      }
-      total += best;
-    }
-    return total;
-  }
-
-  /** Draws n more worlds from the observation; returns them. */
-  private addWorlds(o: Observation, n: number): World[] {
-    const out: World[] = [];
-    for (let i = 0; i < n; i++) out.push({ pos: sampleWorld(o, this.rng), status: 'stale', plan: [], home: -1, next: undefined });
-    this.worlds.push(...out);
-    return out;
-  }
-
   /** Starts playing a segment: sets each world's expected outcome at its end, plays its first move. */
   private start(o: Observation, seg: Segment, wins: number, total: number, shown: Candidate[], cards: boolean, reason: string): Decision {
-    for (const w of this.worlds) {
+    for (const w of this.worlds.list) {
       if (w.next) continue;
       if (w.status !== 'stale' && startsWith(w.plan, seg.moves))
         w.next = { status: w.status, plan: w.plan.slice(seg.moves.length), home: w.home };
@@ -457,47 +354,23 @@ export class SearchPolicy implements Policy {
     return this.commit(o, seg.moves[0], reason, candidates);
   }
 
-  /** Solves a stale world (the verdict, or with `cards` the most cards home), again with a larger budget when undecided. */
-  private solveWorld(w: World, rules: Rules, cards: boolean): void {
-    let r = this.solveAs(w.pos, rules, cards, this.options.nodes);
-    if (!cards && r.status === 'unknown' && this.options.retry > 0)
-      r = this.solveAs(w.pos, rules, false, this.options.nodes * this.options.retry);
-    w.status = r.status;
-    w.plan = r.plan;
-    w.home = r.home;
-  }
-
-  /** Solves one world within a node budget (never a time budget): the verdict, or with `cards` the most cards home. */
-  private solveAs(pos: Position, rules: Rules, cards: boolean, nodes: number): Outcome {
-    const budget: Budget = { maxNodes: nodes, timeoutMs: Number.POSITIVE_INFINITY, maxMemoryMb: this.options.maxMemoryMb };
-    this.solves++;
-    if (cards) {
-      const r = mostHome(pos, rules, budget);
-      this.nodes += r.stats.nodes;
-      return { status: r.verdict, plan: r.moves, home: r.mostHome, nodes: r.stats.nodes };
-    }
-    const r = solve(pos, rules, budget);
-    this.nodes += r.stats.nodes;
-    return { status: r.verdict, plan: r.moves, home: r.verdict === 'winnable' ? 52 : -1, nodes: r.stats.nodes };
-  }
-
   /** Brings the worlds up to the new observation: the last move made in each, revealed cards swapped in. */
   private sync(o: Observation): void {
     const last = this.last;
     this.last = undefined;
-    if (!last || this.worlds.length === 0) {
-      this.worlds = [];
+    if (!last || this.worlds.list.length === 0) {
+      this.worlds.clear();
       this.segment = undefined;
       return;
     }
     const revealed = o.unseen.length < last.unseen;
     const seg = this.segment;
     const ended = seg !== undefined && seg.index >= seg.moves.length;
-    for (const w of this.worlds) {
+    for (const w of this.worlds.list) {
       const next = playOut(w.pos, o.rules, [last.move]);
       const swaps = next ? repairWorld(next, o) : -1;
       if (!next || swaps < 0) {
-        this.worlds = [];
+        this.worlds.clear();
         this.segment = undefined;
         return;
       }
@@ -520,7 +393,7 @@ export class SearchPolicy implements Policy {
   /** Gives up the segment being played: every world won is solved again at the next decision. */
   private abandonSegment(): void {
     this.segment = undefined;
-    for (const w of this.worlds) {
+    for (const w of this.worlds.list) {
       if (w.status === 'winnable') setStale(w);
       else w.home = -1;
       w.next = undefined;
@@ -535,7 +408,7 @@ export class SearchPolicy implements Policy {
 
   /** The decision, with the solves and nodes it took. */
   private done(move: AtomicMove | null, reason: string, candidates: Candidate[]): Decision {
-    return { move, reason, candidates, solves: this.solves, nodes: this.nodes };
+    return { move, reason, candidates, solves: this.worlds.solves, nodes: this.worlds.nodes };
   }
 }
 
@@ -552,35 +425,4 @@ export function freeLook(o: Observation): boolean {
   if (o.rules.passes !== null || p.pass !== 1) return false;
   if (p.stock.length === 0) return p.waste.length > 0;
   return o.rules.draw === 1 || p.waste.length % o.rules.draw === 0;
-}
-
-/** The cards unseen before (`hidden`) that are face up on the tableau or in the waste of a world. */
-function revealedCards(p: Position, hidden: Uint8Array): number[] {
-  const out: number[] = [];
-  p.tableau.forEach((pile, a) => {
-    for (let i = p.faceDown[a]; i < pile.length; i++) if (hidden[pile[i]]) out.push(pile[i]);
-  });
-  for (const c of p.waste) if (hidden[c]) out.push(c);
-  return out.sort((a, b) => a - b);
-}
-
-/** A world that moved off its line: a world proved lost stays lost (its count is gone); any other is solved again. */
-function leftPlan(w: World): void {
-  if (w.status === 'unwinnable' || w.status === 'unknown') {
-    w.plan = [];
-    w.home = -1;
-  } else setStale(w);
-}
-
-/** Records the outcome found after a candidate in a world. */
-function remember(round: Round, w: World, key: string, r: Outcome): void {
-  const m = round.after.get(w) ?? new Map<string, Outcome>();
-  round.after.set(w, m);
-  m.set(key, r);
-}
-
-/** Marks a world to be solved again, its plan dropped. */
-function setStale(w: World): void {
-  w.status = 'stale';
-  w.plan = [];
 }

@@ -20,12 +20,21 @@ import { UNSEEN } from '../engine/position.ts';
 import { Mt19937 } from '../deals/rng.ts';
 import type { Observation } from './observation.ts';
 
+/** Why `seed` cannot seed a sampling (it is a whole number 0…2^32 − 1, taken as it is), or undefined. */
+export function badSeed(seed: unknown): string | undefined {
+  if (typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff) return undefined;
+  return `seed must be a whole number 0…4294967295 (2^32 − 1), got ${typeof seed === 'string' ? JSON.stringify(seed) : String(seed)}`;
+}
+
 /** Seeded uniform random integers. */
 export class Random {
   private readonly mt: Mt19937;
 
+  /** A generator seeded with a whole number 0…2^32 − 1 (a RangeError for anything else). */
   constructor(seed: number) {
-    this.mt = new Mt19937(seed >>> 0);
+    const bad = badSeed(seed);
+    if (bad) throw new RangeError(bad);
+    this.mt = new Mt19937(seed);
   }
 
   /** A uniform integer in 0…n−1 (n ≥ 1), without modulo bias. */

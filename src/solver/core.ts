@@ -2,7 +2,7 @@
  * The solver's core in WebAssembly (src/core/, compiled by `npm run build` into core-binary.ts):
  * the search, its moves, rules and transposition table. One `Core` is one instance of the module,
  * with its own memory: the position the solver's state keeps there (state.ts, a state made with
- * `backing`), the search's frames, and the table (tt.ts wraps it). The module is compiled once per
+ * `backing`), the search's frames, and the table (table.ts wraps it). The module is compiled once per
  * thread, on first use. An instance's memory is made as large as its table's budget needs
  * (`pagesFor`); it never grows, so the views on it stay valid.
  */
@@ -67,6 +67,8 @@ interface CoreExports {
   safeSuitsHere(): number;
   safeHomeOf(c: number): number;
   safeLastStockCardHere(): number;
+  deadlockedHere(): number;
+  deadStatsPtr(): number;
   onDrawGridHere(): number;
   locksOf(m: number): number;
   ttSlotsCap(): number;
@@ -107,6 +109,8 @@ export interface CoreClient {
 let compiled: WebAssembly.Module | undefined;
 /** The most pages a memory of the core can have. */
 const MAX_PAGES = 65535;
+/** The words of the deadlock test's counts (src/core/deadlock.ts `deadStatsPtr`). */
+export const DEAD_STATS = 60;
 
 /** The memory could not be reserved: the process's address space is too small (an address-space limit, `ulimit -v`). */
 export class AddressSpaceError extends Error {
@@ -156,13 +160,15 @@ export class Core {
   readonly out: Int32Array;
   /** The search's budget check and objective, while the core's search runs (search.ts). */
   client: CoreClient | undefined;
-  /** The table in the instance's memory has its owner (tt.ts: one table an instance). */
+  /** The table in the instance's memory has its owner (table.ts: one table an instance). */
   tableTaken = false;
   /** The frames' moves, the path, the locking placements of the core's search. */
   readonly moves: Int32Array;
   readonly path: Int32Array;
   readonly locks: Uint8Array;
-  /** The key's terms (position.ts), and the array of state.ts they were last copied from. */
+  /** The deadlock test's counts of the search running (src/core/deadlock.ts `deadStatsPtr`). */
+  readonly deadStats: Int32Array;
+  /** The key's terms (engine/zobrist.ts), and the array of state.ts they were last copied from. */
   private readonly zobrist: Int32Array;
   private terms: Int32Array | undefined;
   /** Whose rules and switches the instance holds now (the generator that configured it last). */
@@ -198,6 +204,7 @@ export class Core {
     this.moves = new Int32Array(buffer, this.x.movesPtr(), MAX_DEPTH * MOVES_PER_NODE);
     this.path = new Int32Array(buffer, this.x.pathPtr(), PATH_WORDS);
     this.locks = new Uint8Array(buffer, this.x.locksPtr(), 4 * 104);
+    this.deadStats = new Int32Array(buffer, this.x.deadStatsPtr(), DEAD_STATS);
   }
 
   /**

@@ -23,6 +23,7 @@ export interface Strategy {
   relaxation: boolean;
   deadCheck: boolean;
   deadlocks: boolean;
+  deadPositions: boolean;
   lockingMoves: boolean;
   restarts: boolean;
 }
@@ -32,6 +33,7 @@ export const ALL_STRATEGIES: Readonly<Strategy> = {
   relaxation: true,
   deadCheck: true,
   deadlocks: true,
+  deadPositions: true,
   lockingMoves: true,
   restarts: true,
 };
@@ -40,6 +42,7 @@ export const NO_STRATEGIES: Readonly<Strategy> = {
   relaxation: false,
   deadCheck: false,
   deadlocks: false,
+  deadPositions: false,
   lockingMoves: false,
   restarts: false,
 };
@@ -99,6 +102,7 @@ export function searchSpec(objective: Objective, budget: Budget = {}, options: S
       relaxation: allowed.relaxation && (options.relaxation ?? true),
       deadCheck: allowed.deadCheck && (options.deadCheck ?? true),
       deadlocks: allowed.deadlocks && (options.deadlocks ?? true),
+      deadPositions: allowed.deadPositions && (options.deadPositions ?? true),
       lockingMoves: allowed.lockingMoves && (options.lockingMoves ?? true),
       restarts: allowed.restarts && (options.restarts ?? true),
     },

@@ -6,11 +6,12 @@
  *   and which positions it takes as one. Every one keeps the verdict exact, and also the largest
  *   number of cards that can be sent home (pruning.ts argues each); each can be switched off so
  *   the tests can cross-check the others.
- * - Strategy (`relaxation`, `deadCheck`, `deadlocks`, `lockingMoves`, `restarts` in
+ * - Strategy (`relaxation`, `deadCheck`, `deadlocks`, `deadPositions`, `lockingMoves`, `restarts` in
  *   `SolverOptions`) decides how a verdict is reached: a staged solve through easier rules, two
- *   dead-deal tests that answer without searching, moves never made because they lose the deal,
- *   and restarts with another move order. The first four are exact for the verdict only: a search for the most cards home must turn them off; restarts only reorder the
- *   search.
+ *   dead-deal tests that answer without searching, positions cut when they are deadlocked, moves
+ *   never made because they lose the deal, and restarts with another move order. The first five
+ *   are exact for the verdict only: a search for the most cards home must turn them off; restarts
+ *   only reorder the search.
  *
  * The switches depend on one another in two ways, resolved in one place (`resolvePruning`):
  * without stock macro-moves the search plays the plain engine's atomic moves (genAtomic, as perft
@@ -122,6 +123,12 @@ export interface SolverOptions {
    * (pruning.ts `deadlockedCard`). Default on.
    */
   deadlocks?: boolean;
+  /**
+   * Cut every position of the search that is deadlocked: some card can never be a pile top or
+   * leave the deck, with every card of the tableau held in its place (src/core/deadlock.ts).
+   * Default on.
+   */
+  deadPositions?: boolean;
   /**
    * Never put a card directly on the one place its twin, held in its pile, can go, when it could
    * not leave that place again: every position after such a move is lost (pruning.ts

@@ -29,7 +29,7 @@ import type { Pruning } from './options.ts';
 import type { KeyOptions } from '../engine/zobrist.ts';
 
 // Imported values as this module's own constants: V8 builds those into its compiled code, where
-// an imported binding is read through a cell and checked at every use (docs/solver.md).
+// an imported binding is read through a cell and checked at every use (docs/notes/solver-speed.md).
 const { PARENT1, PARENT2, RANK, RED, makeCard, twin } = Cards;
 const { STRIDE } = StateModule;
 

@@ -8,7 +8,7 @@
  *
  * The loop runs in the solver's core, in WebAssembly (src/core/search.ts, with the position and
  * its moves, src/core/state.ts, and the rules it asks, src/core/rules.ts): about 1.5 times as
- * fast as the same loop in TypeScript, node for node the same search (docs/solver.md, "The search
+ * fast as the same loop in TypeScript, node for node the same search (docs/notes/solver-speed.md, "The search
  * in WebAssembly"). This module runs it: it hands the core the search's rules, switches and
  * counts (the table lies in the core too: src/core/table.ts, with table.ts its handle), and
  * answers what the core asks back: the budget checks, the plain engine's moves for a search
@@ -49,7 +49,7 @@
 import * as Moves from '../engine/moves.ts';
 import type { AtomicMove } from '../engine/notation.ts';
 import type { State } from '../engine/state.ts';
-import type { Core, CoreClient } from './core.ts';
+import { type Core, type CoreClient, DEAD_STATS } from './core.ts';
 import { Generator } from './generate.ts';
 import type { SearchMemory } from './memory.ts';
 import type { MoveCount, Objective, SearchSpec } from './objective.ts';
@@ -195,6 +195,8 @@ export class Search implements CoreClient {
   private readonly core: Core;
   /** The settings the core's search reads (src/core/search.ts `setSearch`). */
   private readonly flags: number;
+  /** The deadlock test's counts of this search (which positions it tests: src/core/deadlock.ts), kept while another search uses the core. */
+  private readonly deadStats = new Int32Array(DEAD_STATS);
   /** The moves that would lock the deal (pruning.ts), when there are any; looked for after LOCKS_AFTER nodes. */
   private locks: LockingMoves | undefined;
   private locksPending: boolean;
@@ -208,6 +210,7 @@ export class Search implements CoreClient {
   private t0 = 0;
   private readonly deadCheck: boolean;
   private readonly deadlocks: boolean;
+  private readonly deadPositions: boolean;
   private readonly restarts: boolean;
   /** The objective, when it is told of positions (the win needs no calls: the core sees it). */
   private readonly objective: Objective | undefined;
@@ -225,6 +228,7 @@ export class Search implements CoreClient {
     this.restarts = strategy.restarts;
     this.objective = spec.objective.reached || spec.objective.cut ? spec.objective : undefined;
     this.counting = spec.objective.counting;
+    this.deadPositions = strategy.deadPositions;
     this.start = s.clone();
     this.core = memory.core;
     this.s = s.clone(this.core.state);
@@ -245,7 +249,8 @@ export class Search implements CoreClient {
       (pr.emptyForKing ? 16 : 0) |
       (pr.stockMacros ? 32 : 0) |
       (this.objective ? 64 : 0) |
-      (this.counting ? 128 : 0);
+      (this.counting ? 128 : 0) |
+      (this.deadPositions ? 256 : 0);
   }
 
   /**
@@ -264,7 +269,12 @@ export class Search implements CoreClient {
   /** The dead-deal tests of the search's strategy prove its start lost. */
   deadAtStart(): boolean {
     const s = this.s;
-    return s.home < 52 && ((this.deadCheck && stuckCard(s) >= 0) || (this.deadlocks && deadlockedCard(s) >= 0));
+    return (
+      s.home < 52 &&
+      ((this.deadCheck && stuckCard(s) >= 0) ||
+        (this.deadlocks && deadlockedCard(s) >= 0) ||
+        (this.deadPositions && this.core.x.deadlockedHere() === 1))
+    );
   }
 
   /**
@@ -372,6 +382,7 @@ export class Search implements CoreClient {
     if (this.locks) this.locks.copyTo(core.locks);
     x.setLocks(this.locks ? 1 : 0);
     x.setCounts(this.nodes, this.hits, this.nextCheck);
+    core.deadStats.set(this.deadStats);
     x.setAborted(0, 0);
     return x;
   }
@@ -389,6 +400,7 @@ export class Search implements CoreClient {
     const x = this.attach();
     const won = x.search() === 1;
     this.gen.release();
+    this.deadStats.set(this.core.deadStats);
     this.nodes = x.getNodes();
     this.hits = x.getHits();
     if (x.getAborted() === ABORT_CODES.depth) this.aborted = 'depth';

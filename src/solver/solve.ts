@@ -188,6 +188,7 @@ const SOLVER_OPTIONS = {
   relaxation: 'boolean',
   deadCheck: 'boolean',
   deadlocks: 'boolean',
+  deadPositions: 'boolean',
   lockingMoves: 'boolean',
   restarts: 'boolean',
   onProgress: 'function',

@@ -13,7 +13,7 @@ import { passesFromDb } from '../store/schema.ts';
 import type { Family } from '../types.ts';
 import { type ResultFilter, filterSql } from '../store/reader.ts';
 import { type MostHomeStats, computeMostHome } from './most-home.ts';
-import { wilson, winBounds } from './wilson.ts';
+import { wilson, winBounds } from '../math/wilson.ts';
 import { type WorkSummary, computeWork } from './work.ts';
 
 /** One row of `stats`: the fields of the JSON objects and the CSV columns, in order. */
@@ -189,8 +189,20 @@ export function scanSorted(
 const PCT_MS = [0.5, 0.9, 0.99] as const;
 const PCT_LEN = [0.5, 0.9] as const;
 
-/** Statistics of every (rule set, family) group that has results passing the filter. */
-export function computeStats(db: Database.Database, filter: ResultFilter = {}): GroupStats[] {
+/** The prepared queries of `computeStats` over the results passing a filter. */
+interface GroupQueries {
+  /** The filter's parameters, to which a group's rule set and family are added. */
+  params: unknown[];
+  /** Counts, means and extremes: one row a (rule set, family) group, in the order of the output. */
+  aggregates(): AggRow[];
+  /** A group's solve times, ascending. */
+  ms: Database.Statement;
+  /** A group's solution lengths of winnable deals, ascending, and how many there are. */
+  lengths: Database.Statement;
+  lengthCount: Database.Statement;
+}
+
+function groupQueries(db: Database.Database, filter: ResultFilter): GroupQueries {
   const { where, params } = filterSql(filter);
   const from = `FROM results x JOIN rule_sets r ON r.id = x.rule_set WHERE ${where}`;
   const aggSql = `SELECT x.rule_set AS rs, x.family AS family, r.draw AS draw, r.passes AS passes, r.foundation_return AS fr,
@@ -204,69 +216,92 @@ export function computeStats(db: Database.Database, filter: ResultFilter = {}): 
     ${from}
     GROUP BY x.rule_set, x.family
     ORDER BY r.draw, r.passes <> 0, r.passes DESC, r.foundation_return DESC, x.family`;
-  const msSql = db.prepare(`SELECT x.ms ${from} AND x.rule_set = ? AND x.family = ? ORDER BY x.ms`).pluck();
-  const lenSql = db
-    .prepare(
-      `SELECT x.solution_length ${from} AND x.rule_set = ? AND x.family = ? AND x.verdict = 'winnable' AND x.solution_length IS NOT NULL ORDER BY x.solution_length`,
-    )
-    .pluck();
-  const lenCount = db
-    .prepare(`SELECT count(*) ${from} AND x.rule_set = ? AND x.family = ? AND x.verdict = 'winnable' AND x.solution_length IS NOT NULL`)
-    .pluck();
+  return {
+    params,
+    aggregates: () => db.prepare(aggSql).all(...params) as AggRow[],
+    ms: db.prepare(`SELECT x.ms ${from} AND x.rule_set = ? AND x.family = ? ORDER BY x.ms`).pluck(),
+    lengths: db
+      .prepare(
+        `SELECT x.solution_length ${from} AND x.rule_set = ? AND x.family = ? AND x.verdict = 'winnable' AND x.solution_length IS NOT NULL ORDER BY x.solution_length`,
+      )
+      .pluck(),
+    lengthCount: db
+      .prepare(`SELECT count(*) ${from} AND x.rule_set = ? AND x.family = ? AND x.verdict = 'winnable' AND x.solution_length IS NOT NULL`)
+      .pluck(),
+  };
+}
 
+/** A group's row: its aggregate, its solve-time percentiles, and its length percentiles over `nLen` winnable deals. */
+function statsRow(a: AggRow, msPct: readonly number[], lenPct: readonly number[], nLen: number): StatsRow {
+  const counts = { winnable: a.winnable, unwinnable: a.unwinnable, unknown: a.unknown, errors: a.errors };
+  const decided = a.winnable + a.unwinnable;
+  const ci = wilson(a.winnable, decided);
+  const b = winBounds(counts)!;
+  return {
+    family: a.family as Family,
+    draw: a.draw,
+    passes: passesFromDb(a.passes),
+    foundationReturn: a.fr !== 0,
+    deals: a.deals,
+    ...counts,
+    decided,
+    winRate: ci?.rate ?? null,
+    ciLow: ci?.low ?? null,
+    ciHigh: ci?.high ?? null,
+    lowerBound: b.lower,
+    upperBound: b.upper,
+    msP50: msPct[0],
+    msP90: msPct[1],
+    msP99: msPct[2],
+    msMax: a.msMax,
+    msMean: a.msMean,
+    nodesMean: a.nodesMean,
+    nodesMax: a.nodesMax,
+    lengthMin: nLen ? a.lenMin : null,
+    lengthP50: nLen ? lenPct[0] : null,
+    lengthMean: nLen ? a.lenMean : null,
+    lengthP90: nLen ? lenPct[1] : null,
+    lengthMax: nLen ? a.lenMax : null,
+  };
+}
+
+/** The bin edges every group shares: of solve times, and of solution lengths (none without a winnable deal). */
+interface Edges {
+  ms: number[];
+  length: number[];
+}
+
+function edgesOf(aggs: readonly AggRow[]): Edges {
+  const maxMs = Math.max(0, ...aggs.map((a) => a.msMax));
+  const lens = aggs.filter((a) => a.lenMin !== null);
+  const length = lens.length ? lengthEdges(Math.min(...lens.map((a) => a.lenMin!)), Math.max(...lens.map((a) => a.lenMax!))) : [];
+  return { ms: msEdges(maxMs), length };
+}
+
+/** One group's statistics: its row and histograms from its ordered queries, with its most-home and work figures. */
+function groupStats(q: GroupQueries, a: AggRow, edges: Edges, mostHome?: MostHomeStats, work?: WorkSummary): GroupStats {
+  const key = [...q.params, a.rs, a.family];
+  const ms = scanSorted(q.ms.iterate(...key) as Iterable<number>, a.deals, PCT_MS, edges.ms);
+  const nLen = q.lengthCount.get(...key) as number;
+  const len = scanSorted(q.lengths.iterate(...key) as Iterable<number>, nLen, PCT_LEN, nLen ? edges.length : []);
+  return {
+    row: statsRow(a, ms.pct, len.pct, nLen),
+    msHist: ms.hist,
+    lengthHist: nLen ? len.hist : { edges: [], counts: [] },
+    ...(mostHome ? { mostHome } : {}),
+    ...(work ? { work } : {}),
+  };
+}
+
+/** Statistics of every (rule set, family) group that has results passing the filter. */
+export function computeStats(db: Database.Database, filter: ResultFilter = {}): GroupStats[] {
+  const q = groupQueries(db, filter);
   const run = (): GroupStats[] => {
-    const aggs = db.prepare(aggSql).all(...params) as AggRow[];
+    const aggs = q.aggregates();
     const homes = computeMostHome(db, filter);
     const works = computeWork(db, filter);
-    const maxMs = Math.max(0, ...aggs.map((a) => a.msMax));
-    const lens = aggs.filter((a) => a.lenMin !== null);
-    const tEdges = msEdges(maxMs);
-    const lEdges = lens.length ? lengthEdges(Math.min(...lens.map((a) => a.lenMin!)), Math.max(...lens.map((a) => a.lenMax!))) : [];
-    return aggs.map((a) => {
-      const key = [...params, a.rs, a.family];
-      const ms = scanSorted(msSql.iterate(...key) as Iterable<number>, a.deals, PCT_MS, tEdges);
-      const nLen = lenCount.get(...key) as number;
-      const len = scanSorted(lenSql.iterate(...key) as Iterable<number>, nLen, PCT_LEN, nLen ? lEdges : []);
-      const counts = { winnable: a.winnable, unwinnable: a.unwinnable, unknown: a.unknown, errors: a.errors };
-      const decided = a.winnable + a.unwinnable;
-      const ci = wilson(a.winnable, decided);
-      const b = winBounds(counts)!;
-      const row: StatsRow = {
-        family: a.family as Family,
-        draw: a.draw,
-        passes: passesFromDb(a.passes),
-        foundationReturn: a.fr !== 0,
-        deals: a.deals,
-        ...counts,
-        decided,
-        winRate: ci?.rate ?? null,
-        ciLow: ci?.low ?? null,
-        ciHigh: ci?.high ?? null,
-        lowerBound: b.lower,
-        upperBound: b.upper,
-        msP50: ms.pct[0],
-        msP90: ms.pct[1],
-        msP99: ms.pct[2],
-        msMax: a.msMax,
-        msMean: a.msMean,
-        nodesMean: a.nodesMean,
-        nodesMax: a.nodesMax,
-        lengthMin: nLen ? a.lenMin : null,
-        lengthP50: nLen ? len.pct[0] : null,
-        lengthMean: nLen ? a.lenMean : null,
-        lengthP90: nLen ? len.pct[1] : null,
-        lengthMax: nLen ? a.lenMax : null,
-      };
-      const mostHome = homes.get(`${a.rs}|${a.family}`);
-      const work = works.get(`${a.rs}|${a.family}`);
-      return {
-        row,
-        msHist: ms.hist,
-        lengthHist: nLen ? len.hist : { edges: [], counts: [] },
-        ...(mostHome ? { mostHome } : {}),
-        ...(work ? { work } : {}),
-      };
-    });
+    const edges = edgesOf(aggs);
+    return aggs.map((a) => groupStats(q, a, edges, homes.get(`${a.rs}|${a.family}`), works.get(`${a.rs}|${a.family}`)));
   };
   // A deferred read transaction gives one consistent snapshot; nested use (already in one) is fine.
   if (db.inTransaction) return run();

@@ -7,12 +7,14 @@
  * `foundationReturn`, `verdict`); `nodes` and `ms` are read when present. Fields follow RFC 4180
  * (csv-parse), so quoted fields with commas or line breaks, as in error messages, are read whole.
  * A malformed line is an error naming the file and line; the reader's filter has the meaning of
- * the database readers' (`filterSql`), applied to each record.
+ * the database readers' (`filterSql`), applied to each record. A device is refused (`openToRead`)
+ * and a record longer than MAX_RECORD_CHARS is an error, so no input is ever held whole.
  */
-import { closeSync, createReadStream, openSync } from 'node:fs';
+import { closeSync, createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';
+import { openToRead } from '../store/files.ts';
 import type { ResultFilter } from '../store/reader.ts';
 import { type Rules, UserError } from '../types.ts';
 
@@ -41,21 +43,15 @@ export function matchesFilter(d: ExportedDeal, f: ResultFilter): boolean {
   return true;
 }
 
+/** The file (or stdin for `-`) as a stream: a regular file, a pipe or a FIFO; a directory or a device is a UserError. */
 function openInput(path: string): Readable {
   if (path === '-') return process.stdin;
-  let fd: number;
+  const fd = openToRead(path, 'CSV file');
+  if (!fd.ok) throw new UserError(fd.error);
   try {
-    fd = openSync(path, 'r');
+    return createReadStream('', { fd: fd.value, autoClose: true });
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(
-      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (code ?? e)}`,
-    );
-  }
-  try {
-    return createReadStream('', { fd, autoClose: true });
-  } catch (e) {
-    closeSync(fd);
+    closeSync(fd.value);
     throw e;
   }
 }
@@ -94,6 +90,13 @@ async function* maybeGunzipped(input: Readable): AsyncGenerator<Buffer> {
   yield* gunzip as AsyncIterable<Buffer>;
 }
 
+/**
+ * The longest record read, in characters: an export's longest field is a solution (a few thousand
+ * moves of a few characters each) or an error message. A longer record is an error, so a stream
+ * with no line ends (/dev/zero through a pipe, a damaged file) is never held whole.
+ */
+const MAX_RECORD_CHARS = 1 << 20;
+
 const WHOLE = /^(0|[1-9]\d*)$/;
 
 function number(text: string | undefined, what: string, where: string): number | null {
@@ -106,7 +109,7 @@ function number(text: string | undefined, what: string, where: string): number |
 /** The deals of an export CSV (`-` for stdin), passing `filter`; throws UserError naming the file and line on bad input. */
 export async function* readExportCsv(path: string, filter: ResultFilter = {}): AsyncGenerator<ExportedDeal> {
   const name = path === '-' ? 'stdin' : path;
-  const parser = parse({ columns: false, info: true, skip_empty_lines: true });
+  const parser = parse({ columns: false, info: true, skip_empty_lines: true, max_record_size: MAX_RECORD_CHARS });
   const source = Readable.from(plainBytes(openInput(path)));
   source.on('error', (e) => parser.destroy(e));
   source.pipe(parser);

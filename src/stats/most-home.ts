@@ -8,12 +8,13 @@
  * line found (low) and once at its proved bound (high), so the mean over all deals with a count
  * lies between `bracketLow` and `bracketHigh` whatever the unproved deals turn out to be.
  *
- * The interval is the normal one for a mean (mean ± 1.96 · s/√n, s the sample standard
- * deviation): with hundreds of deals and counts bounded by 0 and 52 it is accurate; the counts
- * are not a proportion, so Wilson's interval does not apply.
+ * The interval is the empirical likelihood interval of the mean (`mean-interval.ts`): it stays
+ * inside the counts seen, so inside 0…52, where the normal one (mean ± 1.96 · s/√n) could pass 52
+ * for a few deals near it; for hundreds of deals the two agree.
  */
 import type Database from 'better-sqlite3';
 import { type ResultFilter, filterSql } from '../store/reader.ts';
+import { meanInterval } from '../math/mean-interval.ts';
 
 /** The Vegas result of a deal that sends `home` cards home: 5 a card, less the 52 the game costs. */
 const vegas = (home: number) => 5 * home - 52;
@@ -49,7 +50,6 @@ interface Agg {
   proved: number;
   provedLost: number;
   sum: number;
-  sumSq: number;
   lowSum: number;
   highSum: number;
   positive: number;
@@ -65,7 +65,6 @@ export function computeMostHome(db: Database.Database, filter: ResultFilter = {}
         total(x.most_home_proved = 1) AS proved,
         total(x.most_home_proved = 1 AND x.most_home < 52) AS provedLost,
         total(CASE WHEN x.most_home_proved = 1 THEN x.most_home END) AS sum,
-        total(CASE WHEN x.most_home_proved = 1 THEN x.most_home * x.most_home END) AS sumSq,
         total(x.most_home) AS lowSum,
         total(coalesce(x.most_home_bound, 52)) AS highSum,
         total(x.most_home_proved = 1 AND 5 * x.most_home > 52) AS positive
@@ -81,10 +80,9 @@ export function computeMostHome(db: Database.Database, filter: ResultFilter = {}
     for (const { k, n } of hist.all(...params, a.rs, a.family) as { k: number; n: number }[]) counts[k] = n;
     const n = a.proved;
     const mean = n > 0 ? a.sum / n : null;
-    const sd = n > 1 && mean !== null ? Math.sqrt(Math.max(0, (a.sumSq - n * mean * mean) / (n - 1))) : null;
-    const half = sd !== null ? (1.959964 * sd) / Math.sqrt(n) : null;
-    const ciLow = mean !== null && half !== null ? mean - half : null;
-    const ciHigh = mean !== null && half !== null ? mean + half : null;
+    const ci = n > 1 ? meanInterval(counts) : undefined;
+    const ciLow = ci?.low ?? null;
+    const ciHigh = ci?.high ?? null;
     out.set(`${a.rs}|${a.family}`, {
       deals: a.deals,
       proved: n,

@@ -10,9 +10,10 @@
  *
  * Seed S + i is winnable when bit i is set: bit i is bit (i mod 8) of byte ⌊i / 8⌋, counting from
  * the least significant bit. The bits past N in the last byte are zero. `passes` is a number or
- * `unlimited`, `first` a decimal of any size (some families number deals with 68 digits), `W` the
- * count of set bits, and H the SHA-256, in lower-case hex, of the header line up to (not
- * including) ` sha256=` followed directly by the bit bytes: a changed bit, seed or rule is caught.
+ * `unlimited`, `first` a decimal of any size (some families number deals with 68 digits; every seed
+ * of the run lies in the family's range), `W` the count of set bits, and H the SHA-256, in
+ * lower-case hex, of the header line up to (not including) ` sha256=` followed directly by the bit
+ * bytes: a changed bit, seed or rule is caught.
  * The fields come in this order, each once; version 1 has no other.
  *
  * Worked example: Solvitaire seeds 1–10 at draw 3, verdicts W U W W W W U W W W. Seeds 1–8 give
@@ -24,6 +25,7 @@
  * each and the first one: solve them first (`batch --retry-unknown` with a larger budget).
  */
 import { createHash } from 'node:crypto';
+import { FAMILY_RANGES } from '../deals/families.ts';
 import { FAMILIES, type Family, type Result, type Rules, type SeedRange, err, ok, rulesLabel, validateRules } from '../types.ts';
 import { EXPORT_COLUMNS, type ExportFormat, exportedSeed, recordChunks } from './export.ts';
 
@@ -35,6 +37,9 @@ export const MAX_PACKED = 100_000_000;
 
 /** Longest header line accepted, newline included. */
 const MAX_HEADER = 512;
+
+/** The largest packed file: the longest header and the bits of MAX_PACKED deals. */
+export const MAX_PACKED_FILE_BYTES = MAX_HEADER + Math.ceil(MAX_PACKED / 8);
 
 /** The verdicts of `count` deals from seed `first` on, one bit each (`bits`, ⌈count / 8⌉ bytes). */
 export interface PackedVerdicts {
@@ -74,6 +79,14 @@ function headerBody(p: PackedVerdicts): string {
 
 function checksum(body: string, bits: Uint8Array): string {
   return createHash('sha256').update(body, 'latin1').update(bits).digest('hex');
+}
+
+/** Why a run of seeds `from`…`to` cannot be of the family (one of them lies outside its range), or undefined. */
+function outsideFamily(family: Family, from: bigint, to: bigint): string | undefined {
+  const range = FAMILY_RANGES[family];
+  if (from >= range.min && to <= range.max) return undefined;
+  const seed = from < range.min || from > range.max ? from : range.max + 1n;
+  return `seed ${seed} is outside the ${family} family (its seeds are whole numbers ${range.label})`;
 }
 
 /** The file's bytes: the header line, then the bits. */
@@ -130,6 +143,8 @@ export function parsePacked(bytes: Uint8Array): Result<PackedVerdicts> {
   const body = line.slice(0, line.lastIndexOf(' sha256='));
   if (checksum(body, bits) !== v.sha256) return err('the checksum does not match: the file is damaged');
   const p: PackedVerdicts = { family: v.family as Family, rules: rules.value, first: BigInt(v.first), count, bits };
+  const outside = outsideFamily(p.family, p.first, p.first + BigInt(count - 1));
+  if (outside) return err(`the header's seeds ${p.first}-${p.first + BigInt(count - 1)}: ${outside}`);
   if (count % 8 !== 0 && bits[want - 1] >> (count % 8) !== 0) return err('bits past the last deal are set');
   if (String(winnableCount(p)) !== v.winnable) return err(`winnable=${v.winnable} in the header, but ${winnableCount(p)} bits are set`);
   return ok(p);
@@ -178,6 +193,8 @@ export class VerdictPacker {
         `the deals are of more than one rule set or family (${groupText(this.group.family, this.group.rules)}, then ` +
           `${groupText(r.family, r.rules)} at seed ${r.seed}); a packed file holds one: select it with --family, --draw, --passes, --foundation-return`,
       );
+    const outside = outsideFamily(this.group.family, r.seed, r.seed);
+    if (outside) return err(outside);
     if (this.range && (r.seed < this.range.from || r.seed > this.range.to))
       return err(`seed ${r.seed} lies outside the seeds ${this.range.from}-${this.range.to} being packed`);
     if (this.next === undefined) this.next = this.first = r.seed;

@@ -6,8 +6,8 @@
  * - Thoughtful share: of the played deals that have a decided `results` row, the winnable share
  *   with its Wilson interval: the ceiling for the same deals. Absent when no played deal is solved.
  * - Lost winnable: games lost on deals the thoughtful solver wins.
- * - Cards home: the mean with a 95% normal interval (the mean of many games: the central limit
- *   theorem applies; the standard deviation is the population one over the games).
+ * - Cards home: the mean with its 95% empirical likelihood interval (`mean-interval.ts`: inside
+ *   the counts seen, so inside 0…52; for many games it is the normal one).
  * - Vegas payoff: 5 × cards home − 52 dollars a game, the Vegas scoring at $1 a card ($52 paid for
  *   the deck, $5 back per card sent home). It is the payoff of a Vegas game only when the rule set
  *   has the Vegas pass limit (one pass at draw 1, three at draw 3); under other rules it is the
@@ -19,7 +19,8 @@ import { rulesLabel } from '../types.ts';
 import { type ExportFormat, exportedSeed, recordChunks } from './export.ts';
 import { int, msText, rowsToCsv } from './format.ts';
 import { pct } from './percent.ts';
-import { Z95, wilson } from './wilson.ts';
+import { meanInterval } from '../math/mean-interval.ts';
+import { wilson } from '../math/wilson.ts';
 import { VEGAS_PER_CARD, VEGAS_STAKE } from '../engine/score.ts';
 
 /** One row of the player statistics: the JSON fields and CSV columns, in order. */
@@ -104,11 +105,7 @@ export function playStatsRow(g: PlayGroup): PlayStatsRow {
   const played = g.games - g.errors;
   const w = wilson(g.won, played);
   const t = wilson(g.winnableDeals, g.decidedDeals);
-  let half: number | null = null;
-  if (g.cardsHomeMean !== null && g.cardsHomeSquareMean !== null && played > 1) {
-    const variance = Math.max(0, g.cardsHomeSquareMean - g.cardsHomeMean ** 2);
-    half = Z95 * Math.sqrt(variance / played);
-  }
+  const ci = played > 1 ? meanInterval(g.cardsHomeCounts) : undefined;
   const mean = g.cardsHomeMean;
   return {
     family: g.family,
@@ -132,11 +129,11 @@ export function playStatsRow(g: PlayGroup): PlayStatsRow {
     thoughtfulCiHigh: t?.high ?? null,
     lostWinnable: g.lostWinnable,
     cardsHomeMean: mean,
-    cardsHomeCiLow: mean !== null && half !== null ? mean - half : null,
-    cardsHomeCiHigh: mean !== null && half !== null ? mean + half : null,
+    cardsHomeCiLow: ci?.low ?? null,
+    cardsHomeCiHigh: ci?.high ?? null,
     vegasMean: mean !== null ? vegasPayoff(mean) : null,
-    vegasCiLow: mean !== null && half !== null ? vegasPayoff(mean - half) : null,
-    vegasCiHigh: mean !== null && half !== null ? vegasPayoff(mean + half) : null,
+    vegasCiLow: ci ? vegasPayoff(ci.low) : null,
+    vegasCiHigh: ci ? vegasPayoff(ci.high) : null,
     msMean: g.msMean,
   };
 }

@@ -9,7 +9,7 @@
  * their verdicts. Over all deals of the group, unknown ones with the work they did before the
  * budget stopped them.
  *
- * The text lines of `stats` are drawn by `format.ts`, the charts by `report.ts`.
+ * The text lines of `stats` are drawn by `format.ts`, the charts by `report.ts` and `work-report.ts`.
  *
  * Two ways in, one result: `computeWork` reads a database (sorted by SQLite, read with `.iterate()`,
  * memory flat), `WorkTally` takes deals one by one (a packed file's source: a database or an export

@@ -7,7 +7,7 @@
  * (`-wal`, `-shm`, `-journal`) count as the database: writing over one of them loses data too.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { type Result, echo, err, ok } from '../types.ts';
 
@@ -58,6 +58,48 @@ export function fileKind(path: string): 'file' | 'missing' | 'a directory' | 'a 
   if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
   if (s.isSocket()) return 'a socket';
   return 'a special file';
+}
+
+/** A one-line reason for a failed open or read. */
+export function readError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT'
+    ? 'no such file'
+    : code === 'EISDIR'
+      ? 'it is a directory'
+      : code === 'EACCES'
+        ? 'permission denied'
+        : code === 'ENAMETOOLONG'
+          ? 'the name is too long'
+          : (code ?? (e as Error).message);
+}
+
+/**
+ * Opens a file to read, or stdin when `pathOrDash` is `-`: a regular file, a pipe or a FIFO. A
+ * directory, a device or a socket (whose reads never end, as /dev/zero's) is an error naming the
+ * file, so is a file that cannot be opened. Returns the descriptor (0 for stdin), for the caller to
+ * close; `what` names what the file should be (`packed verdict file`).
+ */
+export function openToRead(pathOrDash: string, what: string): Result<number> {
+  const name = pathOrDash === '-' ? 'stdin' : echo(pathOrDash, 200);
+  if (pathOrDash === '-') return ok(0);
+  let fd: number;
+  try {
+    fd = openSync(pathOrDash, 'r');
+  } catch (e) {
+    return err(`cannot read ${name}: ${readError(e)}`);
+  }
+  let why: string | undefined;
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) why = 'it is a directory';
+    else if (st.isCharacterDevice() || st.isBlockDevice() || st.isSocket()) why = `it is a device, not a ${what}`;
+  } catch (e) {
+    why = readError(e);
+  }
+  if (why === undefined) return ok(fd);
+  closeSync(fd);
+  return err(`cannot read ${name}: ${why}`);
 }
 
 /**
@@ -152,15 +194,20 @@ export function isDatabaseFile(out: string, db: string): boolean {
 /** What the first 100 bytes of a file say. */
 export type Header = { kind: 'missing' } | { kind: 'empty' } | { kind: 'other' } | { kind: 'sqlite'; wal: boolean };
 
-/** Reads the SQLite header of a file: missing, empty (0 bytes), not SQLite, or SQLite (in WAL mode or not). */
+/**
+ * Reads the SQLite header of a file: missing, empty (0 bytes), not SQLite, or SQLite (in WAL mode or
+ * not). Anything but a regular file (a directory, a FIFO, a device) is `other` and never read: it is
+ * opened without waiting (O_NONBLOCK, so a FIFO with no writer does not block) and checked first.
+ */
 export function readHeader(path: string): Header {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
     return { kind: 'missing' };
   }
   try {
+    if (!fstatSync(fd).isFile()) return { kind: 'other' };
     const b = Buffer.alloc(100);
     const n = readSync(fd, b, 0, 100, 0);
     if (n === 0) return { kind: 'empty' };

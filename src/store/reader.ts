@@ -217,6 +217,8 @@ export interface PlayGroup {
   cardsHomeMean: number | null;
   /** The mean of the squared cards home over the played games (for the spread). */
   cardsHomeSquareMean: number | null;
+  /** `cardsHomeCounts[k]`: the played games that ended with k cards home (0…52). */
+  cardsHomeCounts: number[];
   msMean: number | null;
   /** Played games whose deal has a decided `results` row (winnable or unwinnable): the thoughtful share's base. */
   decidedDeals: number;
@@ -230,7 +232,7 @@ export function playGroups(db: Database.Database, filter: PlayFilter = {}): Play
   const { where, params } = playFilterSql(filter);
   const rows = db
     .prepare(
-      `SELECT x.family AS family, r.draw AS r_draw, r.passes AS r_passes, r.foundation_return AS r_fr,
+      `SELECT x.rule_set AS rs, x.family AS family, r.draw AS r_draw, r.passes AS r_passes, r.foundation_return AS r_fr,
          x.stock AS stock, x.policy AS policy, x.params AS params,
          count(*) AS games, total(x.won) AS won, total(x.error IS NOT NULL) AS errors,
          avg(CASE WHEN x.error IS NULL THEN x.cards_home END) AS cardsHomeMean,
@@ -246,6 +248,16 @@ export function playGroups(db: Database.Database, filter: PlayFilter = {}): Play
        ORDER BY r.draw, r.passes <> 0, r.passes DESC, r.foundation_return DESC, x.family, x.stock, x.policy, x.params`,
     )
     .all(...params) as Record<string, SqlValue>[];
+  const hist = db.prepare(
+    `SELECT x.cards_home AS k, count(*) AS n FROM plays x JOIN rule_sets r ON r.id = x.rule_set
+     WHERE ${where} AND x.error IS NULL AND x.rule_set = ? AND x.family = ? AND x.stock = ? AND x.policy = ? AND x.params = ?
+     GROUP BY x.cards_home`,
+  );
+  const countsOf = (v: Record<string, SqlValue>) => {
+    const counts = new Array<number>(53).fill(0);
+    for (const { k, n } of hist.all(...params, v.rs, v.family, v.stock, v.policy, v.params) as { k: number; n: number }[]) counts[k] = n;
+    return counts;
+  };
   return rows.map((v) => ({
     family: v.family as string,
     rules: rulesOf(v),
@@ -257,6 +269,7 @@ export function playGroups(db: Database.Database, filter: PlayFilter = {}): Play
     errors: v.errors as number,
     cardsHomeMean: v.cardsHomeMean as number | null,
     cardsHomeSquareMean: v.cardsHomeSquareMean as number | null,
+    cardsHomeCounts: countsOf(v),
     decidedDeals: v.decidedDeals as number,
     msMean: v.msMean as number | null,
     winnableDeals: v.winnableDeals as number,

@@ -4,11 +4,11 @@
  * row it is given, `merge` to every row of its inputs, so a batch rerun and a merge agree.
  *
  * Which row is better, in order:
- * 1. decided (winnable, unwinnable) over unknown over error;
- * 2. two decided rows with different verdicts conflict (a solver bug): the first is kept;
+ * 1. two rows that contradict each other (`facts.ts`: winnable against unwinnable, most-cards-home
+ *    ranges or move counts that cannot both hold) conflict (a solver bug): the first is kept;
+ * 2. decided (winnable, unwinnable) over unknown over error;
  * 3. more knowledge of the most cards home: a proved maximum over a bound over nothing; two
- *    unproved ones: the one whose interval lies inside the other's; two proved maxima that differ
- *    conflict;
+ *    unproved ones: the one whose interval lies inside the other's;
  * 4. two winnable rows: the shorter solution; two unknown rows: the one that searched more nodes;
  * 5. otherwise the first is kept.
  * Whichever row is kept, the writer keeps the better most-cards-home knowledge of the two
@@ -16,6 +16,7 @@
  * budget still adds its best line's count and its bound to a decided row.
  */
 import type { StockMode } from '../types.ts';
+import { type Contradiction, contradiction, resultFacts, shortestFacts } from './facts.ts';
 
 /** Verdicts as stored: the solver's three plus `error`. */
 export type StoredVerdict = 'winnable' | 'unwinnable' | 'unknown' | 'error';
@@ -105,20 +106,26 @@ export function betterHome(b: Ranked, a: Ranked): boolean {
   return homeLow(b) >= homeLow(a) && homeHigh(b) <= homeHigh(a) && (homeLow(b) > homeLow(a) || homeHigh(b) < homeHigh(a));
 }
 
-/** Why rows a (kept) and b disagree on a fact, or undefined: decided verdicts, or proved most-home maxima. */
-export function conflictOf(b: Ranked, a: Ranked): { kept: string; other: string } | undefined {
-  if (RANK[a.verdict] === 2 && RANK[b.verdict] === 2 && a.verdict !== b.verdict) return { kept: a.verdict, other: b.verdict };
-  if (a.mostHomeProved && b.mostHomeProved && a.mostHome !== b.mostHome)
-    return { kept: `most cards home ${a.mostHome}`, other: `most cards home ${b.mostHome}` };
-  return undefined;
+/** Two rows for one deal that cannot both hold (`facts.ts`): the fact, what the kept row and the other state of it. */
+export interface RowConflict {
+  fact: Contradiction['fact'];
+  kept: string;
+  other: string;
+}
+
+/** Why rows a (kept) and b contradict each other (`facts.ts`), or undefined. */
+export function conflictOf(b: Ranked, a: Ranked): RowConflict | undefined {
+  const c = contradiction(resultFacts(a), resultFacts(b));
+  return c && { fact: c.fact, kept: c.first, other: c.second };
 }
 
 /** True when row b should replace row a (see the module comment); false for conflicts. */
 export function better(b: Ranked, a: Ranked): boolean {
+  if (conflictOf(b, a)) return false;
   const rb = RANK[b.verdict] ?? 0;
   const ra = RANK[a.verdict] ?? 0;
   if (rb !== ra) return rb > ra;
-  if (b.verdict !== a.verdict || conflictOf(b, a)) return false;
+  if (b.verdict !== a.verdict) return false;
   if (betterHome(b, a)) return true;
   if (betterHome(a, b) || !sameHome(a, b)) return false;
   if (b.verdict === 'winnable') return (b.solutionLength ?? Infinity) < (a.solutionLength ?? Infinity);
@@ -176,21 +183,29 @@ export interface ShortestRow {
   solvedAt: string;
 }
 
+/** Why shortest rows a (kept) and b for one deal, counted the same way, contradict each other (`facts.ts`), or undefined. */
+export function shortestConflictOf(b: ShortestRow, a: ShortestRow): RowConflict | undefined {
+  const c = contradiction(shortestFacts(a), shortestFacts(b));
+  return c && { fact: c.fact, kept: c.first, other: c.second };
+}
+
 /**
  * What to store when `b` comes for a deal that has row `a` (both counted the same way), or
- * undefined to keep `a`: decided over unknown over error (two decided verdicts that differ keep
- * the first); of two winnable rows, the shorter line with the higher of the two lower bounds
- * (each is proved, so the larger holds), proved when they meet; of two unknown rows, the deeper search.
+ * undefined to keep `a`: decided over unknown over error; two rows that contradict each other
+ * (winnable against unwinnable, or a lower bound above the other's line: `shortestConflictOf`) keep
+ * the first, and the caller reports the conflict; of two winnable rows, the shorter line with the
+ * higher of the two lower bounds (each is proved and, the rows agreeing, at most the line's
+ * length), proved when they meet; of two unknown rows, the deeper search.
  */
 export function betterShortest(b: ShortestRow, a: ShortestRow): ShortestRow | undefined {
   const rb = RANK[b.verdict] ?? 0;
   const ra = RANK[a.verdict] ?? 0;
   if (rb !== ra) return rb > ra ? b : undefined;
-  if (b.verdict !== a.verdict) return undefined;
+  if (b.verdict !== a.verdict || shortestConflictOf(b, a)) return undefined;
   if (b.verdict === 'unknown') return b.nodes > a.nodes ? b : undefined;
   if (b.verdict !== 'winnable' || a.length === null || b.length === null) return undefined;
   const line = b.length < a.length ? b : a;
-  const lowerBound = Math.min(Math.max(a.lowerBound ?? 0, b.lowerBound ?? 0), line.length ?? 0);
+  const lowerBound = Math.max(a.lowerBound ?? 0, b.lowerBound ?? 0);
   const proved = lowerBound === line.length;
   if (line === a && lowerBound === a.lowerBound) return undefined;
   return { ...line, lowerBound, proved, stopReason: proved ? null : line.stopReason };

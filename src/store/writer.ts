@@ -30,10 +30,10 @@ import { type PlayKey, SeedLookups } from './lookups.ts';
 import { migrateToV3 } from './migrate.ts';
 import type { PlayRow, ResultRow, ShortestCount, ShortestRow, StoredVerdict } from './rows.ts';
 import { SCHEMA_VERSION, initSchema, inspectSchema, passesToDb, schemaProblem } from './schema.ts';
-import { type PutSummary, playWrites, resultWrites, shortestWrites } from './writes.ts';
+import { type PutSummary, type ShortestPutSummary, playWrites, resultWrites, shortestWrites } from './writes.ts';
 
 export type { PlayKey } from './lookups.ts';
-export type { PutSummary } from './writes.ts';
+export type { PutSummary, ShortestPutSummary } from './writes.ts';
 
 /** How long a statement waits for another program's write lock by default. */
 export const BUSY_TIMEOUT_MS = 5000;
@@ -64,7 +64,7 @@ export interface Store {
   /** The seeds among these that have a played (non-error) game under the key. */
   playedSeeds(key: PlayKey, seeds: readonly bigint[]): Set<bigint>;
   /** Adds shortest-solution rows in one transaction; a stored row is kept, replaced or improved (`betterShortest`). */
-  putShortest(rows: readonly ShortestRow[]): void;
+  putShortest(rows: readonly ShortestRow[]): ShortestPutSummary;
   /** The stored shortest-solution rows of these seeds counted so: each with its verdict and whether its length is proved. */
   shortestStored(
     family: string,
@@ -241,7 +241,7 @@ function makeStore(path: string, key: string, db: Database.Database, migratedFro
       if (rows.length > 0) putPlays.immediate(rows);
     },
     putShortest(rows) {
-      if (rows.length > 0) putShortest.immediate(rows);
+      return rows.length > 0 ? putShortest.immediate(rows) : { conflicts: [] };
     },
     close() {
       if (!open) return;

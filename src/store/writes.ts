@@ -1,14 +1,27 @@
 /**
  * The writes of each table, one transaction a batch of rows, each keeping the better row when one
- * is stored (`rows.ts`):
+ * is stored (`rows.ts`). A row that contradicts the stored one (`facts.ts`) is a conflict in every
+ * table: the stored row is kept as it is and the conflict returned, for the caller to report.
  * - `results`: a new row is inserted; a stored one is replaced by a better verdict (keeping what
  *   it knew of the most cards home), given the row's most-cards-home knowledge when only that is
- *   better, or kept; a row that disagrees with it on a decided fact is a conflict (kept as it is).
+ *   better, or kept.
  * - `shortest`: a new row is inserted; a stored one is kept, replaced or improved (`betterShortest`).
- * - `plays`: a new game is inserted; a stored game is replaced only when it was an error.
+ * - `plays`: a new game is inserted; a stored game is replaced only when it was an error. (Two
+ *   games never contradict each other: a game only shows what a line reaches.)
  */
 import type Database from 'better-sqlite3';
-import { type PlayRow, type Ranked, type ResultRow, type ShortestRow, better, betterHome, betterShortest, conflictOf } from './rows.ts';
+import {
+  type PlayRow,
+  type Ranked,
+  type ResultRow,
+  type RowConflict,
+  type ShortestRow,
+  better,
+  betterHome,
+  betterShortest,
+  conflictOf,
+  shortestConflictOf,
+} from './rows.ts';
 import { PLAYS, RESULTS, SHORTEST, type SqlValue, decodeRow, encodeRow, encodeSeed, insertSql } from './schema.ts';
 
 /** What `putResults` did with the rows it was given. */
@@ -17,8 +30,13 @@ export interface PutSummary {
   replaced: number;
   /** Rows dropped because an equal or better row was stored. */
   kept: number;
-  /** Rows that disagree with the stored one on a decided fact (the stored one is kept). */
-  conflicts: { row: ResultRow; kept: string; other: string }[];
+  /** Rows that contradict the stored one (the stored one is kept). */
+  conflicts: (RowConflict & { row: ResultRow })[];
+}
+
+/** The rows of a put that contradict the stored ones (the stored ones are kept). */
+export interface ShortestPutSummary {
+  conflicts: (RowConflict & { row: ShortestRow })[];
 }
 
 const RANK_COLUMNS = 'verdict, nodes, solution_length, most_home, most_home_bound, most_home_proved';
@@ -68,17 +86,25 @@ export function resultWrites(db: Database.Database): Database.Transaction<(rows:
 }
 
 /** The transaction that adds rows to `shortest`. */
-export function shortestWrites(db: Database.Database): Database.Transaction<(rows: readonly ShortestRow[]) => void> {
+export function shortestWrites(db: Database.Database): Database.Transaction<(rows: readonly ShortestRow[]) => ShortestPutSummary> {
   const getShortest = db.prepare('SELECT * FROM shortest WHERE family = ? AND seed = ? AND rule_set = ? AND count = ?').safeIntegers(true);
   const addShortest = db.prepare(`${insertSql(SHORTEST)} ON CONFLICT (family, seed, rule_set, count) DO NOTHING`);
   const putShortestRow = db.prepare(insertSql(SHORTEST, 'INSERT OR REPLACE'));
-  return db.transaction((rows: readonly ShortestRow[]) => {
+  return db.transaction((rows: readonly ShortestRow[]): ShortestPutSummary => {
+    const sum: ShortestPutSummary = { conflicts: [] };
     for (const row of rows) {
       if (addShortest.run(encodeRow(SHORTEST, row)).changes > 0) continue;
       const stored = getShortest.get(row.family, encodeSeed(row.seed), row.ruleSet, row.count) as Record<string, SqlValue>;
-      const keep = betterShortest(row, decodeRow<ShortestRow>(SHORTEST, stored));
+      const have = decodeRow<ShortestRow>(SHORTEST, stored);
+      const conflict = shortestConflictOf(row, have);
+      if (conflict) {
+        sum.conflicts.push({ row, ...conflict });
+        continue;
+      }
+      const keep = betterShortest(row, have);
       if (keep) putShortestRow.run(encodeRow(SHORTEST, keep));
     }
+    return sum;
   });
 }
 

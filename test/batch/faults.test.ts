@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { type BatchOptions, runBatch } from '../../src/batch/run.ts';
+import type { BatchOptions } from '../../src/batch/request.ts';
+import { runBatch } from '../../src/batch/run.ts';
 import { parseSeedList } from '../../src/batch/seeds.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-faults-'));
@@ -48,7 +49,8 @@ describe('a database another program keeps locked mid-run', () => {
     const db = tmp();
     process.env.KLONDIKE_TEST_FAULT = '*:sleep60';
     let other: Database.Database | undefined;
-    const s = await runBatch(opts(db, { busyGiveUpMs: 20_000 }), {
+    // the lock goes after 1.2 s; giving up waiting is for a lock that never goes
+    const s = await runBatch(opts(db, { busyGiveUpMs: 600_000 }), {
       onProgress: (p) => {
         if (p.done === 2 && !other) {
           other = new Database(db);

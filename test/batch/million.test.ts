@@ -1,10 +1,10 @@
 // scripts/million.sh on a small run: Solvitaire 1-25 at draw 1 in parts of 10 seeds. The parts
 // are packed one by one and joined into the file that packing all 25 deals at once gives; a part
-// whose packed file is gone is run again alone, from its databases; parts already published are
-// not run again when the working files are gone; the join compares the first deals with the
-// published study.
+// whose packed file is gone is run again alone, from its databases; the published file is never
+// replaced by one of fewer deals; parts already published are not run again when the working
+// files are gone; the join compares the first deals with the published study.
 import { type SpawnOptions, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,21 +36,25 @@ const pack = join(dir, 'million');
 const ENV = { FIRST: '1', LAST: '25', PART: '10', SHARDS: '2', JOBS: '2', NODES: '300', RETRY: '100000000', PACK: pack };
 
 describe.skipIf(!HAVE_PARALLEL)('scripts/million.sh', () => {
-  it('packs the parts one by one, joins them, resumes a missing part alone', async () => {
+  // the steps below run in order, on the same files
+  const log = () => readFileSync(join(runs, 'd1.log'), 'utf8').trim().split('\n');
+  let joined: Buffer;
+  let work: { winnable: number; nodes: { deals: number } };
+
+  it('packs the parts one by one and joins them into the file of all the deals packed at once', async () => {
     const none = await sh(['1', runs, '--join'], ENV);
     expect(none.code).toBe(1);
     expect(none.err).toBe(`million.sh: no part of d1 is packed yet in ${runs}\n`);
 
     const r = await sh(['1', runs], ENV);
     expect(r.code, r.err).toBe(0);
-    const log = () => readFileSync(join(runs, 'd1.log'), 'utf8').trim().split('\n');
     expect(log().map((l) => l.replace(/\d+ s of wall time$/, ''))).toEqual([
       'd1 part 1 (seeds 1-10): ',
       'd1 part 2 (seeds 11-20): ',
       'd1 part 3 (seeds 21-25): ',
     ]);
     expect(r.out).toContain(`${pack}-d1.verdicts: its first 25 deals equal those of data/study-d1.verdicts, deal by deal`);
-    const joined = readFileSync(`${pack}-d1.verdicts`);
+    joined = readFileSync(`${pack}-d1.verdicts`);
 
     // The same deals packed at once, from the three part databases' export.
     const klondike = (args: string[]) => spawnSync(process.execPath, [join(REPO, 'bin', 'klondike'), ...args], { encoding: 'utf8' });
@@ -70,29 +74,52 @@ describe.skipIf(!HAVE_PARALLEL)('scripts/million.sh', () => {
     });
     expect(p.status, p.stderr).toBe(0);
     expect(joined).toEqual(readFileSync(whole));
-    const work = JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'));
+    work = JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'));
     expect(work).toMatchObject({ first: 1, count: 25, draw: 1, passes: null });
     expect(work.nodes.deals).toBe(25);
+  });
 
-    // Part 2's packed file lost: only part 2 runs again (its databases hold every deal), and the
-    // join gives the same bytes.
+  it("a part's packed file lost: the join keeps every published deal, a run packs the part again alone", async () => {
     rmSync(join(runs, 'd1-2.verdicts'));
-    rmSync(`${pack}-d1.verdicts`);
+    const kept = await sh(['1', runs, '--join'], ENV);
+    expect(kept.code, kept.err).toBe(0);
+    expect(kept.out).toContain('its first 25 deals equal');
+    expect(readFileSync(`${pack}-d1.verdicts`)).toEqual(joined);
+    expect(JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'))).toMatchObject({ first: 1, count: 25 });
+    expect(existsSync(join(runs, 'd1-2.verdicts'))).toBe(false);
     const again = await sh(['1', runs], ENV);
     expect(again.code, again.err).toBe(0);
     expect(log()).toHaveLength(4);
     expect(log()[3]).toMatch(/^d1 part 2 \(seeds 11-20\): \d+ s of wall time$/);
     expect(readFileSync(`${pack}-d1.verdicts`)).toEqual(joined);
+  });
 
-    // Only the join, over the parts packed so far (the first one, when part 2 is missing).
+  it('a join that would hold fewer deals than the published file is refused, the file kept', async () => {
+    // the published 25 deals are not whole parts of seeds 1-30, so only the parts count
+    const part3 = join(dir, 'd1-3.verdicts');
+    copyFileSync(join(runs, 'd1-3.verdicts'), part3);
+    rmSync(join(runs, 'd1-3.verdicts'));
+    const fewer = await sh(['1', runs, '--join'], { ...ENV, LAST: '30' });
+    expect(fewer.code).toBe(1);
+    expect(fewer.err.trimEnd().split('\n').at(-1)).toBe(
+      `million.sh: the parts packed in ${runs} join to 20 deals, fewer than the 25 of ${pack}-d1.verdicts: not written (run the missing parts again)`,
+    );
+    expect(existsSync(join(runs, 'd1-joined.verdicts'))).toBe(false);
+    expect(readFileSync(`${pack}-d1.verdicts`)).toEqual(joined);
+    copyFileSync(part3, join(runs, 'd1-3.verdicts'));
+  });
+
+  it('only the join, over the parts packed so far (the first one, when part 2 is missing and nothing is published)', async () => {
     rmSync(join(runs, 'd1-2.verdicts'));
+    rmSync(`${pack}-d1.verdicts`);
     const first = await sh(['1', runs, '--join'], ENV);
     expect(first.code, first.err).toBe(0);
     expect(first.out).toContain('its first 10 deals equal');
     expect(JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'))).toMatchObject({ first: 1, count: 10 });
     expect(existsSync(join(runs, 'd1-2.verdicts'))).toBe(false);
+  });
 
-    // A later sitting without the working files: the published first part is not run again.
+  it('a later sitting without the working files: the published first part is not run again', async () => {
     rmSync(runs, { recursive: true });
     const later = await sh(['1', runs], ENV);
     expect(later.code, later.err).toBe(0);

@@ -1,13 +1,14 @@
 // Random samples of the big families: `batch --family exact --random K --sample-seed S` stores the
 // first K codes of the documented generator exactly, resumes, extends, shards, exports every digit;
-// bad K or S are one-line errors. Also `--seeds` lists and ranges of 68-digit codes.
+// bad K or S are one-line errors. Also `--seeds` lists and ranges of 68-digit codes. The first batch
+// runs the real binary; the other command lines run in this process.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BATCH_BUDGET, validateBatchOptions } from '../../src/batch/run.ts';
+import { BATCH_BUDGET, validateBatchOptions } from '../../src/batch/request.ts';
 import { MAX_SEEDS, describeSeeds, parseSeedList, randomSample, seedsOf, shardSize } from '../../src/batch/seeds.ts';
 import { MAX_CODE, randomCodes } from '../../src/deals/big-families.ts';
 import { type Run, runCli, runInProcess } from '../support/cli-run.ts';
@@ -95,11 +96,11 @@ describe('batch --family exact --random K --sample-seed S (the real binary)', ()
 
   it('a rerun solves nothing and changes no row; a larger K solves only the new codes', async () => {
     const before = dump(db);
-    const again = await runCli(['batch', '--family', 'exact', '--random', '20', '--sample-seed', '7', ...BUDGET, '--db', db]);
+    const again = await runInProcess(['batch', '--family', 'exact', '--random', '20', '--sample-seed', '7', ...BUDGET, '--db', db]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/^batch: 0 deals solved .*, 20 already stored/);
     expect(dump(db)).toEqual(before);
-    const more = await runCli(['batch', '--family', 'exact', '--random', '25', '--sample-seed', '7', ...BUDGET, '--db', db]);
+    const more = await runInProcess(['batch', '--family', 'exact', '--random', '25', '--sample-seed', '7', ...BUDGET, '--db', db]);
     expect(more.code, more.stderr).toBe(0);
     expect(more.stdout).toMatch(/^batch: 5 deals solved .*, 20 already stored/);
     expect(storedSeeds(db)).toEqual(sorted(randomCodes(25, 7)));
@@ -110,7 +111,7 @@ describe('batch --family exact --random K --sample-seed S (the real binary)', ()
 
   it('export keeps every digit of the seeds, as text in CSV and as strings in JSON; stats counts them', async () => {
     const codes = sorted(randomCodes(25, 7)).map(String);
-    const csv = await runCli(['export', '--db', db, '--format', 'csv']);
+    const csv = await runInProcess(['export', '--db', db, '--format', 'csv']);
     expect(csv.code, csv.stderr).toBe(0);
     const lines = csv.stdout.trimEnd().split('\n');
     expect(lines[0].split(',').slice(0, 2)).toEqual(['family', 'seed']);
@@ -118,10 +119,10 @@ describe('batch --family exact --random K --sample-seed S (the real binary)', ()
     // Far beyond what a double holds exactly; at least one has all 68 digits.
     expect(codes.every((c) => BigInt(c) > 2n ** 64n)).toBe(true);
     expect(codes.some((c) => c.length === 68)).toBe(true);
-    const json = await runCli(['export', '--db', db, '--format', 'json']);
+    const json = await runInProcess(['export', '--db', db, '--format', 'json']);
     const recs = JSON.parse(json.stdout) as { seed: unknown }[];
     expect(recs.map((r) => r.seed)).toEqual(codes);
-    const stats = await runCli(['stats', '--db', db, '--family', 'exact', '--format', 'json']);
+    const stats = await runInProcess(['stats', '--db', db, '--family', 'exact', '--format', 'json']);
     expect(stats.code, stats.stderr).toBe(0);
     const groups = JSON.parse(stats.stdout) as { family: string; deals: number; decided: number; winnable: number }[];
     expect(groups).toHaveLength(1);
@@ -131,11 +132,11 @@ describe('batch --family exact --random K --sample-seed S (the real binary)', ()
 
   it('the microsoft family too, and --seeds lists and ranges of 68-digit codes', async () => {
     const ms = join(dir, 'microsoft.sqlite');
-    const r = await runCli(['batch', '--family', 'microsoft', '--random', '3', '--sample-seed', '1', ...BUDGET, '--db', ms]);
+    const r = await runInProcess(['batch', '--family', 'microsoft', '--random', '3', '--sample-seed', '1', ...BUDGET, '--db', ms]);
     expect(r.code, r.stderr).toBe(0);
     expect(storedSeeds(ms)).toEqual(sorted(randomCodes(3, 1)));
     const top = MAX_CODE;
-    const list = await runCli([
+    const list = await runInProcess([
       'batch',
       '--family',
       'exact',
@@ -152,7 +153,7 @@ describe('batch --family exact --random K --sample-seed S (the real binary)', ()
         .filter((x) => x.family === 'exact')
         .map((x) => BigInt(x.seed as string)),
     ).toEqual([12345678901234567890123456789n, top - 3n, top - 2n, top - 1n, top]);
-    const out = await runCli(['batch', '--family', 'exact', '--seeds', `${top}-${top + 1n}`, ...BUDGET, '--db', ms]);
+    const out = await runInProcess(['batch', '--family', 'exact', '--seeds', `${top}-${top + 1n}`, ...BUDGET, '--db', ms]);
     expect(out.code).toBe(2);
     expect(out.stderr).toBe(`klondike: seed ${top + 1n} is outside the exact range (0 ≤ N < 52!)\n`);
   });

@@ -1,14 +1,17 @@
 // Library-level tests of the batch runner: store (checks, lock), runBatch with injected faults
-// and a stop signal, merge rules. The real binary is exercised in batch.cli.test.ts.
+// and a stop signal, merge rules. The real binary is exercised in test/cli/batch.test.ts.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createSolverPool } from '../../src/batch/pool.ts';
 import { createProgressReporter, formatDuration, progressLine, progressMode, summaryLine } from '../../src/batch/progress.ts';
-import { runBatch, validateBatchOptions, type BatchOptions, type BatchProgress } from '../../src/batch/run.ts';
-import { SOLVER_VERSION } from '../../src/batch/run.ts';
+import { runBatch } from '../../src/batch/run.ts';
+import { validateBatchOptions, type BatchOptions } from '../../src/batch/request.ts';
+import type { BatchProgress } from '../../src/batch/summary.ts';
+import { SOLVER_VERSION } from '../../src/batch/record.ts';
 import { mergeDatabases } from '../../src/store/merge.ts';
 import { EMPTY_RESULT_EXTRAS, type Ranked, type ResultRow, type StoredVerdict, better } from '../../src/store/rows.ts';
 import { initSchema } from '../../src/store/schema.ts';
@@ -172,7 +175,12 @@ describe('runBatch', () => {
   });
 
   it('records a worker that runs out of memory or hangs past the hard limit, with a replacement worker', async () => {
-    process.env.KLONDIKE_TEST_FAULT = '1:oom,2:hang';
+    // The hard limit is wall-clock time from dispatch, and a deal handed to a replacement thread
+    // waits for it to load: on a busy machine that wait can pass a short limit. So the hanging
+    // deal is the last of its batch (the deal before it runs on a thread loaded before the clock
+    // starts, in milliseconds against 3.2 s), and the deal after the out-of-memory one has the
+    // default limit (123 s) for its replacement thread to load.
+    process.env.KLONDIKE_TEST_FAULT = '1:oom,4:hang';
     const [dbA, dbB] = [tmp(), tmp()];
     const [a, b] = await Promise.all([
       runBatch(opts(dbA, { seeds: [1, 3], workers: 1, budget: { maxNodes: 2000, maxMemoryMb: 4 } })),
@@ -183,8 +191,26 @@ describe('runBatch', () => {
     const [ra, rb] = [rows(dbA), rows(dbB)];
     expect(ra[0].error).toMatch(/^worker ran out of memory: .*; worker replaced$/);
     expect(ra[1].verdict).not.toBe('error');
-    expect(rb[0].error).toBe('deal passed the hard time limit of 3.2 s; worker replaced');
-    expect(rb[1].verdict).not.toBe('error');
+    expect(rb[0].verdict).not.toBe('error');
+    expect(rb[1].error).toBe('deal passed the hard time limit of 3.2 s; worker replaced');
+  });
+
+  it('a thread killed at the hard limit is replaced by one that solves the next deal', async () => {
+    process.env.KLONDIKE_TEST_FAULT = '4:hang';
+    const pool = createSolverPool({ workers: 1, hardLimitMs: 1000 });
+    try {
+      await pool.ready();
+      const task = (seed: number) => ({ seed: BigInt(seed), family: 'solvitaire' as const, rules: R3, budget: { maxNodes: 2000 } });
+      const hung = await pool.solve(task(4));
+      expect(hung).toMatchObject({ verdict: 'error', error: 'deal passed the hard time limit of 1.0 s; worker replaced' });
+      // waits (untimed) for the replacement thread to load, then solves on it
+      await pool.ready();
+      const next = await pool.solve(task(2));
+      expect(next.error).toBeNull();
+      expect(['winnable', 'unwinnable', 'unknown']).toContain(next.verdict);
+    } finally {
+      await pool.destroy();
+    }
   });
 
   it('fails before writing anything when the worker threads cannot start', async () => {
@@ -310,9 +336,11 @@ describe('merge', () => {
         family: 'solvitaire',
         seed: 4n,
         rules: R3,
+        table: 'results',
         kept: "unwinnable (the winnable row's solution does not replay)",
-        other: 'unwinnable',
+        other: 'winnable',
         from: b,
+        replaced: true,
       },
     ]);
     expect(sha(a)).toBe(ha);
@@ -393,10 +421,13 @@ describe('progress', () => {
     expect(formatDuration(260)).toBe('4m20s');
     expect(formatDuration(3720)).toBe('1h02m');
     expect(formatDuration(Infinity)).toBe('?');
-    expect(summaryLine({ ...p, done: 200, elapsedMs: 40_000, interrupted: false, db: 'x.sqlite', stored: 200 })).toBe(
+    expect(summaryLine({ ...p, done: 200, elapsedMs: 40_000, interrupted: false, db: 'x.sqlite', stored: 200, conflicts: 0 })).toBe(
       'batch: 200 deals solved (winnable 40, unwinnable 5, unknown 4, errors 1), 10 already stored, 40s at 5.0 deals/s → x.sqlite',
     );
-    expect(summaryLine({ ...p, interrupted: true, db: 'x.sqlite', stored: 50 })).toMatch(
+    expect(summaryLine({ ...p, done: 200, elapsedMs: 40_000, interrupted: false, db: 'x.sqlite', stored: 200, conflicts: 2 })).toBe(
+      'batch: 200 deals solved (winnable 40, unwinnable 5, unknown 4, errors 1), 2 conflicting with stored rows (kept as stored, listed above), 10 already stored, 40s at 5.0 deals/s → x.sqlite',
+    );
+    expect(summaryLine({ ...p, interrupted: true, db: 'x.sqlite', stored: 50, conflicts: 0 })).toMatch(
       /^batch interrupted: 50 of 200 deals solved .* run the same command again to resume$/,
     );
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cpuMs } from '../support/cpu-time.ts';
 import {
   MAX_SEEDS,
   type PackedSeedList,
@@ -175,9 +176,8 @@ describe('a long seeds file of scattered seeds', () => {
   });
   it('of a million seeds is read in seconds', () => {
     const text = Array.from({ length: 1_000_000 }, (_, i) => String((i * 2654435761) % 4_294_967_291)).join('\n');
-    const t0 = performance.now();
-    const r = value(parseSeedsFile(text, 'big.txt'));
-    expect(performance.now() - t0).toBeLessThan(6000);
+    const { value: r, ms } = cpuMs(() => value(parseSeedsFile(text, 'big.txt')));
+    expect(ms).toBeLessThan(6000);
     expect(r.count).toBe(1_000_000n);
   });
 });

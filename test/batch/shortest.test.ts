@@ -13,6 +13,7 @@ import { openReader, shortestRows } from '../../src/store/reader.ts';
 import type { ShortestRow } from '../../src/store/rows.ts';
 import type { Rules } from '../../src/types.ts';
 import { runCli } from '../support/cli-run.ts';
+import { bySize } from '../support/slow.ts';
 import { tempDir } from '../support/tmp.ts';
 
 const dir = tempDir('batch-shortest');
@@ -39,17 +40,16 @@ const position = (seed: number) => {
 describe('batch --shortest', () => {
   const db = join(dir, 'shortest.sqlite');
   const base = { family: 'solvitaire', rules: R3, budget: { maxNodes: BUDGET.maxNodes, maxMemoryMb: 64 }, workers: 1, db } as const;
+  // seeds 1 (lost) and 2 (won), then 3 for the resume; 1-4, then 5, with SLOW=1
+  const SEEDS = bySize([1, 2], [1, 2, 3, 4]);
+  const ALL = [...SEEDS, SEEDS.length + 1];
 
   it('stores what solve --shortest finds under the same budget', async () => {
-    const s = await runBatch({ ...base, seeds: [1, 2, 3, 4], shortest: 'atomic' });
-    expect(s).toMatchObject({ done: 4, skipped: 0, interrupted: false, unwinnable: 1, winnable: 3 });
+    const seeds = SEEDS;
+    const s = await runBatch({ ...base, seeds, shortest: 'atomic' });
+    expect(s).toMatchObject({ done: seeds.length, skipped: 0, interrupted: false, unwinnable: 1, winnable: seeds.length - 1 });
     const rows = stored(db);
-    expect(rows.map((r) => [r.seed, r.verdict])).toEqual([
-      [1n, 'unwinnable'],
-      [2n, 'winnable'],
-      [3n, 'winnable'],
-      [4n, 'winnable'],
-    ]);
+    expect(rows.map((r) => [r.seed, r.verdict])).toEqual(seeds.map((seed) => [BigInt(seed), seed === 1 ? 'unwinnable' : 'winnable']));
     for (const row of rows) {
       const want = shortest(position(Number(row.seed)), R3, BUDGET, { count: 'atomic' });
       expect(row.verdict).toBe(want.verdict);
@@ -98,14 +98,14 @@ describe('batch --shortest', () => {
 
   it('resumes: stored deals are skipped; retryUnknown searches the unproved ones again and keeps the better', async () => {
     const before = stored(db);
-    const s = await runBatch({ ...base, seeds: [1, 2, 3, 4, 5], shortest: 'atomic' });
-    expect(s).toMatchObject({ done: 1, skipped: 4, total: 1 });
+    const s = await runBatch({ ...base, seeds: ALL, shortest: 'atomic' });
+    expect(s).toMatchObject({ done: 1, skipped: SEEDS.length, total: 1 });
     const after = stored(db);
-    expect(after.slice(0, 4)).toEqual(before);
-    expect(after.map((r) => r.seed)).toEqual([1n, 2n, 3n, 4n, 5n]);
+    expect(after.slice(0, SEEDS.length)).toEqual(before);
+    expect(after.map((r) => r.seed)).toEqual(ALL.map(BigInt));
     const open = after.filter((r) => r.verdict === 'winnable' && !r.proved);
-    const more = await runBatch({ ...base, seeds: [1, 2, 3, 4, 5], shortest: 'atomic', retryUnknown: true, budget: { maxNodes: 300_000 } });
-    expect(more).toMatchObject({ done: open.length, skipped: 5 - open.length });
+    const more = await runBatch({ ...base, seeds: ALL, shortest: 'atomic', retryUnknown: true, budget: { maxNodes: 300_000 } });
+    expect(more).toMatchObject({ done: open.length, skipped: ALL.length - open.length });
     const again = stored(db);
     for (const [i, r] of again.entries()) {
       const was = after[i];
@@ -134,6 +134,44 @@ describe('batch --shortest', () => {
     const d = new Database(db, { readonly: true });
     expect(d.prepare('SELECT count(*) FROM shortest WHERE proved = 1 AND lower_bound <> length').pluck().get()).toBe(0);
     d.close();
+  });
+
+  it('a stored row that the new search contradicts: a conflict told, the stored row kept, no proof made up', async () => {
+    const f = join(dir, 'conflict.sqlite');
+    await runBatch({ ...base, db: f, seeds: [2], shortest: 'atomic' });
+    const [first] = stored(f);
+    expect(first).toMatchObject({ verdict: 'winnable', proved: false });
+    // a stored row claiming no line shorter than the one the search finds, plus 5
+    const d = new Database(f);
+    const claim = { length: first.length! + 10, bound: first.length! + 5 };
+    d.prepare('UPDATE shortest SET length = ?, atomic_length = ?, lower_bound = ?').run(claim.length, claim.length, claim.bound);
+    d.close();
+    const lines: string[] = [];
+    const s = await runBatch({ ...base, db: f, seeds: [2], shortest: 'atomic', retryUnknown: true }, { onConflict: (l) => lines.push(l) });
+    expect(s).toMatchObject({ done: 1, conflicts: 1 });
+    expect(lines).toEqual([
+      `solvitaire seed 2 (draw 3, unlimited passes), shortest atomic: kept a solution of ${claim.length} atomic moves, none shorter than ${claim.bound}, this run says a solution of ${first.length} atomic moves, none shorter than ${first.lowerBound}`,
+    ]);
+    expect(stored(f).map((r) => [r.length, r.lowerBound, r.proved])).toEqual([[claim.length, claim.bound, false]]);
+    // the command line says it on stderr, and exits 1
+    const cli = await runCli([
+      'batch',
+      '--shortest',
+      '--seeds',
+      '2',
+      '--retry-unknown',
+      '--quiet',
+      '--workers',
+      '1',
+      '--max-nodes',
+      String(BUDGET.maxNodes),
+      '--max-memory',
+      '64',
+      '--db',
+      f,
+    ]);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toBe(`klondike: conflict: ${lines[0]}\n`);
   });
 
   it('refuses --shortest with a player or --most-home, and an unknown count', async () => {

@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOLVER_VERSION } from '../../src/batch/run.ts';
+import { SOLVER_VERSION } from '../../src/batch/record.ts';
 import { EMPTY_RESULT_EXTRAS } from '../../src/store/rows.ts';
 import { openStore } from '../../src/store/writer.ts';
 import { runInProcess } from '../support/cli-run.ts';
+import { HEAVY_MS } from '../support/slow.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/klondike', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'klondike-batch-cli-'));
@@ -72,7 +73,8 @@ function check(db: string): { integrity: string; lock: unknown } {
     d.close();
   }
 }
-async function waitFor(cond: () => boolean, ms = 30_000): Promise<void> {
+/** Waits for a spawned batch to get somewhere; the limit only catches one that never does. */
+async function waitFor(cond: () => boolean, ms = HEAVY_MS): Promise<void> {
   const t0 = Date.now();
   while (!cond()) {
     if (Date.now() - t0 > ms) throw new Error('timed out waiting');
@@ -152,6 +154,11 @@ describe('bad input: one line on stderr, exit 2, nothing stored changed', () => 
     ['memory not a number', () => ['batch', '--seeds', '1-10', '--max-memory', 'lots', '--db', good], /max-memory must be/],
     ['draw 0', () => ['batch', '--seeds', '1-10', '--draw', '0', '--db', good], /draw must be/],
     ['passes nonsense', () => ['batch', '--seeds', '1-10', '--passes', 'some', '--db', good], /passes must be/],
+    [
+      '--count without --shortest',
+      () => ['batch', '--seeds', '1-3', '--count', 'ksolve', '--db', good],
+      /--count applies to --shortest only/,
+    ],
     ['unknown family', () => ['batch', '--seeds', '1-10', '--family', 'nope', '--db', good], /unknown seed family/],
     ['seed outside family', () => ['batch', '--seeds', '3000000000', '--family', 'klondike-solver', '--db', good], /klondike-solver/],
     ['not SQLite', () => ['batch', '--seeds', '1-3', '--db', notSqlite], /is not an SQLite database/, 'bin'],
@@ -207,7 +214,8 @@ describe('rule options', () => {
   });
 });
 
-describe('batch through the binary', () => {
+// each test runs the binary two or three times: minutes on a busy machine
+describe('batch through the binary', { timeout: HEAVY_MS }, () => {
   // The uninterrupted reference run, shared by the resume and merge tests.
   let reference: Row[] = [];
   beforeAll(async () => {
@@ -219,7 +227,7 @@ describe('batch through the binary', () => {
     expect(reference.map((x) => x.seed)).toEqual(seq(1, 40));
     // A budget that leaves some deals decided and some not keeps the comparison meaningful.
     expect(reference.some((x) => x.verdict === 'winnable')).toBe(true);
-  });
+  }, HEAVY_MS);
 
   it('resumes after kill -9: every deal exactly once, verdicts equal to the uninterrupted run', async () => {
     const db = tmp('killed.sqlite');
@@ -331,8 +339,9 @@ describe('batch through the binary', () => {
     const out2 = tmp('all2.sqlite');
     const m2 = await runInProcess(['merge', a, bad, '-o', out2]);
     expect(m2.code).toBe(1);
+    const why = flip.verdict === 'winnable' ? 'its solution replays' : "the winnable row's solution does not replay";
     expect(m2.stderr).toBe(
-      `klondike: conflict: solvitaire seed ${flip.seed} (draw 3, unlimited passes): kept ${flip.verdict}, ${bad} says ${other}\n`,
+      `klondike: conflict: solvitaire seed ${flip.seed} (draw 3, unlimited passes): kept ${flip.verdict} (${why}), ${bad} says ${other}\n`,
     );
     expect(m2.stdout).toContain('1 conflicts');
   });

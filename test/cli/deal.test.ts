@@ -1,6 +1,6 @@
 /**
- * `klondike deal` through the real binary: stdout, stderr (one line on errors) and exit code over
- * a table of arguments and stdin texts. The cases run concurrently to keep the suite fast.
+ * `klondike deal` from the command line: stdout, stderr (one line on errors) and exit code over a
+ * table of arguments and stdin texts (those through the real binary, the others in this process).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { tempDir } from '../support/tmp.ts';
 import { type DealOptions, runDeal } from '../../src/cli/deal.ts';
 import { parsePosition } from '../../src/deals/formats/index.ts';
 import { UserError } from '../../src/types.ts';
-import { runCli as run } from '../support/cli-run.ts';
+import { runLine as run } from '../support/cli-run.ts';
 
 const FIXTURE = new URL('../fixtures/deals.jsonl', import.meta.url);
 const vectors = readFileSync(FIXTURE, 'utf8')
@@ -61,36 +61,36 @@ const midGame = JSON.stringify({
 });
 
 describe('klondike deal: good input', () => {
-  it.concurrent('prints a Klondike-Solver deal as its deck string', async () => {
+  it('prints a Klondike-Solver deal as its deck string', async () => {
     const r = await run(['deal', '--seed', '0', '--family', 'klondike-solver', '--format', 'deck']);
     expect(r).toEqual({ stdout: ks0.deck + '\n', stderr: '', code: 0 });
   });
-  it.concurrent('prints JSON by default, in the solvitaire family by default', async () => {
+  it('prints JSON by default, in the solvitaire family by default', async () => {
     const r = await run(['deal', '--seed', '0']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ tableau: sv0.tableau, stock: sv0.stock });
   });
-  it.concurrent('converts a deck string from stdin to pysol', async () => {
+  it('converts a deck string from stdin to pysol', async () => {
     const a = await run(['deal', '--from', '-', '--format', 'pysol'], gf.deck);
     expect(a.code).toBe(0);
     expect(a.stdout.split('\n')[0]).toBe('Talon: ' + gf.stock.map((c) => c.toUpperCase()).join(' '));
     const back = parsePosition(a.stdout, 'pysol');
     expect(back.ok && back.value.position.tableau.map((p) => p.length)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
-  it.concurrent('reads the KSolve dialect when named', async () => {
+  it('reads the KSolve dialect when named', async () => {
     const r = await run(['deal', '--from', '-', '--input-format', 'ksolve-deck', '--format', 'solvitaire'], ks0.deck);
     expect(r.code).toBe(0);
     // KSolve reads suit digit 4 as hearts: group 124 (Q♠ for Klondike-Solver) is Q♥, face down at the bottom of t3.
     expect(JSON.parse(r.stdout)['tableau piles'][2][0]).toBe('Qh');
   });
-  it.concurrent('converts a mid-game position to Solvitaire JSON', async () => {
+  it('converts a mid-game position to Solvitaire JSON', async () => {
     const r = await run(['deal', '--from', '-', '--format', 'solvitaire'], midGame);
     expect(r.code).toBe(0);
     const back = parsePosition(r.stdout, 'solvitaire');
     const orig = parsePosition(midGame, 'json');
     expect(back.ok && orig.ok && back.value.position).toEqual(orig.ok && orig.value.position);
   });
-  it.concurrent('draws the text picture without colour when stdout is not a terminal, with it on request', async () => {
+  it('draws the text picture without colour when stdout is not a terminal, with it on request', async () => {
     const plain = await run(['deal', '--seed', '1', '--format', 'text']);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/^Foundations: ♣ -/);
@@ -131,7 +131,7 @@ const bad: [string, string[], string, RegExp][] = [
 ];
 
 describe('klondike deal: bad input', () => {
-  it.concurrent.each(bad)('%s', async (_name, args, stdin, re) => {
+  it.each(bad)('%s', async (_name, args, stdin, re) => {
     const r = await run(args, stdin);
     expect(r.stdout).toBe('');
     expect(r.code).toBe(2);

@@ -1,7 +1,8 @@
 /**
- * The big-number families through the real binary: 68-digit seeds for deal, solve (JSON that
+ * The big-number families from the command line: 68-digit seeds for deal, solve (JSON that
  * replays, the seed kept exact as a string) and perft; `deal --format exact` for seeds of any
- * family and for deal files; one-line errors with exit 2 for bad seeds. Runs concurrently.
+ * family and for deal files; one-line errors with exit 2 for bad seeds. The command lines that read
+ * stdin run the real binary, the others run in this process.
  *
  * Deals: Microsoft code 3752…5911 (draw 3, unlimited passes: winnable in a few hundred nodes) and
  * 6876…9365 (unwinnable in a few dozen); exact codes of Solvitaire 42 and of the fixtures.
@@ -13,7 +14,7 @@ import { exactCode } from '../../src/deals/families.ts';
 import { parsePosition } from '../../src/deals/formats/index.ts';
 import { replay } from '../../src/engine/solution.ts';
 import { UserError } from '../../src/types.ts';
-import { runCli as run } from '../support/cli-run.ts';
+import { runLine as run } from '../support/cli-run.ts';
 import { parseSolutionJson } from '../../src/deals/solution-json.ts';
 
 const extra = readFileSync(new URL('../fixtures/families-extra.jsonl', import.meta.url), 'utf8')
@@ -34,7 +35,7 @@ const oneLineError = (r: { stdout: string; stderr: string; code: number | null }
   !/\bat .*\.ts:\d+/.test(r.stderr);
 
 describe('big seeds through the binary', () => {
-  it.concurrent('deal --family microsoft --seed <68 digits> prints the deal of the fixture', async () => {
+  it('deal --family microsoft --seed <68 digits> prints the deal of the fixture', async () => {
     const r = await run(['deal', '--family', 'microsoft', '--seed', WINNABLE]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -43,7 +44,7 @@ describe('big seeds through the binary', () => {
     expect(o.stock).toEqual(msWinnable.stock);
   });
 
-  it.concurrent('deal --format exact: the exact code of a seed of any family, and of a deal file; --family exact deals it back', async () => {
+  it('deal --format exact: the exact code of a seed of any family, and of a deal file; --family exact deals it back', async () => {
     const a = await run(['deal', '--seed', '42', '--format', 'exact']);
     expect(a).toEqual({ stdout: `${SV42}\n`, stderr: '', code: 0 });
     const pysol = await run(['deal', '--seed', '42', '--format', 'pysol']);
@@ -55,7 +56,7 @@ describe('big seeds through the binary', () => {
     expect(d.stdout).toBe(pysol.stdout);
   });
 
-  it.concurrent('solve --family microsoft --seed <code> --json: the seed as a string, a solution that replays', async () => {
+  it('solve --family microsoft --seed <code> --json: the seed as a string, a solution that replays', async () => {
     const r = await run(['solve', '--family', 'microsoft', '--seed', WINNABLE, '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -68,13 +69,13 @@ describe('big seeds through the binary', () => {
     expect(again.code).toBe(0);
   });
 
-  it.concurrent('solve names the deal by its family and full code; an unwinnable code exits 1', async () => {
+  it('solve names the deal by its family and full code; an unwinnable code exits 1', async () => {
     const r = await run(['solve', '--family', 'microsoft', '--seed', UNWINNABLE]);
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n')[0]).toBe(`microsoft deal ${UNWINNABLE}, draw 3, unlimited passes: unwinnable`);
   });
 
-  it.concurrent('perft takes a big seed', async () => {
+  it('perft takes a big seed', async () => {
     const big = await run(['perft', '--family', 'exact', '--seed', SV42, '--depth', '3']);
     const small = await run(['perft', '--seed', '42', '--depth', '3']);
     expect(big.code).toBe(0);
@@ -98,7 +99,7 @@ describe('big seeds through the binary', () => {
     ['a mid-game position has no code', ['deal', '--from', '-', '--format', 'exact'], /a mid-game position has no exact code/],
     ['a bare code given as a deal', ['solve', '--deal', '-'], /a bare number is a seed, not a deal/],
   ];
-  it.concurrent.each(bad)('%s: one line, exit 2', async (_name, args, re) => {
+  it.each(bad)('%s: one line, exit 2', async (_name, args, re) => {
     const stdin =
       args.includes('--from') || args.includes('--deal')
         ? args[0] === 'solve'

@@ -1,9 +1,14 @@
 /**
- * The normal-play commands through the real binary: odds, hint, observe and play, their JSON, a
- * played game replayed by `klondike replay`, and bad input as one line on stderr with exit 2.
+ * The normal-play commands: odds, hint, observe and play, their JSON, a played game replayed by
+ * `klondike replay`, and bad input as one line on stderr with exit 2. Each command runs through the
+ * real binary once (with its input on stdin); the other checks run the same command line in this
+ * process, which proves the same thing without starting Node each time.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli-run.ts';
+import { runCli, runInProcess } from '../support/cli-run.ts';
+import { tempDir } from '../support/tmp.ts';
 
 function oneLineError(r: { stdout: string; stderr: string; code: number | null }, pattern: RegExp): void {
   expect(r.code).toBe(2);
@@ -25,7 +30,7 @@ describe('klondike observe, odds and hint', () => {
     expect(j.unseen).toBe(39);
     expect(j.winnable + j.unwinnable + j.unknown).toBe(8);
     // the same position from the seed and its moves gives the same estimate
-    const again = await runCli(['odds', '--seed', '42', '--moves', 'SW3 SW3', '--samples', '8', '--json']);
+    const again = await runInProcess(['odds', '--seed', '42', '--moves', 'SW3 SW3', '--samples', '8', '--json']);
     expect(JSON.parse(again.stdout).winnable).toBe(j.winnable);
     const hint = await runCli(['hint', '--deal', '-', '--policy', 'priority'], seen.stdout);
     expect(hint.code).toBe(0);
@@ -33,7 +38,7 @@ describe('klondike observe, odds and hint', () => {
   });
 
   it('odds --precision stops once the 95% interval is that narrow, from 20 samples on', async () => {
-    const r = await runCli(['odds', '--seed', '42', '--precision', '12', '--samples', '400', '--max-nodes', '20000', '--json']);
+    const r = await runInProcess(['odds', '--seed', '42', '--precision', '12', '--samples', '400', '--max-nodes', '20000', '--json']);
     expect(r.stderr).toBe('');
     const j = JSON.parse(r.stdout);
     expect(j.precision).toBe(12);
@@ -41,13 +46,13 @@ describe('klondike observe, odds and hint', () => {
     expect(j.samples).toBeLessThan(400);
     expect((j.high - j.low) / 2).toBeLessThanOrEqual(0.12);
     // the same count without --precision gives the same figures
-    const fixed = await runCli(['odds', '--seed', '42', '--samples', String(j.samples), '--max-nodes', '20000', '--json']);
+    const fixed = await runInProcess(['odds', '--seed', '42', '--samples', String(j.samples), '--max-nodes', '20000', '--json']);
     const f = JSON.parse(fixed.stdout);
     expect([f.winnable, f.unwinnable, f.unknown, f.low, f.high]).toEqual([j.winnable, j.unwinnable, j.unknown, j.low, j.high]);
   });
 
   it('hint --json gives the move and each candidate', async () => {
-    const r = await runCli(['hint', '--seed', '5', '--stock', 'visible', '--samples', '4', '--max-nodes', '2000', '--json']);
+    const r = await runInProcess(['hint', '--seed', '5', '--stock', 'visible', '--samples', '4', '--max-nodes', '2000', '--json']);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.policy).toBe('search');
@@ -57,21 +62,27 @@ describe('klondike observe, odds and hint', () => {
   });
 
   it('bad input is one line and exit 2', async () => {
-    oneLineError(await runCli(['odds', '--seed', '1', '--deal', 'x.json']), /^klondike: give either --seed or --deal, not both$/);
+    oneLineError(await runInProcess(['odds', '--seed', '1', '--deal', 'x.json']), /^klondike: give either --seed or --deal, not both$/);
     oneLineError(
-      await runCli(['hint', '--seed', '42', '--moves', 'SW']),
+      await runInProcess(['hint', '--seed', '42', '--moves', 'SW']),
       /^klondike: move 1 \(stock → waste\) is illegal: a draw turns 3 cards, not 1$/,
     );
-    oneLineError(await runCli(['hint', '--seed', '42', '--policy', 'greedy']), /unknown policy "greedy"/);
-    oneLineError(await runCli(['odds', '--seed', '42', '--stock', 'maybe']), /--stock/);
+    oneLineError(await runInProcess(['hint', '--seed', '42', '--policy', 'greedy']), /unknown policy "greedy"/);
+    oneLineError(await runInProcess(['odds', '--seed', '42', '--stock', 'maybe']), /--stock/);
     oneLineError(
       await runCli(['odds', '--deal', '-'], '{"tableau": [["??"], [], [], [], [], [], []]}'),
-      /^klondike: stdin: unseen card \?\? face up at t1 card 1/,
+      /^klondike: stdin: unseen card \?\? \(card 52\) face up at t1 card 1/,
     );
-    oneLineError(await runCli(['play', '--policy', 'priority']), /^klondike: give --seed N/);
-    oneLineError(await runCli(['odds', '--seed', '42', '--samples', '0']), /samples must be a whole number/);
-    oneLineError(await runCli(['odds', '--seed', '42', '--precision', '0']), /precision must be a number of percentage points above 0/);
-    oneLineError(await runCli(['odds', '--seed', '42', '--precision', 'x']), /precision must be a number of percentage points above 0/);
+    oneLineError(await runInProcess(['play', '--policy', 'priority']), /^klondike: give --seed N/);
+    oneLineError(await runInProcess(['odds', '--seed', '42', '--samples', '0']), /samples must be a whole number/);
+    oneLineError(
+      await runInProcess(['odds', '--seed', '42', '--precision', '0']),
+      /precision must be a number of percentage points above 0/,
+    );
+    oneLineError(
+      await runInProcess(['odds', '--seed', '42', '--precision', 'x']),
+      /precision must be a number of percentage points above 0/,
+    );
   });
 });
 
@@ -88,11 +99,10 @@ describe('klondike play', () => {
   });
 
   it('the search player plays one game with the stock hidden or visible: the free look first, then the same moves', async () => {
-    const runs = await Promise.all(
-      ['hidden', 'visible'].map((stock) =>
-        runCli(['play', '--seed', '6', '--stock', stock, '--samples', '4', '--max-nodes', '2000', '--json']),
-      ),
-    );
+    // one at a time: runInProcess captures this process's standard output
+    const runs = [];
+    for (const stock of ['hidden', 'visible'])
+      runs.push(await runInProcess(['play', '--seed', '6', '--stock', stock, '--samples', '4', '--max-nodes', '2000', '--json']));
     const [hidden, visible] = runs.map((r) => JSON.parse(r.stdout) as { compact: string; won: boolean; player: { stock: string } });
     expect([hidden.player.stock, visible.player.stock]).toEqual(['hidden', 'visible']);
     expect(hidden.compact.startsWith('SW3 SW3 SW3 SW3 SW3 SW3 SW3 SW3 WS24 ')).toBe(true);
@@ -102,7 +112,7 @@ describe('klondike play', () => {
   });
 
   it('--vegas plays for the cards home with the Vegas defaults; the options given take precedence', async () => {
-    const r = await runCli(['play', '--seed', '2', '--draw', '3', '--vegas', '--samples', '2', '--max-nodes', '1000', '--json']);
+    const r = await runInProcess(['play', '--seed', '2', '--draw', '3', '--vegas', '--samples', '2', '--max-nodes', '1000', '--json']);
     const j = JSON.parse(r.stdout);
     expect(r.code).toBe(j.won ? 0 : 1);
     expect(j.rules.passes).toBe(3);
@@ -116,10 +126,12 @@ describe('klondike play', () => {
       look: true,
     });
     expect(j.vegas).toBe(5 * j.cardsHome - 52);
-    const rp = await runCli(['replay', '-'], r.stdout);
+    const game = join(tempDir('hidden-cli'), 'vegas.json');
+    writeFileSync(game, r.stdout);
+    const rp = await runInProcess(['replay', game]);
     expect(rp.stdout.trim()).toBe(j.won ? 'won' : `not won, ${j.cardsHome} card${j.cardsHome === 1 ? '' : 's'} home`);
     // the same game, readable: the outcome, then its Vegas result
-    const text = await runCli(['play', '--seed', '2', '--draw', '3', '--vegas', '--samples', '2', '--max-nodes', '1000', '--quiet']);
+    const text = await runInProcess(['play', '--seed', '2', '--draw', '3', '--vegas', '--samples', '2', '--max-nodes', '1000', '--quiet']);
     const lines = text.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(new RegExp(`^${j.won ? 'won' : 'lost \\([a-z ]+\\)'}: ${j.cardsHome} cards home, ${j.moves.length} moves, `));
@@ -127,7 +139,7 @@ describe('klondike play', () => {
   });
 
   it('prints the moves as they are made, then the outcome', async () => {
-    const r = await runCli(['play', '--seed', '2', '--draw', '1', '--policy', 'priority']);
+    const r = await runInProcess(['play', '--seed', '2', '--draw', '1', '--policy', 'priority']);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('solvitaire deal 2, draw 1, unlimited passes, stock hidden, policy priority');
     expect(lines[1]).toMatch(/^ {3}1\. /);

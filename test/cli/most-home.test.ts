@@ -1,8 +1,9 @@
 /**
  * The most cards home end to end: `solve --most-home` (readable and JSON, replayed), `batch
- * --most-home` into the store (resumable), and what `stats`, `export` and `report` show of it.
+ * --most-home` into the store (resumable), and what `stats`, `export` and `report` show of it. The
+ * binary runs the first solve and the batch; the other command lines run in this process.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -10,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runBatch } from '../../src/batch/run.ts';
 import { mostHome } from '../../src/solver/index.ts';
 import { computeMostHome } from '../../src/stats/most-home.ts';
-import { runCli } from '../support/cli-run.ts';
+import { runCli, runInProcess } from '../support/cli-run.ts';
 import { seedPosition } from '../support/positions.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'klondike-most-home-'));
@@ -32,8 +33,9 @@ describe('klondike solve --most-home', () => {
     expect(rep.stdout).toBe('not won, 7 cards home\n');
   });
 
-  it.concurrent('a spent budget: best found and bound, "unknown", exit 3', async () => {
-    const r = await runCli(['solve', '--seed', '3', '--draw', '3', '--vegas', '--most-home', '--max-nodes', '2000']);
+  // the other command lines in this process, one at a time (runInProcess captures its output)
+  it('a spent budget: best found and bound, "unknown", exit 3', async () => {
+    const r = await runInProcess(['solve', '--seed', '3', '--draw', '3', '--vegas', '--most-home', '--max-nodes', '2000']);
     expect(r.code).toBe(3);
     expect(r.stdout.split('\n')[0]).toMatch(
       /^solvitaire deal 3, draw 3, 3 passes: most cards home between \d+ and 52 \(unknown\) \(nodes budget spent\)$/,
@@ -41,11 +43,13 @@ describe('klondike solve --most-home', () => {
     expect(r.stdout).not.toContain('Vegas result');
   });
 
-  it.concurrent('a winnable deal: 52 and a winning line', async () => {
-    const j = await runCli(['solve', '--seed', '2', '--draw', '3', '--vegas', '--most-home', '--json']);
+  it('a winnable deal: 52 and a winning line', async () => {
+    const j = await runInProcess(['solve', '--seed', '2', '--draw', '3', '--vegas', '--most-home', '--json']);
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout)).toMatchObject({ verdict: 'winnable', mostHome: { best: 52, bound: 52, proved: true, vegas: 208 } });
-    expect((await runCli(['replay', '-'], j.stdout)).stdout).toBe('won\n');
+    const line = join(dir, 'won.json');
+    writeFileSync(line, j.stdout);
+    expect((await runInProcess(['replay', line])).stdout).toBe('won\n');
   });
 });
 
@@ -114,7 +118,7 @@ describe('batch --most-home', () => {
     expect(read()).toMatchObject({ verdict: 'unwinnable', most_home: 12, most_home_bound: 12, most_home_proved: 1, stop_reason: null });
   });
 
-  it.concurrent('stats, export and report show the most cards home', async () => {
+  it('stats, export and report show the most cards home', async () => {
     const small = join(dir, 'cli.sqlite');
     const b = await runCli([
       'batch',
@@ -131,19 +135,19 @@ describe('batch --most-home', () => {
       '--quiet',
     ]);
     expect(b.code).toBe(0);
-    const st = await runCli(['stats', '--db', small]);
+    const st = await runInProcess(['stats', '--db', small]);
     // seeds 1–4: 7, 52, 12, 8
     expect(st.stdout).toContain('  most home  4 of 4 deals proved (3 lost): mean 19.75 cards');
     expect(st.stdout).toContain('  vegas      46.75 $ a game at $1 a card with every card known');
-    const js = JSON.parse((await runCli(['stats', '--db', small, '--format', 'json'])).stdout);
+    const js = JSON.parse((await runInProcess(['stats', '--db', small, '--format', 'json'])).stdout);
     expect(js[0].mostHome).toMatchObject({ deals: 4, proved: 4, mean: 19.75, vegasMean: 46.75 });
     expect(js[0].mostHome.counts[12]).toBe(1);
-    const ex = (await runCli(['export', '--db', small])).stdout.split('\n');
+    const ex = (await runInProcess(['export', '--db', small])).stdout.split('\n');
     const head = ex[0].split(',');
     const at = head.indexOf('mostHome');
     expect(ex.slice(1, 5).map((l) => l.split(',')[at])).toEqual(['7', '52', '12', '8']);
     const out = join(dir, 'r.html');
-    expect((await runCli(['report', '--db', small, '--out', out])).code).toBe(0);
+    expect((await runInProcess(['report', '--db', small, '--out', out])).code).toBe(0);
     const html = readFileSync(out, 'utf8');
     expect(html).toContain('<h2>Most cards home</h2>');
     expect(html).toContain('<td>19.75 (');

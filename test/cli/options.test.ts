@@ -1,31 +1,37 @@
 // The option layer: every shared flag, good and bad values, through every command that takes it
 // (the real command definitions of main.ts, stopped just before their action), must mean the same
 // thing and be refused with the same message everywhere.
-import { CommanderError } from 'commander';
+import { type Command, CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/main.ts';
-import { budgetFromOptions, ruleFilterFromOptions, rulesFromOptions } from '../../src/cli/options.ts';
-import { BATCH_BUDGET } from '../../src/batch/run.ts';
+import { budgetFromOptions } from '../../src/cli/budget-options.ts';
+import { ruleFilterFromOptions, rulesFromOptions } from '../../src/cli/rule-options.ts';
+import { BATCH_BUDGET } from '../../src/batch/request.ts';
+import { type BatchCliOptions, batchRequest, batchStartLine } from '../../src/cli/batch.ts';
+import { packRequest } from '../../src/cli/packed.ts';
+import { exportRequest, statsRequest } from '../../src/cli/stats.ts';
 import { DEFAULT_BUDGET } from '../../src/solver/index.ts';
 
 const STOP = new Error('stopped before the action');
 
 /** Parses a command line with the real program; returns the options its action would get, or the one-line error. */
-async function parse(args: string[]): Promise<{ opts?: Record<string, unknown>; error?: string }> {
+async function parse(args: string[]): Promise<{ opts?: Record<string, unknown>; cmd?: Command; error?: string }> {
   const argv = ['node', 'klondike', ...args];
   const program = await buildProgram(argv);
   let err = '';
   for (const c of [program, ...program.commands])
     c.configureOutput({ writeErr: (s) => (err += s), writeOut: () => {}, outputError: (s, write) => write(s.split('\n')[0] + '\n') });
   let opts: Record<string, unknown> | undefined;
+  let cmd: Command | undefined;
   program.hook('preAction', (_root, action) => {
     opts = action.opts();
+    cmd = action;
     throw STOP;
   });
   try {
     await program.parseAsync(argv);
   } catch (e) {
-    if (e === STOP) return { opts };
+    if (e === STOP) return { opts, cmd };
     if (e instanceof CommanderError) return { error: err.trim() };
     throw e;
   }
@@ -168,5 +174,77 @@ describe('the other shared flags', () => {
     expect((await parse(['stats', '--seeds', big])).opts!.seeds).toEqual([
       { from: 12345678901234567890123456789n, to: 12345678901234567890123456799n },
     ]);
+  });
+});
+
+describe("batch's flags as the library's request", () => {
+  /** The request of a batch command line (the flags after `batch`). */
+  async function request(flags: string[]) {
+    const r = await parse(['batch', ...flags]);
+    if (!r.opts || !r.cmd) throw new Error(r.error);
+    return batchRequest(r.opts as unknown as BatchCliOptions, r.cmd);
+  }
+
+  it('a solver batch: the rules, the seeds as a list, the budget over BATCH_BUDGET, the job flags', async () => {
+    const r = await request(['--seeds', '5-7,5', '--draw', '1', '--max-nodes', '900', '--shortest', '--count', 'ksolve']);
+    expect(r).toMatchObject({
+      seeds: { ranges: [{ from: 5n, to: 7n }], count: 3n },
+      family: 'solvitaire',
+      rules: { draw: 1, passes: null, foundationReturn: true },
+      budget: { ...BATCH_BUDGET, maxNodes: 900 },
+      shortest: 'ksolve',
+      player: undefined,
+    });
+    const line = batchStartLine(r, { total: 2, done: 0, skipped: 1, winnable: 0, unwinnable: 0, unknown: 0, errors: 0, elapsedMs: 0 });
+    expect(line).toMatch(
+      /^batch --shortest \(ksolve moves\): solvitaire deals 5-7, draw 1, .*900 nodes a deal: 2 to solve, 1 already stored; 2 workers → /,
+    );
+  });
+
+  it("a player's batch: --max-nodes is the search policy's, the batch budget stays BATCH_BUDGET", async () => {
+    const r = await request(['--seeds', '1', '--player', 'search', '--max-nodes', '500', '--stock', 'visible']);
+    expect(r.budget).toEqual(BATCH_BUDGET);
+    expect(r.player).toMatchObject({ policy: 'search', stock: 'visible', options: { nodes: 500 } });
+  });
+
+  it.each([
+    [['--seeds', '1', '--count', 'ksolve'], '--count applies to --shortest only'],
+    [['--seeds', '1', '--stock', 'visible'], '--stock applies to --player only'],
+    [['--seeds', '1', '--player', 'priority', '--samples', '3'], /^the priority policy takes no settings/],
+  ])('refuses %o', async (flags, error) => {
+    await expect(request(flags)).rejects.toThrow(error);
+  });
+});
+
+describe("the statistics commands' flags as requests", () => {
+  it('export: one table of the selection, --shortest and the players refused together', async () => {
+    const rows = async (...flags: string[]) => exportRequest((await parse(['export', ...flags])).opts as never).rows;
+    expect(await rows()).toBe('results');
+    expect(await rows('--plays')).toBe('plays');
+    expect(await rows('--player', 'search')).toBe('plays');
+    expect(await rows('--shortest')).toBe('shortest');
+    await expect(rows('--shortest', '--stock', 'visible')).rejects.toThrow(/select different rows/);
+  });
+
+  it('stats: the selection with the players filter beside it', async () => {
+    const r = statsRequest((await parse(['stats', '--draw', '1', '--player', 'priority', '--format', 'csv'])).opts as never);
+    expect(r).toMatchObject({
+      format: 'csv',
+      plays: false,
+      playsOnly: true,
+      filter: { draw: 1 },
+      playFilter: { draw: 1, policy: 'priority' },
+    });
+  });
+
+  it('pack: the database or the CSV, never both; the run of the seed filter', async () => {
+    const parsed = async (...flags: string[]) => (await parse(['pack', '--out', 'x.verdicts', ...flags])).opts as never;
+    expect(packRequest(await parsed('--csv', 'a.csv', '--seeds', '9,3-5'), false)).toMatchObject({
+      input: 'a.csv',
+      fromCsv: true,
+      inputs: ['a.csv'],
+      run: { from: 3n, to: 9n },
+    });
+    expect(() => packRequest({ csv: 'a.csv', db: 'd.sqlite', out: 'x' } as never, true)).toThrow(/either --db or --csv/);
   });
 });

@@ -1,19 +1,33 @@
-// `pack` and `unpack` through the real binary: a round trip through a batch database, the same file
-// from the database and from its export CSV, the work summary, and the refusals.
+// `pack`, `unpack` and `join`: a round trip through a batch database, the same file from the
+// database and from its export CSV, the work summary, and the refusals. The round trip, input on
+// stdin and the first join run the real binary; the other command lines run in this process,
+// which proves the same thing without starting Node each time.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runInProcess } from '../support/cli-run.ts';
+import { HEAVY_MS } from '../support/slow.ts';
 import { tempDir } from '../support/tmp.ts';
 
 let dir: string;
 let db: string;
 let exportCsv: string;
 
-function run(args: string[], input?: string): { out: string; err: string; code: number | null } {
-  const r = spawnSync(process.execPath, ['bin/klondike', ...args], { encoding: 'utf8', timeout: 60_000, input });
+type Ran = { out: string; err: string; code: number | null };
+
+/** Runs the real binary, `input` on its stdin. */
+function bin(args: string[], input?: string): Ran {
+  const r = spawnSync(process.execPath, ['bin/klondike', ...args], { encoding: 'utf8', timeout: HEAVY_MS, input });
   return { out: r.stdout, err: r.stderr, code: r.status };
+}
+
+/** Runs a command line in this process, or through the binary when it reads stdin. */
+async function run(args: string[], input?: string): Promise<Ran> {
+  if (input !== undefined) return bin(args, input);
+  const r = await runInProcess(args);
+  return { out: r.stdout, err: r.stderr, code: r.code };
 }
 
 /** The first `n` columns of CSV text whose fields hold no commas. */
@@ -23,26 +37,26 @@ const columns = (csv: string, n: number) =>
     .map((l) => l.split(',').slice(0, n).join(','))
     .join('\n');
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = tempDir('pack');
   db = join(dir, 'd1.sqlite');
   // Solvitaire 1-20 at draw 1: all decided in under 4,000 nodes each.
-  const b = run(['batch', '--seeds', '1-20', '--draw', '1', '--workers', '1', '--quiet', '--db', db]);
+  const b = await run(['batch', '--seeds', '1-20', '--draw', '1', '--workers', '1', '--quiet', '--db', db]);
   expect(b.code, b.err).toBe(0);
-  const e = run(['export', '--db', db, '--format', 'csv']);
+  const e = await run(['export', '--db', db, '--format', 'csv']);
   expect(e.code).toBe(0);
   exportCsv = e.out;
 });
 
 describe('klondike pack and unpack', () => {
-  it("a batch database packed and unpacked gives its export's verdict columns", () => {
+  it("a batch database packed and unpacked gives its export's verdict columns", async () => {
     const out = join(dir, 'd1.verdicts');
     const summary = join(dir, 'd1-work.json');
-    const p = run(['pack', '--db', db, '--out', out, '--summary', summary]);
+    const p = bin(['pack', '--db', db, '--out', out, '--summary', summary]);
     expect(p.code, p.err).toBe(0);
     expect(p.err).toMatch(/^packed 20 deals \(draw 1, unlimited passes · solvitaire, seeds 1-20, \d+ winnable\) into .* \(\d+ bytes\)/);
     expect(p.out).toBe('');
-    const u = run(['unpack', out]);
+    const u = bin(['unpack', out]);
     expect(u.code, u.err).toBe(0);
     expect(u.out).toBe(columns(exportCsv, 6));
 
@@ -62,9 +76,9 @@ describe('klondike pack and unpack', () => {
     expect(s.hardest.map((h: { nodes: number }) => h.nodes)).toEqual([...nodes].reverse());
   });
 
-  it('the same file from the database and from its export CSV, plain, gzipped or on stdin', () => {
+  it('the same file from the database and from its export CSV, plain, gzipped or on stdin', async () => {
     const fromDb = join(dir, 'a.verdicts');
-    expect(run(['pack', '--db', db, '--seeds', '5-16', '--out', fromDb]).code).toBe(0);
+    expect((await run(['pack', '--db', db, '--seeds', '5-16', '--out', fromDb])).code).toBe(0);
     const gz = join(dir, 'export.csv.gz');
     writeFileSync(gz, gzipSync(exportCsv));
     for (const [csv, input] of [
@@ -72,23 +86,25 @@ describe('klondike pack and unpack', () => {
       ['-', exportCsv],
     ] as const) {
       const out = join(dir, 'b.verdicts');
-      const r = run(['pack', '--csv', csv, '--seeds', '5-16', '--out', out], input);
+      const r = await run(['pack', '--csv', csv, '--seeds', '5-16', '--out', out], input);
       expect(r.code, r.err).toBe(0);
       expect(readFileSync(out)).toEqual(readFileSync(fromDb));
     }
     expect(
-      run(['unpack', fromDb, '--format', 'ndjson'])
-        .out.trim()
+      (await run(['unpack', fromDb, '--format', 'ndjson'])).out
+        .trim()
         .split('\n')
         .map((l) => JSON.parse(l).seed),
     ).toEqual(Array.from({ length: 12 }, (_, i) => i + 5));
   });
 
-  it('refuses undecided deals and gaps with one line and exit 2, writing nothing', () => {
+  it('refuses undecided deals and gaps with one line and exit 2, writing nothing', async () => {
     const partial = join(dir, 'partial.sqlite');
     copyFileSync(db, partial);
     // Seed 21 with a budget of one node: unknown.
-    expect(run(['batch', '--seeds', '21', '--draw', '1', '--max-nodes', '1', '--workers', '1', '--quiet', '--db', partial]).code).toBe(0);
+    expect(
+      (await run(['batch', '--seeds', '21', '--draw', '1', '--max-nodes', '1', '--workers', '1', '--quiet', '--db', partial])).code,
+    ).toBe(0);
     const out = join(dir, 'never.verdicts');
     const verdictsOnly = join(dir, 'verdicts-only.csv');
     writeFileSync(verdictsOnly, columns(exportCsv, 6));
@@ -105,7 +121,7 @@ describe('klondike pack and unpack', () => {
         /^klondike: seed 1 has no nodes: --summary needs the export's nodes column/,
       ],
     ] as const) {
-      const r = run(['pack', ...args, '--out', out]);
+      const r = await run(['pack', ...args, '--out', out]);
       expect(r.code, r.err).toBe(2);
       expect(r.err).toMatch(why);
       expect(r.err.trim().split('\n')).toHaveLength(1);
@@ -113,9 +129,9 @@ describe('klondike pack and unpack', () => {
     }
   });
 
-  it('never writes over an input, a database or its companion files', () => {
+  it('never writes over an input, a database or its companion files', async () => {
     const packed = join(dir, 'keep.verdicts');
-    expect(run(['pack', '--db', db, '--out', packed]).code).toBe(0);
+    expect((await run(['pack', '--db', db, '--out', packed])).code).toBe(0);
     const before = readFileSync(packed);
     const dbBefore = readFileSync(db);
     writeFileSync(`${db}-journal`, 'x');
@@ -124,9 +140,9 @@ describe('klondike pack and unpack', () => {
     for (const [args, why] of [
       [['pack', '--db', db, '--out', db], /is the input/],
       [['pack', '--db', db, '--out', `${db}-journal`], /is the input/],
-      [['pack', '--db', db, '--out', `${db}-wal`], /the wal file of the database/],
+      [['pack', '--db', db, '--out', `${db}-wal`], /is the input database/],
       [['pack', '--csv', csv, '--out', db], /is an SQLite database/],
-      [['pack', '--csv', csv, '--out', `${db}-shm`], /the shm file of the database/],
+      [['pack', '--csv', csv, '--out', `${db}-shm`], /companion file of the database/],
       [['pack', '--csv', csv, '--out', csv], /is the input/],
       [['pack', '--db', db, '--out', packed, '--summary', packed], /same file/],
       [['pack', '--db', db, '--csv', csv, '--out', packed], /either --db or --csv/],
@@ -135,7 +151,7 @@ describe('klondike pack and unpack', () => {
       [['unpack', join(dir, 'missing.verdicts')], /no such file/],
       [['pack', '--csv', db, '--out', join(dir, 'x.verdicts')], /not a well-formed CSV|not an export CSV/],
     ] as const) {
-      const r = run([...args]);
+      const r = await run([...args]);
       expect(r.code, `${args.join(' ')}: ${r.err}`).toBe(2);
       expect(r.err).toMatch(why);
       expect(r.err.trim().split('\n')).toHaveLength(1);
@@ -146,7 +162,7 @@ describe('klondike pack and unpack', () => {
     expect(readFileSync(csv, 'utf8')).toBe(exportCsv);
   });
 
-  it('join: two parts packed with their summaries give the file of all their deals, and one summary', () => {
+  it('join: two parts packed with their summaries give the file of all their deals, and one summary', async () => {
     // From the export CSV: the database beside it has a stray journal file by now (above).
     const csv = join(dir, 'parts.csv');
     writeFileSync(csv, exportCsv);
@@ -155,14 +171,14 @@ describe('klondike pack and unpack', () => {
       ['8-20', join(dir, 'p2')],
     ];
     for (const [seeds, base] of parts) {
-      const r = run(['pack', '--csv', csv, '--seeds', seeds, '--out', `${base}.verdicts`, '--summary', `${base}-work.json`]);
+      const r = await run(['pack', '--csv', csv, '--seeds', seeds, '--out', `${base}.verdicts`, '--summary', `${base}-work.json`]);
       expect(r.code, r.err).toBe(0);
     }
     const whole = join(dir, 'whole.verdicts');
-    expect(run(['pack', '--csv', csv, '--out', whole, '--summary', join(dir, 'whole-work.json')]).code).toBe(0);
+    expect((await run(['pack', '--csv', csv, '--out', whole, '--summary', join(dir, 'whole-work.json')])).code).toBe(0);
     const out = join(dir, 'joined.verdicts');
     const summary = join(dir, 'joined-work.json');
-    const j = run(['join', `${parts[0][1]}.verdicts`, `${parts[1][1]}.verdicts`, '--out', out, '--summary', summary]);
+    const j = bin(['join', `${parts[0][1]}.verdicts`, `${parts[1][1]}.verdicts`, '--out', out, '--summary', summary]);
     expect(j.code, j.err).toBe(0);
     expect(j.err).toMatch(/^joined 2 files: 20 deals \(draw 1, unlimited passes · solvitaire, seeds 1-20, \d+ winnable\) into /);
     expect(readFileSync(out)).toEqual(readFileSync(whole));
@@ -173,7 +189,7 @@ describe('klondike pack and unpack', () => {
     expect({ ...a, nodes: 0, ms: 0 }).toEqual({ ...b, nodes: 0, ms: 0 });
     // `report --work` reads the joined summary.
     const html = join(dir, 'joined.html');
-    const r = run(['report', '--work', summary, '--out', html]);
+    const r = await run(['report', '--work', summary, '--out', html]);
     expect(r.code, r.err).toBe(0);
     expect(readFileSync(html, 'utf8')).toContain('<td>–</td>');
 
@@ -184,19 +200,19 @@ describe('klondike pack and unpack', () => {
       [[`${parts[0][1]}.verdicts`, whole, '--summary', join(dir, 'x.json')], /^klondike: file 2 starts at seed 1, not at seed 8 /],
       [[`${parts[0][1]}.verdicts`, `${parts[1][1]}.verdicts`, out, '--summary', join(dir, 'y.json')], /not at seed 21/],
     ] as const) {
-      const x = run(['join', ...args, '--out', bad]);
+      const x = await run(['join', ...args, '--out', bad]);
       expect(x.code, x.err).toBe(2);
       expect(x.err).toMatch(message);
       expect(x.err.trim().split('\n')).toHaveLength(1);
       expect(existsSync(bad)).toBe(false);
     }
     copyFileSync(`${parts[1][1]}.verdicts`, join(dir, 'lone.verdicts'));
-    const m = run(['join', `${parts[0][1]}.verdicts`, join(dir, 'lone.verdicts'), '--out', bad, '--summary', join(dir, 'z.json')]);
+    const m = await run(['join', `${parts[0][1]}.verdicts`, join(dir, 'lone.verdicts'), '--out', bad, '--summary', join(dir, 'z.json')]);
     expect(m.code).toBe(2);
     expect(m.err).toMatch(/^klondike: cannot read .*lone-work\.json: no such file$/m);
     expect(existsSync(bad)).toBe(false);
     const before = readFileSync(out);
-    const o = run(['join', `${parts[0][1]}.verdicts`, `${parts[1][1]}.verdicts`, '--out', `${parts[0][1]}.verdicts`]);
+    const o = await run(['join', `${parts[0][1]}.verdicts`, `${parts[1][1]}.verdicts`, '--out', `${parts[0][1]}.verdicts`]);
     expect(o.code).toBe(2);
     expect(readFileSync(out)).toEqual(before);
     expect(readFileSync(`${parts[0][1]}.verdicts`)).not.toEqual(before);

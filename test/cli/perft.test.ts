@@ -8,15 +8,8 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/tmp.ts';
-import {
-  type DealSourceOptions,
-  type RuleOptions,
-  addDealSourceOptions,
-  addRuleOptions,
-  parsePasses,
-  positionFromOptions,
-  rulesFromOptions,
-} from '../../src/cli/options.ts';
+import { type DealSourceOptions, addDealSourceOptions, positionFromOptions } from '../../src/cli/deal-options.ts';
+import { type RuleOptions, addRuleOptions, parsePasses, rulesFromOptions } from '../../src/cli/rule-options.ts';
 import { runPerft } from '../../src/cli/perft.ts';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { dealPosition } from '../../src/engine/position.ts';

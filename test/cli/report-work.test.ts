@@ -1,9 +1,10 @@
-// `klondike report --work` through the real binary: the page from data/'s summary files, times
-// drawn when a file has them, and bad input refused in one line, exit 2, nothing written.
+// `klondike report --work`: the page from data/'s summary files, times drawn when a file has them,
+// and bad input refused in one line, exit 2, nothing written. The first test runs the real binary,
+// the others run the command line in this process.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli-run.ts';
+import { runCli, runInProcess } from '../support/cli-run.ts';
 import { tempDir } from '../support/tmp.ts';
 
 const D3 = 'data/study-d3-work.json';
@@ -69,7 +70,7 @@ describe('klondike report --work', () => {
 
   it('draws the solve-time histogram when a file has times', async () => {
     const out = join(dir, 'timed.html');
-    const r = await runCli(['report', '--work', join(dir, 'timed.json'), D1, '--out', out]);
+    const r = await runInProcess(['report', '--work', join(dir, 'timed.json'), D1, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     const html = readFileSync(out, 'utf8');
     const ms = /<svg[^>]*>\n<title>Solve time per deal[\s\S]*?<\/svg>/.exec(html)?.[0];
@@ -113,7 +114,7 @@ describe('klondike report --work: bad input is one line on stderr, exit 2, nothi
   ];
   it.each(cases)('%s', async (name, args, message) => {
     const out = join(dir, `bad-${name.replace(/\W+/g, '-')}.html`);
-    const r = await runCli(['report', ...args(), '--out', out]);
+    const r = await runInProcess(['report', ...args(), '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.endsWith('\n')).toBe(true);
@@ -127,7 +128,7 @@ describe('klondike report --work: bad input is one line on stderr, exit 2, nothi
   it('an output that exists is left as it was', async () => {
     const out = join(dir, 'kept.html');
     writeFileSync(out, 'the old report\n');
-    const r = await runCli(['report', '--work', join(dir, 'short.json'), '--out', out]);
+    const r = await runInProcess(['report', '--work', join(dir, 'short.json'), '--out', out]);
     expect(r.code).toBe(2);
     expect(readFileSync(out, 'utf8')).toBe('the old report\n');
   });
@@ -135,7 +136,7 @@ describe('klondike report --work: bad input is one line on stderr, exit 2, nothi
   it('never writes over an input', async () => {
     const input = join(dir, 'input.json');
     writeFileSync(input, readFileSync(D1));
-    const r = await runCli(['report', '--work', D3, input, '--out', input]);
+    const r = await runInProcess(['report', '--work', D3, input, '--out', input]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^klondike: output .*input\.json is the input .*input\.json; refusing to write over it\n$/);
     expect(readFileSync(input, 'utf8')).toBe(readFileSync(D1, 'utf8'));

@@ -1,5 +1,6 @@
 /**
- * `klondike score` and `klondike replay --score` through the real binary (the runs are concurrent):
+ * `klondike score` and `klondike replay --score` (the command lines that read stdin through the real
+ * binary, the others in this process):
  * the readable table of a hand-built game, `--json` from stdin, `--verbose`, rule options replacing
  * the file's rules, a solver solution piped in, and bad input (one line on stderr, exit 2).
  */
@@ -7,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/tmp.ts';
-import { runCli as run } from '../support/cli-run.ts';
+import { runLine as run } from '../support/cli-run.ts';
 
 const oneLine = (s: string) => s.endsWith('\n') && s.trim().split('\n').length === 1;
 const dir = tempDir('score');
@@ -55,7 +56,7 @@ writeFileSync(returnFile, JSON.stringify(RETURN_GAME));
 writeFileSync(redealFile, JSON.stringify(REDEAL_GAME));
 
 describe('klondike score', () => {
-  it.concurrent('the readable table of a hand-built game, exit 0', async () => {
+  it('the readable table of a hand-built game, exit 0', async () => {
     const r = await run(['score', returnFile]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -82,7 +83,7 @@ describe('klondike score', () => {
     );
   });
 
-  it.concurrent('--json from stdin: scores, breakdown, running scores', async () => {
+  it('--json from stdin: scores, breakdown, running scores', async () => {
     const r = await run(['score', '-', '--json'], JSON.stringify(RETURN_GAME));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -94,7 +95,7 @@ describe('klondike score', () => {
     expect([j.moves, j.won, j.home, j.passes, j.freePasses]).toEqual([2, false, 37, 1, 1]);
   });
 
-  it.concurrent('--verbose: each move with the running scores', async () => {
+  it('--verbose: each move with the running scores', async () => {
     const r = await run(['score', redealFile, '--verbose']);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
@@ -111,7 +112,7 @@ describe('klondike score', () => {
     expect(r.stdout).toContain('Vegas play allows 1 pass at draw 1; this game used 2, so it cannot be played under the Vegas rules');
   });
 
-  it.concurrent('rule options replace the file’s: --draw and --free-passes make the redeal free', async () => {
+  it('rule options replace the file’s: --draw and --free-passes make the redeal free', async () => {
     const r = await run(['score', redealFile, '--draw', '3', '--free-passes', '2', '--json']);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
@@ -120,7 +121,7 @@ describe('klondike score', () => {
     expect(j.kinds.redeal).toEqual({ count: 1, standard: 0, vegas: 0 });
   });
 
-  it.concurrent('--seconds: the time bonus of a win, 700,000 / seconds from 30 s', async () => {
+  it('--seconds: the time bonus of a win, 700,000 / seconds from 30 s', async () => {
     const r = await run(['score', redealFile, '--seconds', '245', '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -135,7 +136,7 @@ describe('klondike score', () => {
     expect(JSON.parse(lost.stdout).standard).toEqual({ score: 5, start: 0, floor: 15, seconds: 245, timeBonus: 0 });
   });
 
-  it.concurrent('a solver solution piped in: Solvitaire seed 2 under the Vegas rules at draw 3 ends at 208', async () => {
+  it('a solver solution piped in: Solvitaire seed 2 under the Vegas rules at draw 3 ends at 208', async () => {
     const s = await run(['solve', '--seed', '2', '--draw', '3', '--passes', '3', '--json']);
     expect(s.code).toBe(0);
     const r = await run(['score', '-'], s.stdout);
@@ -174,7 +175,7 @@ describe('klondike score', () => {
     ['--seconds 2.5', ['score', redealFile, '--seconds', '2.5'], '', /seconds must be a whole number ≥ 0, got "2.5"\n$/],
   ];
   for (const [what, args, stdin, message] of bad) {
-    it.concurrent(`bad input, one line and exit 2: ${what}`, async () => {
+    it(`bad input, one line and exit 2: ${what}`, async () => {
       const r = await run(args, stdin);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
@@ -185,14 +186,14 @@ describe('klondike score', () => {
 });
 
 describe('klondike replay --score', () => {
-  it.concurrent('a won game: the verdict, then the scores; exit 0', async () => {
+  it('a won game: the verdict, then the scores; exit 0', async () => {
     const r = await run(['replay', redealFile, '--score']);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines.slice(0, 2)).toEqual(['won', 'standard 10, vegas 208']);
     expect(lines).toContain('floor at 0                        +100');
   });
-  it.concurrent('an unfinished game is scored too (exit 1 as without --score); an illegal one is not', async () => {
+  it('an unfinished game is scored too (exit 1 as without --score); an illegal one is not', async () => {
     const r = await run(['replay', returnFile, '--score']);
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n').slice(0, 2)).toEqual(['not won, 37 cards home', 'standard 5, vegas 133']);

@@ -4,15 +4,15 @@
  * each verdict, bad input. The rest in process, through `runSolve` and `main`.
  *
  * Deals: Solvitaire 1000007 (draw 3, unlimited: winnable in under 100 nodes), 29 (draw 3, one
- * pass: unwinnable at once), 1000021 (draw 1: millions of nodes, so `--max-nodes 1` leaves it
- * unknown).
+ * pass: unwinnable at once), 598 (draw 1: lost after half a million nodes, so `--max-nodes 1` and
+ * a millisecond leave it unknown).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../support/tmp.ts';
 import { main } from '../../src/cli/main.ts';
-import { budgetFromOptions } from '../../src/cli/options.ts';
+import { budgetFromOptions } from '../../src/cli/budget-options.ts';
 import { VERDICT_EXIT, runSolve, type SolveOptions } from '../../src/cli/solve.ts';
 import { makePositionJson } from '../../src/engine/position.ts';
 import { replay } from '../../src/engine/solution.ts';
@@ -68,7 +68,7 @@ describe('klondike solve: the real binary', () => {
   });
 
   it.concurrent('a spent budget: unknown, the reason in the JSON, exit 3', async () => {
-    const r = await run(['solve', '--seed', '1000021', '--draw', '1', '--max-nodes', '1', '--json']);
+    const r = await run(['solve', '--seed', '598', '--draw', '1', '--max-nodes', '1', '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(3);
     const j = JSON.parse(r.stdout);
@@ -122,6 +122,8 @@ describe('klondike solve: bad input through main (in process)', () => {
     ['no deal', [], /--seed N or --deal/],
     ['--family with --deal', ['--deal', '-', '--family', 'greenfelt'], /--family applies to --seed only/],
     ['bad seed', ['--seed', '-5'], /seed/],
+    ['--count without --shortest', ['--seed', '1000007', '--count', 'ksolve'], /^klondike: --count applies to --shortest only\n$/],
+    ['--count with --most-home', ['--seed', '3', '--most-home', '--count', 'atomic'], /--count applies to --shortest only/],
   ])('%s', async (_name, args, message) => {
     const r = await cli(...args);
     expect(r.stdout).toBe('');
@@ -188,10 +190,10 @@ describe('runSolve (in process)', () => {
     const u = runSolve({ ...base, seed: 29n, passes: 1, json: true });
     expect(u.exitCode).toBe(VERDICT_EXIT.unwinnable);
     expect(JSON.parse(u.out)).toMatchObject({ verdict: 'unwinnable', moves: [] });
-    const k = runSolve({ ...base, seed: 1000021n, draw: 1, maxNodes: 1, json: true });
+    const k = runSolve({ ...base, seed: 598n, draw: 1, maxNodes: 1, json: true });
     expect(k.exitCode).toBe(VERDICT_EXIT.unknown);
     expect(JSON.parse(k.out)).toMatchObject({ verdict: 'unknown', reason: 'nodes', moves: [] });
-    const t = runSolve({ ...base, seed: 1000021n, draw: 1, timeout: 0.001 });
+    const t = runSolve({ ...base, seed: 598n, draw: 1, timeout: 0.001 });
     expect(t.exitCode).toBe(3);
     expect(t.out).toMatch(/: unknown \(time budget spent\)\n/);
     expect(t.out).toMatch(/raise --max-nodes, --timeout or --max-memory/);

@@ -1,21 +1,33 @@
-// `stats`, `export` and `report` through the real binary: stdout, stderr and exit codes.
+// `stats`, `export` and `report`: stdout, stderr and exit codes. One test of each command runs the
+// real binary; the other command lines run in this process (the same code, no Node start-up).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initSchema } from '../../src/store/schema.ts';
+import { runInProcess } from '../support/cli-run.ts';
+import { HEAVY_MS } from '../support/slow.ts';
 import { makeKnownDb, parseCsv, tempDir } from '../support/stats-fixture.ts';
 
 let dir: string;
 let known: string;
 
-function run(...args: string[]): { out: string; err: string; code: number | null } {
-  const r = spawnSync(process.execPath, ['bin/klondike', ...args], { encoding: 'utf8', timeout: 60_000 });
+type Ran = { out: string; err: string; code: number | null };
+
+/** Runs the real binary. */
+function bin(...args: string[]): Ran {
+  const r = spawnSync(process.execPath, ['bin/klondike', ...args], { encoding: 'utf8', timeout: HEAVY_MS });
   return { out: r.stdout, err: r.stderr, code: r.status };
 }
 
-beforeAll(() => {
+/** Runs a command line in this process. */
+async function run(...args: string[]): Promise<Ran> {
+  const r = await runInProcess(args);
+  return { out: r.stdout, err: r.stderr, code: r.code };
+}
+
+beforeAll(async () => {
   dir = tempDir();
   known = join(dir, 'known.sqlite');
   makeKnownDb(known);
@@ -29,8 +41,8 @@ beforeAll(() => {
 });
 
 describe('klondike stats', () => {
-  it('--format json', () => {
-    const r = run('stats', '--db', known, '--format', 'json');
+  it('--format json', async () => {
+    const r = bin('stats', '--db', known, '--format', 'json');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.out);
@@ -48,8 +60,8 @@ describe('klondike stats', () => {
     });
   });
 
-  it('--format csv with filters', () => {
-    const r = run(
+  it('--format csv with filters', async () => {
+    const r = await run(
       'stats',
       '--db',
       known,
@@ -78,29 +90,29 @@ describe('klondike stats', () => {
       lowerBound: '0.8',
       upperBound: '1',
     });
-    const fr = parseCsv(run('stats', '--db', known, '--format', 'csv', '--foundation-return', 'no', '--passes', '3').out);
+    const fr = parseCsv((await run('stats', '--db', known, '--format', 'csv', '--foundation-return', 'no', '--passes', '3')).out);
     expect(fr.map((r) => r[0])).toEqual(['family', 'klondike-solver']);
   });
 
-  it('table by default', () => {
-    const r = run('stats', '--db', known);
+  it('table by default', async () => {
+    const r = await run('stats', '--db', known);
     expect(r.code).toBe(0);
     expect(r.out).toContain('draw 3, unlimited passes · solvitaire');
     expect(r.out).toContain('deals      10: winnable 6, unwinnable 2, unknown 1, errors 1');
   });
 
-  it('an empty database prints an empty result clearly', () => {
+  it('an empty database prints an empty result clearly', async () => {
     const db = join(dir, 'empty.sqlite');
-    expect(run('stats', '--db', db, '--format', 'json').out).toBe('[]\n');
-    const t = run('stats', '--db', db);
+    expect((await run('stats', '--db', db, '--format', 'json')).out).toBe('[]\n');
+    const t = await run('stats', '--db', db);
     expect(t.code).toBe(0);
     expect(t.out).toMatch(/^no results in .*empty\.sqlite match \(0 deals\)$/m);
   });
 });
 
 describe('klondike export and report', () => {
-  it('export ndjson to stdout, csv to a file', () => {
-    const r = run('export', '--db', known, '--format', 'ndjson', '--family', 'klondike-solver');
+  it('export ndjson to stdout, csv to a file', async () => {
+    const r = bin('export', '--db', known, '--format', 'ndjson', '--family', 'klondike-solver');
     expect(r.code).toBe(0);
     expect(
       r.out
@@ -109,14 +121,14 @@ describe('klondike export and report', () => {
         .map((l) => JSON.parse(l).seed),
     ).toEqual([0, 1, 2, 3]);
     const out = join(dir, 'all.csv');
-    const f = run('export', '--db', known, '--out', out);
+    const f = await run('export', '--db', known, '--out', out);
     expect(f.code).toBe(0);
     expect(parseCsv(readFileSync(out, 'utf8'))).toHaveLength(17);
   });
 
-  it('report writes one HTML file with five charts', () => {
+  it('report writes one HTML file with five charts', async () => {
     const out = join(dir, 'report.html');
-    const r = run('report', '--db', known, '--out', out);
+    const r = bin('report', '--db', known, '--out', out);
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/wrote .*report\.html \(3 groups\)/);
     expect(readFileSync(out, 'utf8').match(/<svg/g)).toHaveLength(5);
@@ -145,16 +157,16 @@ describe('bad input: one line on stderr, exit 2', () => {
     ['report without --out', () => ['report', '--db', known], /required option '--out <file>'/],
     ['unwritable --out', () => ['export', '--db', known, '--out', join(dir, 'no/such/dir.csv')], /^klondike: cannot write .*ENOENT/],
   ];
-  it.each(cases)('%s', (_name, args, message) => {
-    const r = run(...args());
+  it.each(cases)('%s', async (_name, args, message) => {
+    const r = await run(...args());
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
     expect(r.err.split('\n').filter(Boolean)).toHaveLength(1);
     expect(r.err).toMatch(message);
   });
 
-  it('reading never creates a database', () => {
-    run('stats', '--db', missing());
+  it('reading never creates a database', async () => {
+    await run('stats', '--db', missing());
     expect(existsSync(missing())).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The solver core's position (src/core/position.ts) against moves.ts and state.ts: random
+ * The solver core's position (src/core/state.ts) against moves.ts and state.ts: random
  * playouts from seeded deals make and undo the same moves in a State and in the core (atomic
  * moves and stock macro-moves to any reachable deck index), and at every step
  * - the core's childHash, before the move is made, gives the hash that moves.ts `make` leaves,

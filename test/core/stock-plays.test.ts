@@ -73,7 +73,9 @@ describe('stock plays with every stock card reachable', () => {
               const n = new Generator(s, pr, out, core).generate(0, rCol, mode);
               const got = Array.from(out.subarray(0, n)).filter((m) => kindOf(m) === S2F || kindOf(m) === S2T);
               const want = byCard(s, pr, mode === FREE ? -1 : rCol, mode !== FREE);
-              expect(got, `seed ${seed}, step ${step}, mode ${mode} on ${rCol}`).toEqual(want);
+              // compared first, expect only on a difference: an expect per case was most of the time
+              if (got.length !== want.length || got.some((m, j) => m !== want[j]))
+                expect(got, `seed ${seed}, step ${step}, mode ${mode} on ${rCol}`).toEqual(want);
               compared++;
               if (want.length > 0) withStock++;
             }

@@ -50,7 +50,7 @@ describe('unseen cards in the formats', () => {
     if (!w.ok) throw new Error(w.error);
     const r = parsePosition(w.value, f);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toMatch(/^unseen card \?\? at t2 card 1: every card must be known here$/);
+    if (!r.ok) expect(r.error).toMatch(/^unseen card \?\? \(card 52\) at t2 card 1: every card must be known here$/);
   });
 
   it('deck strings and exact codes cannot hold unseen cards', () => {
@@ -106,7 +106,7 @@ describe('impossible positions are one-line errors', () => {
   it('an unseen card face up', () => {
     const o = base();
     o.tableau[1] = ['??', '??'];
-    expect(partialError(JSON.stringify(o))).toMatch(/^unseen card \?\? face up at t2 card 2/);
+    expect(partialError(JSON.stringify(o))).toMatch(/^unseen card \?\? \(card 52\) face up at t2 card 2/);
     expect(
       partialError(
         'Talon: ' +
@@ -122,7 +122,7 @@ describe('impossible positions are one-line errors', () => {
     o.waste = ['??'];
     o.stock.pop();
     o.faceDown = [0, 1, 2, 3, 4, 5, 6];
-    expect(partialError(JSON.stringify(o))).toMatch(/^unseen card \?\? at waste card 1: every waste card has been seen$/);
+    expect(partialError(JSON.stringify(o))).toMatch(/^unseen card \?\? \(card 52\) at waste card 1: every waste card has been seen$/);
   });
 
   it('a face-down card above a face-up one (Solvitaire and PySol)', () => {

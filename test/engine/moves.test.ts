@@ -1,5 +1,5 @@
 /**
- * Perft with the packed generator (src/moves.ts): every row of the shared fixture, then counts
+ * Perft with the packed generator (src/engine/moves.ts): every row of the shared fixture, then counts
  * frozen here for more deals and every rule variant, and `--divide` subtotals against the naive
  * generator.
  *

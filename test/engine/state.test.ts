@@ -5,7 +5,7 @@
  * - pack() then unpack() gives an equal state with the same hash;
  * - the packed moves (named with toAtomic) are exactly the naive generator's, each once;
  * - every child (make, then toPosition) equals naiveApply's child, the solver core's childHash (the
- *   hash before the move is made, src/core/position.ts) equals the hash after make, and undo
+ *   hash before the move is made, src/core/state.ts) equals the hash after make, and undo
  *   restores the state exactly (equals, h1, h2).
  * Then the hash: column order does not change it; different positions get different hashes.
  */

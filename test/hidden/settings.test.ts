@@ -3,7 +3,7 @@
  * and `batch --player`, the ordinary defaults otherwise, and the settings given always first.
  */
 import { describe, expect, it } from 'vitest';
-import { playerParams } from '../../src/batch/run.ts';
+import { playerParams } from '../../src/batch/request.ts';
 import { playerFromOptions } from '../../src/cli/batch.ts';
 import { DEFAULT_SEARCH, VEGAS_SEARCH, searchSettings } from '../../src/hidden/settings.ts';
 import { canonicalParams } from '../../src/store/rows.ts';

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { wilson } from '../../src/stats/wilson.ts';
+import { wilson } from '../../src/math/wilson.ts';
 import { readStudy } from '../support/study.ts';
 import { repoText, tableAfter } from '../support/markdown.ts';
 

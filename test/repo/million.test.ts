@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type PackedVerdicts, isWinnableAt, parsePacked, winnableCount } from '../../src/stats/packed.ts';
 import { parseWorkFile } from '../../src/stats/work-file.ts';
-import { wilson } from '../../src/stats/wilson.ts';
+import { wilson } from '../../src/math/wilson.ts';
 import { repoText, tableAfter } from '../support/markdown.ts';
 
 const PART = 100_000;

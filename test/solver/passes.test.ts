@@ -15,7 +15,7 @@ import { replay } from '../../src/engine/solution.ts';
 import { runPerft } from '../../src/cli/perft.ts';
 import { FULL_PRUNING, NO_PRUNING, type SolveResult, Solver, type SolverOptions, solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
-import { runCli } from '../support/cli-run.ts';
+import { runInProcess } from '../support/cli-run.ts';
 import { reducedDeal, seedPosition } from '../support/positions.ts';
 import { makeSolutionJson, parseSolutionJson } from '../../src/deals/solution-json.ts';
 
@@ -67,11 +67,10 @@ describe("a position's pass against the rules", () => {
       writeFileSync(path, JSON.stringify({ ...makePositionJson({ ...p42, pass: 2 }), pass: 0 }).replace('"pass":0', `"pass":${pass}`));
       return path;
     };
-    const t0 = Date.now();
-    const past = await runCli(['solve', '--deal', file('p25.json', '33554432'), '--passes', '5']);
+    const past = await runInProcess(['solve', '--deal', file('p25.json', '33554432'), '--passes', '5']);
     expect(past).toEqual({ stdout: '', stderr: 'klondike: the position is on pass 33554432, past the limit of 5 passes\n', code: 2 });
     for (const pass of ['9007199254740992', '1e300']) {
-      const r = await runCli(['solve', '--deal', file('huge.json', pass), '--timeout', '2', '--max-nodes', '100']);
+      const r = await runInProcess(['solve', '--deal', file('huge.json', pass), '--timeout', '2', '--max-nodes', '100']);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^klondike: .*"pass" must be a whole number from 1 to 2\^53 − 1, got .*\n$/);
     }
@@ -85,11 +84,10 @@ describe("a position's pass against the rules", () => {
       error: 'deal: the position is on pass 7, past the limit of 5 passes',
     });
     const pysol = join(dir, 'p.pysol');
-    writeFileSync(pysol, (await runCli(['deal', '--seed', '42', '--format', 'pysol'])).stdout + 'Pass: 9007199254740993\n');
-    const r = await runCli(['solve', '--deal', pysol, '--timeout', '2', '--max-nodes', '100']);
+    writeFileSync(pysol, (await runInProcess(['deal', '--seed', '42', '--format', 'pysol'])).stdout + 'Pass: 9007199254740993\n');
+    const r = await runInProcess(['solve', '--deal', pysol, '--timeout', '2', '--max-nodes', '100']);
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')).toHaveLength(2);
-    expect(Date.now() - t0).toBeLessThan(60_000); // none of them searched (each is a process start)
   });
 });
 
@@ -178,7 +176,14 @@ describe('pass limits the stock cannot use, and large limits searched exactly', 
       deadlocks: false,
       lockingMoves: false,
     };
-    const plain: SolverOptions = { pruning: NO_PRUNING, relaxation: false, deadCheck: false, deadlocks: false, lockingMoves: false };
+    const plain: SolverOptions = {
+      pruning: NO_PRUNING,
+      relaxation: false,
+      deadCheck: false,
+      deadlocks: false,
+      deadPositions: false,
+      lockingMoves: false,
+    };
     let compared = 0;
     for (const [seed, k] of [
       [17, 9],

@@ -18,6 +18,7 @@ import { State } from '../../src/engine/state.ts';
 import { type MoveCount, NO_PRUNING, countMoves, shortest, solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
 import { ALL_RULES, checked, prng, reducedDeal, rulesTag, seedPosition } from '../support/positions.ts';
+import { bySize } from '../support/slow.ts';
 
 const BIG = { maxNodes: 20_000_000, timeoutMs: 120_000 };
 
@@ -103,8 +104,9 @@ describe('the shortest solution equals a breadth-first search of the plain engin
   });
 
   it('mid-game positions: uneven foundations, the stock part-way through, later passes', () => {
+    // seeds 1–5 (1–10 with SLOW=1)
     let compared = 0;
-    for (let seed = 1; seed <= 10; seed++) {
+    for (let seed = 1; seed <= bySize(5, 10); seed++) {
       const rand = prng(seed * 104729 + 3);
       const heights = [0, 1, 2, 3].map(() => 10 + Math.floor(rand() * 2));
       const deal = seedPosition(seed);
@@ -130,7 +132,7 @@ describe('the shortest solution equals a breadth-first search of the plain engin
         if (expectShortest(p, rules, 'atomic', `seed ${seed}, ${rulesTag(rules)}`)) compared++;
       }
     }
-    expect(compared).toBeGreaterThanOrEqual(16);
+    expect(compared).toBeGreaterThanOrEqual(bySize(8, 16));
   });
 });
 

@@ -4,7 +4,7 @@
  * Each deal gets a node budget (not a time budget, so the test does not depend on machine speed);
  * winnable solutions must replay to a win on the plain engine.
  *
- * The subset was chosen from a measurement of every row with a 5 s timeout (bench/README.md):
+ * The subset was chosen from a measurement of every row with a 5 s timeout (bench/results/verdict-fixture.md):
  * for each rule set and verdict, about 8 rows spread over those decided in under 2 s; about 25 s
  * of solving in all on a busy 2-core machine. All rows: verdicts.slow.test.ts.
  */

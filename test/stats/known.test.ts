@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initSchema } from '../../src/store/schema.ts';
 import { type GroupStats, STATS_COLUMNS, type StatsRow, computeStats } from '../../src/stats/aggregate.ts';
 import { rateText, statsToCsv, statsToJson, statsToTable } from '../../src/stats/format.ts';
-import { wilson } from '../../src/stats/wilson.ts';
+import { wilson } from '../../src/math/wilson.ts';
 import { makeKnownDb, parseCsv, readDb, tempDir } from '../support/stats-fixture.ts';
 
 let dir: string;
@@ -32,7 +32,7 @@ describe('stats on the known database', () => {
   it('counts, rates, interval, bounds of solvitaire seeds 1–10', () => {
     const r = find('solvitaire');
     expect(r).toMatchObject({ deals: 10, winnable: 6, unwinnable: 2, unknown: 1, errors: 1, decided: 8, winRate: 0.75 });
-    // Wilson 6 of 8 (worked in stats-wilson.test.ts): [0.409279, 0.928525].
+    // Wilson 6 of 8 (worked in wilson.test.ts): [0.409279, 0.928525].
     expect(r.ciLow).toBeCloseTo(0.409279, 5);
     expect(r.ciHigh).toBeCloseTo(0.928525, 5);
     // Bounds: 6/10 with the unknown and the error lost, 8/10 with both won.

@@ -18,15 +18,17 @@ import {
   unpackChunks,
   winnableCount,
 } from '../../src/stats/packed.ts';
-import type { Rules } from '../../src/types.ts';
+import type { Family, Rules } from '../../src/types.ts';
+import { FACTORIAL_52 } from '../../src/deals/big-families.ts';
+import { createHash } from 'node:crypto';
 
 const D3: Rules = { draw: 3, passes: null, foundationReturn: true };
 
 /** Packs verdicts of consecutive seeds from `first`. */
-function pack(verdicts: string[], first = 1n, rules = D3): PackedVerdicts {
+function pack(verdicts: string[], first = 1n, rules = D3, family: Family = 'solvitaire'): PackedVerdicts {
   const p = new VerdictPacker();
   verdicts.forEach((verdict, i) => {
-    const r = p.add({ family: 'solvitaire', seed: first + BigInt(i), rules, verdict });
+    const r = p.add({ family, seed: first + BigInt(i), rules, verdict });
     if (!r.ok) throw new Error(r.error);
   });
   const out = p.finish();
@@ -58,7 +60,7 @@ describe('the format', () => {
       [Array.from({ length: 16 }, (_, i) => (i % 3 ? 'winnable' : 'unwinnable')), 0n, { draw: 1, passes: 3, foundationReturn: false }],
       [['unwinnable'], big, { draw: 24, passes: 1, foundationReturn: true }],
     ] as const) {
-      const p = pack([...verdicts], first, rules);
+      const p = pack([...verdicts], first, rules, first === big ? 'exact' : 'solvitaire');
       const back = parsePacked(makePacked(p));
       expect(back.ok && back.value).toEqual(p);
       if (!back.ok) continue;
@@ -72,9 +74,9 @@ describe('the format', () => {
     expect(csv).toBe(
       'family,seed,draw,passes,foundationReturn,verdict\nsolvitaire,1,3,unlimited,true,winnable\nsolvitaire,2,3,unlimited,true,unwinnable\n',
     );
-    const ndjson = [...unpackChunks(pack(['winnable'], 2n ** 60n), 'ndjson')].join('');
+    const ndjson = [...unpackChunks(pack(['winnable'], 2n ** 60n, D3, 'microsoft'), 'ndjson')].join('');
     expect(JSON.parse(ndjson)).toEqual({
-      family: 'solvitaire',
+      family: 'microsoft',
       seed: String(2n ** 60n),
       draw: 3,
       passes: null,
@@ -128,6 +130,44 @@ describe('the format', () => {
     expect(parsePacked(forge(`${body} winnable=7`, [0xbd, 0x03]))).toEqual({
       ok: false,
       error: 'winnable=7 in the header, but 8 bits are set',
+    });
+  });
+});
+
+describe("every seed of a file lies in its family's range", () => {
+  const forge = (family: string, first: bigint, count: number) => {
+    const body = `klondike-verdicts/1 family=${family} draw=3 passes=unlimited foundation-return=yes first=${first} count=${count} winnable=0`;
+    const bits = new Uint8Array(Math.ceil(count / 8));
+    return new Uint8Array([...Buffer.from(`${body} sha256=${createHash('sha256').update(body).update(bits).digest('hex')}\n`), ...bits]);
+  };
+
+  it('a file whose run leaves the range is refused, naming the first seed outside it', () => {
+    expect(parsePacked(forge('solvitaire', 99999999999999999999n, 8))).toEqual({
+      ok: false,
+      error:
+        "the header's seeds 99999999999999999999-100000000000000000006: seed 99999999999999999999 is outside the solvitaire " +
+        'family (its seeds are whole numbers 0 ≤ N < 2^32)',
+    });
+    expect(parsePacked(forge('solvitaire', 4294967290n, 20))).toMatchObject({
+      ok: false,
+      error: /seed 4294967296 is outside the solvitaire family/,
+    });
+    expect(parsePacked(forge('klondike-solver', 2n ** 31n - 1n, 2))).toMatchObject({
+      ok: false,
+      error: /seed 2147483648 is outside the klondike-solver family/,
+    });
+    expect(parsePacked(forge('exact', FACTORIAL_52 - 1n, 2))).toMatchObject({ ok: false, error: /is outside the exact family/ });
+    // the last seeds of each range are seeds
+    expect(parsePacked(forge('solvitaire', 4294967276n, 20)).ok).toBe(true);
+    expect(parsePacked(forge('exact', FACTORIAL_52 - 2n, 2)).ok).toBe(true);
+  });
+
+  it('the packer refuses a seed outside the family', () => {
+    const p = new VerdictPacker();
+    expect(p.add({ family: 'solvitaire', seed: 2n ** 32n - 1n, rules: D3, verdict: 'winnable' }).ok).toBe(true);
+    expect(p.add({ family: 'solvitaire', seed: 2n ** 32n, rules: D3, verdict: 'winnable' })).toMatchObject({
+      ok: false,
+      error: /seed 4294967296 is outside the solvitaire family/,
     });
   });
 });

@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeStats } from '../../src/stats/aggregate.ts';
-import { DEFAULT_APP_URL, renderReport, reportDeals } from '../../src/stats/report.ts';
+import { DEFAULT_APP_URL, reportDeals } from '../../src/stats/deal-links.ts';
+import { renderReport } from '../../src/stats/report.ts';
 import { parseDealParams } from '../../web/src/params.ts';
 import { makeKnownDb, readDb, tempDir } from '../support/stats-fixture.ts';
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type WorkReportFile, renderWorkReport } from '../../src/stats/report.ts';
+import { type WorkReportFile, renderWorkReport } from '../../src/stats/work-report.ts';
 import { type WorkFile, parseWorkFile } from '../../src/stats/work-file.ts';
 import { type LogHistogram, WorkTally, alignHistograms, commonBins, rebin } from '../../src/stats/work.ts';
 

@@ -424,6 +424,7 @@ describe('player rows', () => {
       errors: 0,
       cardsHomeMean: (10 + 4 + 52 + 1) / 4,
       cardsHomeSquareMean: (100 + 16 + 2704 + 1) / 4,
+      cardsHomeCounts: Array.from({ length: 53 }, (_, k) => ([10, 4, 52, 1].includes(k) ? 1 : 0)),
       msMean: 2.5,
       decidedDeals: 2,
       winnableDeals: 1,

@@ -1,7 +1,7 @@
 /**
  * A deliberately naive reference move generator, written only for tests.
  *
- * It exists to cross-check the fast bit-packed generator (src/state.ts, src/moves.ts): plain arrays,
+ * It exists to cross-check the fast bit-packed generator (src/engine/state.ts, src/engine/moves.ts): plain arrays,
  * a fresh copy of the position for every child, and each rule of the move definitions in docs/engine.md
  * transcribed directly, one block per kind of move. Clarity over speed: never use this in
  * the solver.

@@ -230,12 +230,13 @@ export function rowLabel(r: FixtureRow, full: boolean): string {
   return full ? `${r.family} ${r.seed}, ${rules} → ${r.verdict}` : rules;
 }
 
-/** No pruning rule, no staged solve, no dead-deal or deadlock test, no locking moves, no restarts: the plain engine's moves, searched exhaustively. */
+/** No pruning rule, no staged solve, no dead-deal or deadlock test (at the start or at each position), no locking moves, no restarts: the plain engine's moves, searched exhaustively. */
 export const PLAIN: SolverOptions = {
   pruning: NO_PRUNING,
   relaxation: false,
   deadCheck: false,
   deadlocks: false,
+  deadPositions: false,
   lockingMoves: false,
   restarts: false,
 };

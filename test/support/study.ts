@@ -17,9 +17,11 @@ export function readStudy(maxSeed = Infinity): Map<string, Map<number, string>> 
       .trim()
       .split('\n');
     expect(lines[0]).toBe('family,seed,draw,passes,foundationReturn,verdict,nodes,solutionLength,maxNodes');
+    // one check per file, not per line: an expect per row of 250,000 costs seconds
+    const others = lines.slice(1).filter((line) => !line.startsWith('solvitaire,'));
+    expect(others, name).toEqual([]);
     for (const line of lines.slice(1)) {
-      const [family, seed, draw, passes, fr, verdict] = line.split(',');
-      expect(family).toBe('solvitaire');
+      const [, seed, draw, passes, fr, verdict] = line.split(',');
       if (Number(seed) > maxSeed) continue;
       const key = `${draw}/${passes}/${fr}`;
       if (!sets.has(key)) sets.set(key, new Map());

@@ -1,7 +1,7 @@
 /**
  * The game in headless Chromium, played as a person plays it: a whole game won by dragging with
- * the mouse, another by tapping on a phone-sized touch screen (with a double tap home and a drag by
- * touch), the clock and the time bonus under a controlled clock (the page's score is
+ * the mouse, another by the smart tap on a phone-sized touch screen (with a drag by touch and a
+ * tap-then-tap), each finished by the auto-complete, the clock and the time bonus under a controlled clock (the page's score is
  * `klondike score --seconds`'s on the game the page saves), the statistics after three games and a
  * reload, a shared link opening the same `exact` deal, the app loading and playing with the network
  * cut, and "could I still win?" on a lost game. Screenshots go to test-output/web/.
@@ -17,8 +17,8 @@ import type { AtomicMove } from '../../src/engine/notation.ts';
 import { type Position, dealPosition, makePositionJson } from '../../src/engine/position.ts';
 import { solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
-import { GAME_KEY, Game } from '../../web/src/game.ts';
-import { observe } from '../../web/src/observation.ts';
+import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
+import { smartMove } from '../../web/src/smart.ts';
 import { cardsMoved } from '../../web/src/speech.ts';
 import { runCli } from '../support/cli-run.ts';
 import { type Browser, CHROMIUM_HINT, buildApp, haveChromium, launch, outputDir } from '../support/web-harness.ts';
@@ -106,13 +106,19 @@ async function playLine(
   start: Position,
   rules: Rules,
   line: AtomicMove[],
-  act: (g: Game, m: AtomicMove, k: number) => Promise<void>,
+  act: (g: PlayedGame, m: AtomicMove, k: number) => Promise<void>,
 ) {
-  const g = new Game(start, rules);
+  const g = new PlayedGame(start, rules);
   for (let k = 0; k < line.length; k++) {
     await act(g, line[k], k);
-    await expect.poll(() => moves(page), { timeout: 10_000, message: `move ${k + 1}` }).toBe(String(k + 1));
+    // (at least: the last move may start the cards going home by themselves)
+    await expect.poll(async () => Number(await moves(page)) >= k + 1, { timeout: 10_000, message: `move ${k + 1}` }).toBe(true);
     expect(g.play(line[k]).ok).toBe(true);
+    // every card face up and the stock empty: the page plays the cards home by itself
+    if (g.finishingMoves().length > 0) {
+      await expect.poll(() => page.getAttribute('#play-table', 'data-home'), { timeout: 20_000 }).toBe('52');
+      return;
+    }
   }
 }
 
@@ -154,10 +160,9 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await page.close();
   });
 
-  it('a whole game won by tapping on a phone in portrait, with a double tap home and a drag by touch', async () => {
+  it('a whole draw-1 game won on a phone in portrait by the smart tap (a drag by touch and tap-then-tap where it would go elsewhere), finished by itself', async () => {
     const phone = await launch(dist, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
     try {
-      const line = solution(293, D1);
       const page = await open(phone, `${phone.url}#family=solvitaire&seed=293&draw=1&passes=unlimited&view=play`);
       await page.waitForSelector('#panel-play:not([hidden])');
       // the page fits the screen: nothing wider than it, every column on it
@@ -168,43 +173,64 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
       expect(right).toBeLessThanOrEqual(390);
       await shot(page, '21-phone-game');
       const cdp = await phone.ctx.newCDPSession(page);
-      let doubles = 0;
-      let dragged = 0;
-      await playLine(page, deal(293), D1, line, async (g, m) => {
-        const tap = async (p: { x: number; y: number }) => page.touchscreen.tap(p.x, p.y);
+      const tap = async (p: { x: number; y: number }) => page.touchscreen.tap(p.x, p.y);
+      const same = (a: AtomicMove, b: AtomicMove) => a.from === b.from && a.to === b.to && a.count === b.count;
+      const count = { smart: 0, dragged: 0, picked: 0, stock: 0 };
+      // The game beside the page's: each time, a move of a winning line from here (every card known);
+      // the card it takes is tapped when its smart move keeps the game winnable, else dragged, or tapped then put down.
+      const g = new PlayedGame(deal(293), D1);
+      while (g.finishingMoves().length === 0) {
+        expect(g.moves.length).toBeLessThan(300);
+        const sol = solve(g.position(), D1, { maxNodes: 5_000_000 });
+        expect(sol.verdict, `after move ${g.moves.length}`).toBe('winnable');
+        const m = sol.moves[0];
+        let played = m;
         if (m.from === 'stock' || m.to === 'stock') {
           const s = await box(page, slotSel('stock'));
           await tap({ x: s.x + s.width / 2, y: s.y + s.height / 2 });
-          return;
+          count.stock++;
+        } else {
+          const from = await grabPoint(page, cardsMoved(g.position(), m)[0]);
+          const smart = smartMove(g, m.from, m.count);
+          const after = smart && new PlayedGame(g.position(), D1);
+          if (
+            smart &&
+            after &&
+            (same(smart, m) || (after.play(smart).ok && solve(after.position(), D1, { maxNodes: 5_000_000 }).verdict === 'winnable'))
+          ) {
+            await tap(from);
+            played = smart;
+            count.smart++;
+          } else if (count.dragged < 2) {
+            // a drag with the finger: touch start, moves, end
+            const to = await dropPoint(page, g.position(), m.to);
+            const point = (p: { x: number; y: number }) => [{ x: p.x, y: p.y, id: 1 }];
+            await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
+            for (let i = 1; i <= 5; i++)
+              await cdp.send('Input.dispatchTouchEvent', {
+                type: 'touchMove',
+                touchPoints: point({ x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 }),
+              });
+            await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+            count.dragged++;
+          } else {
+            // "a tap on a card picks it up": tap the cards, then where they go
+            await page.selectOption('#p-tap', 'select');
+            await tap(from);
+            await tap(await dropPoint(page, g.position(), m.to));
+            await page.selectOption('#p-tap', 'smart');
+            count.picked++;
+          }
         }
-        const from = await grabPoint(page, cardsMoved(g.position(), m)[0]);
-        if (m.to[0] === 'f' && doubles < 3) {
-          // a double tap sends the card home
-          doubles++;
-          await tap(from);
-          await tap(from);
-          return;
-        }
-        const to = await dropPoint(page, g.position(), m.to);
-        if (m.to[0] === 't' && dragged < 2) {
-          // a drag with the finger: touch start, moves, end
-          dragged++;
-          const point = (p: { x: number; y: number }) => [{ x: p.x, y: p.y, id: 1 }];
-          await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
-          for (let i = 1; i <= 5; i++)
-            await cdp.send('Input.dispatchTouchEvent', {
-              type: 'touchMove',
-              touchPoints: point({ x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 }),
-            });
-          await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-          return;
-        }
-        // tap the cards, then where they go
-        await tap(from);
-        await tap(to);
-      });
-      expect([doubles, dragged]).toEqual([3, 2]);
-      expect(await page.getAttribute('#play-table', 'data-home')).toBe('52');
+        const n = g.moves.length + 1;
+        // (at least: the last move may start the cards going home by themselves)
+        await expect.poll(async () => Number(await moves(page)) >= n, { timeout: 10_000, message: `move ${n}` }).toBe(true);
+        expect(g.play(played).ok).toBe(true);
+      }
+      // every card face up and the stock empty: the cards go home by themselves
+      await expect.poll(() => page.getAttribute('#play-table', 'data-home'), { timeout: 20_000 }).toBe('52');
+      expect(count.smart).toBeGreaterThan(20);
+      expect(count.smart).toBeGreaterThan(3 * (count.dragged + count.picked));
       await page.waitForSelector('#play-summary');
       await shot(page, '22-phone-won');
       expect(problems.splice(0)).toEqual([]);
@@ -217,7 +243,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
   it('the clock, the score as it builds and the time bonus at the end, as klondike score --seconds gives them', async () => {
     // A game that starts four moves from the end of Solvitaire 42's solution (the clock starts at its first move).
     const line = solution(42, D3);
-    const before = new Game(deal(42), D3);
+    const before = new PlayedGame(deal(42), D3);
     for (const m of line.slice(0, -4)) before.play(m);
     const start = before.position();
     const last = line.slice(-4);
@@ -228,10 +254,13 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await page.clock.install({ time: new Date('2026-03-01T10:00:00Z') });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(timed.url);
+    // each card sent home by the player: the cards do not go home by themselves
+    // (and a tap picks a card up: a double-click sends it home)
+    await page.evaluate(() => localStorage.setItem('klondike-solver.settings', JSON.stringify({ autoFinish: false, tap: 'select' })));
     await loadGame(page, { v: 1, start: makePositionJson(start), rules: D3, moves: '' });
     await page.clock.pauseAt(new Date('2026-03-01T11:00:00Z'));
     expect(await page.textContent('#p-time')).toBe('0:00');
-    const g = new Game(start, D3);
+    const g = new PlayedGame(start, D3);
     /** Plays the next move of the line by double-clicking its card (each goes home). */
     const home = async () => {
       const m = last[g.moves.length];
@@ -289,13 +318,14 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     expect(cli.moves).toBe(4);
     expect(cli.standard.timeBonus).toBe(2857);
     expect(cli.standard.score).toBe(shown);
-    // Vegas: dollars, and under its pass limits the passes left
+    // Vegas scoring is for the next game: this one keeps its score; the next shows dollars, and under its pass limits the passes left
     await page.selectOption('#p-scoring', 'vegas');
-    expect(await page.textContent('#p-score')).toBe(`$${cli.vegas.score}`);
+    expect(await page.textContent('#p-score')).toBe(String(shown));
+    expect(await page.textContent('#play-deal-name')).toMatch(/, draw 3, unlimited passes, standard scoring$/);
     await page.click('#p-new');
     expect(await page.textContent('#p-score')).toBe('−$52');
     expect(await page.textContent('#p-passes')).toBe('1 of 3 (2 left)');
-    expect(await page.textContent('#play-deal-name')).toMatch(/^Deal \d{4}…\d{4}, draw 3, 3 passes$/);
+    expect(await page.textContent('#play-deal-name')).toMatch(/^Deal \d{4}…\d{4}, draw 3, 3 passes, Vegas scoring$/);
     expect(problems.splice(0)).toEqual([]);
     await timed.close();
   });
@@ -305,11 +335,11 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await page.evaluate(() => localStorage.clear());
     // 1. a game won: Solvitaire 42 three moves from the end, finished
     const line = solution(42, D3);
-    const near = new Game(deal(42), D3, { family: 'solvitaire', seed: '42' });
+    const near = new PlayedGame(deal(42), D3, { family: 'solvitaire', seed: '42' });
     for (const m of line.slice(0, -3)) near.play(m);
     near.clockMs = 263_000; // 4:23 on its clock, which runs on from there
     await loadGame(page, near.toRecord());
-    await page.click('#p-finish');
+    // the cards go home by themselves
     await page.waitForSelector('#play-summary');
     const score = await page.getAttribute('#play-summary', 'data-score');
     // 2. Solvitaire 1 (unwinnable at draw 3), a draw, left for another deal: lost
@@ -318,6 +348,8 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await expect.poll(() => moves(page)).toBe('1');
     // 3. Solvitaire 42 again (winnable), a draw, left for a new game: lost
     await reloadAt(page, '#family=solvitaire&seed=42&draw=3&passes=unlimited&view=play');
+    // (the link asks before it replaces the game in progress, which then counts as lost)
+    await page.click('#confirm-yes');
     await page.click(slotSel('stock'));
     await expect.poll(() => moves(page)).toBe('1');
     await page.click('#p-new');
@@ -391,6 +423,10 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
       // installable: Chromium finds nothing missing in the manifest
       const cdp = await b.ctx.newCDPSession(page);
       expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+      // iOS, which reads no manifest icons, is pointed at its PNG, and the server has it
+      const touch = await page.getAttribute('link[rel="apple-touch-icon"]', 'href');
+      expect(touch).toBe('./apple-touch-icon.png');
+      expect((await page.request.get(new URL(touch ?? '', page.url()).href)).headers()['content-type']).toBe('image/png');
       // the service worker controls the page once it has kept the files
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
       b.stopServer();
@@ -418,17 +454,17 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
 
   it('could I still have won here: on a lost game, the last position still winnable, the line from there, and back to it', async () => {
     // Solvitaire 26 at draw 3 (winnable), played by the hint order until nothing helps any more.
-    const g = new Game(deal(26), D3, { family: 'solvitaire', seed: '26' });
+    const g = new PlayedGame(deal(26), D3, { family: 'solvitaire', seed: '26' });
     const policy = new PriorityPolicy();
     while (g.status() === 'playing') {
-      const m = policy.decide(observe(g)).move;
+      const m = policy.decide(g.observe()).move;
       if (!m) break;
       g.play(m);
     }
     expect(g.status()).toBe('stuck');
     const n = g.moves.length;
     const after = (k: number) => {
-      const h = new Game(deal(26), D3);
+      const h = new PlayedGame(deal(26), D3);
       for (const m of g.moves.slice(0, k)) h.play(m);
       return h.position();
     };
@@ -452,6 +488,7 @@ describe.skipIf(!haveChromium)(`the game in headless Chromium${haveChromium ? ''
     await shot(page, '25-could-i-still-win');
     // the line that wins from there plays to 52 cards home in the viewer
     await page.click('#p-rewind-watch');
+    await page.click('#confirm-yes');
     await page.waitForSelector('#panel-solve:not([hidden])');
     await page.click('#w-last');
     expect(await page.getAttribute('#watch-table', 'data-home')).toBe('52');

@@ -9,10 +9,11 @@ import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
 import { movesFromCompact } from '../../src/engine/notation.ts';
 import { type Position, UNSEEN, dealPosition, makePositionJson, parsePositionObject } from '../../src/engine/position.ts';
 import { solve } from '../../src/solver/index.ts';
-import { dealLinkParams } from '../../src/stats/report.ts';
+import { dealLinkParams } from '../../src/stats/deal-links.ts';
 import { DEFAULT_RULES, type Rules } from '../../src/types.ts';
-import { Game, canProgress } from '../../web/src/game.ts';
-import { fromMessage, observe, seenMessage } from '../../web/src/observation.ts';
+import { PlayedGame } from '../../web/src/played-game.ts';
+import { canProgress } from '../../src/engine/progress.ts';
+import { observationFromMessage, observationMessage } from '../../web/src/worker-protocol.ts';
 import { type DealRequest, makeDealParams, parseDealParams } from '../../web/src/params.ts';
 import { type Probed, lastWinnable } from '../../src/hidden/rewind.ts';
 import { type CountedGame, countGame, countVerdict, emptyStats, parseStats } from '../../web/src/stats.ts';
@@ -105,7 +106,7 @@ describe('address parameters', () => {
 
 describe('game', () => {
   it('plays legal moves, refuses illegal ones, and undoes back to the exact position', () => {
-    const g = new Game(deal(42), D3, { family: 'solvitaire', seed: '42' });
+    const g = new PlayedGame(deal(42), D3, { family: 'solvitaire', seed: '42' });
     const start = JSON.stringify(g.position());
     expect(g.legalMoves()).toContainEqual({ from: 't6', to: 'fd', count: 1 });
     const bad = g.play({ from: 't1', to: 't2', count: 1 });
@@ -123,40 +124,69 @@ describe('game', () => {
     expect(g.undo()).toBe(false);
   });
 
+  it('undo turns the fan of the waste back to what the moves kept leave', () => {
+    const g = new PlayedGame(deal(42), D3);
+    const policy = new PriorityPolicy();
+    const fans: number[] = [g.fan];
+    for (let k = 0; k < 80; k++) {
+      const d = policy.decide(g.observe());
+      if (!d.move) break;
+      expect(g.play(d.move).ok).toBe(true);
+      fans.push(g.fan);
+    }
+    expect(new Set(fans).size).toBeGreaterThan(2);
+    while (g.moves.length > 0) {
+      const kept = g.moves.slice(0, -1);
+      expect(g.undo()).toBe(true);
+      const replayed = new PlayedGame(deal(42), D3);
+      for (const m of kept) replayed.play(m);
+      expect(g.fan).toBe(fans[kept.length]);
+      expect(g.fan).toBe(replayed.fan);
+    }
+  });
+
   it('a saved record reads back to the same game; a tampered one is refused', () => {
-    const g = new Game(deal(42), D3, { family: 'solvitaire', seed: '42' });
+    const g = new PlayedGame(deal(42), D3, { family: 'solvitaire', seed: '42' });
     const sol = solve(deal(42), D3);
     for (const m of sol.moves.slice(0, 40)) expect(g.play(m).ok).toBe(true);
     const rec = JSON.parse(JSON.stringify(g.toRecord()));
-    const back = Game.fromRecord(rec);
+    const back = PlayedGame.fromRecord(rec);
     expect(back.ok).toBe(true);
     if (back.ok) {
       expect(back.value.position()).toEqual(g.position());
       expect(back.value.moves).toEqual(g.moves);
       expect(back.value.name).toEqual({ family: 'solvitaire', seed: '42' });
-      expect(Array.from(back.value.seen)).toEqual(Array.from(g.seen));
+      expect(back.value.observe().key()).toBe(g.observe().key());
       expect([back.value.id, back.value.clockMs, back.value.counted]).toEqual([g.id, 0, false]);
     }
     // the id, the clock and the statistics' mark are kept; each new game has its own id
     g.clockMs = 83_456;
     g.counted = true;
-    const timed = Game.fromRecord(JSON.parse(JSON.stringify(g.toRecord())));
+    const timed = PlayedGame.fromRecord(JSON.parse(JSON.stringify(g.toRecord())));
     expect(timed.ok && [timed.value.id, timed.value.clockMs, timed.value.counted]).toEqual([g.id, 83_456, true]);
     expect(g.id).toMatch(/^[0-9a-f]{16}$/);
-    expect(new Game(deal(42), D3).id).not.toBe(g.id);
-    expect(Game.fromRecord({ ...rec, id: 'x' }).ok).toBe(false);
-    expect(Game.fromRecord({ ...rec, ms: -1 }).ok).toBe(false);
+    expect(new PlayedGame(deal(42), D3).id).not.toBe(g.id);
+    expect(PlayedGame.fromRecord({ ...rec, id: 'x' }).ok).toBe(false);
+    expect(PlayedGame.fromRecord({ ...rec, ms: -1 }).ok).toBe(false);
     const tampered = { ...rec, moves: `${rec.moves} 1c 1c 1c` };
-    const t = Game.fromRecord(tampered);
+    const t = PlayedGame.fromRecord(tampered);
     expect(t.ok).toBe(false);
     if (!t.ok) expect(t.error).toMatch(/saved move \d+ is illegal/);
-    expect(Game.fromRecord({ ...rec, v: 2 }).ok).toBe(false);
-    expect(Game.fromRecord({ ...rec, rules: { draw: 0, passes: null, foundationReturn: true } }).ok).toBe(false);
-    expect(Game.fromRecord('x').ok).toBe(false);
+    expect(PlayedGame.fromRecord({ ...rec, v: 2 }).ok).toBe(false);
+    expect(PlayedGame.fromRecord({ ...rec, rules: { draw: 0, passes: null, foundationReturn: true } }).ok).toBe(false);
+    expect(PlayedGame.fromRecord('x').ok).toBe(false);
+    // a start past the pass limit of its rules is refused, not thrown on
+    const beyond = PlayedGame.fromRecord({
+      ...rec,
+      start: { ...rec.start, pass: 3 },
+      rules: { draw: 3, passes: 1, foundationReturn: true },
+    });
+    expect(beyond.ok).toBe(false);
+    if (!beyond.ok) expect(beyond.error).toMatch(/^saved start position: /);
   });
 
   it('a winning line played move by move ends won, with finishing moves offered once everything is face up', () => {
-    const g = new Game(deal(42), D3);
+    const g = new PlayedGame(deal(42), D3);
     const sol = solve(deal(42), D3);
     expect(sol.verdict).toBe('winnable');
     let offered = -1;
@@ -167,7 +197,7 @@ describe('game', () => {
     expect(g.status()).toBe('won');
     expect(offered).toBeGreaterThan(0);
     // From the first position that offers them, the finishing moves alone win.
-    const h = new Game(deal(42), D3);
+    const h = new PlayedGame(deal(42), D3);
     for (const m of sol.moves.slice(0, offered)) h.play(m);
     const finish = h.finishingMoves();
     for (const m of finish) expect(h.play(m).ok).toBe(true);
@@ -192,20 +222,20 @@ function stuckPosition(stock: string[]): Position {
 
 describe('end of the game', () => {
   it('a position with no move at all is stuck; a fresh deal is not', () => {
-    const g = new Game(stuckPosition([]), D3);
+    const g = new PlayedGame(stuckPosition([]), D3);
     expect(g.legalMoves()).toEqual([]);
     expect(g.status()).toBe('stuck');
-    expect(new Game(deal(42), D3).status()).toBe('playing');
+    expect(new PlayedGame(deal(42), D3).status()).toBe('playing');
   });
 
   it('a stock that turns forever without ever helping is stuck; one red card that lets a column turn is not', () => {
-    const useless = new Game(stuckPosition(['2c', '3c', '4c', '2s', '3s', 'Ks']), D3);
+    const useless = new PlayedGame(stuckPosition(['2c', '3c', '4c', '2s', '3s', 'Ks']), D3);
     expect(useless.legalMoves().map((m) => m.from)).toEqual(['stock']);
-    expect(canProgress(useless.state)).toBe(false);
+    expect(canProgress(useless.engineState())).toBe(false);
     expect(useless.status()).toBe('stuck');
     // 8♥ from the stock onto 9♣, then 7♣ (or 7♠) onto it turns a face-down card.
-    const helpful = new Game(stuckPosition(['2c', '3c', '8h', '2s', '3s', 'Ks']), D3);
-    expect(canProgress(helpful.state)).toBe(true);
+    const helpful = new PlayedGame(stuckPosition(['2c', '3c', '8h', '2s', '3s', 'Ks']), D3);
+    expect(canProgress(helpful.engineState())).toBe(true);
     expect(helpful.status()).toBe('playing');
   });
 });
@@ -222,27 +252,27 @@ describe('what the player sees', () => {
   }
 
   it('is the same for two games that differ only in cards the player has not seen', () => {
-    const a = new Game(deal(7), D3);
-    const b = new Game(twin(deal(7)), D3);
-    expect(JSON.stringify(a.state.toPosition())).not.toBe(JSON.stringify(b.state.toPosition()));
-    expect(observe(a).key()).toBe(observe(b).key());
+    const a = new PlayedGame(deal(7), D3);
+    const b = new PlayedGame(twin(deal(7)), D3);
+    expect(JSON.stringify(a.position())).not.toBe(JSON.stringify(b.position()));
+    expect(a.observe().key()).toBe(b.observe().key());
     // After a draw and a move, still the same.
     for (const g of [a, b]) expect(g.play({ from: 'stock', to: 'waste', count: 3 }).ok).toBe(true);
-    expect(observe(a).key()).toBe(observe(b).key());
-    expect(seenMessage(observe(a))).toEqual(seenMessage(observe(b)));
-    const o = observe(a).position;
+    expect(a.observe().key()).toBe(b.observe().key());
+    expect(observationMessage(a.observe())).toEqual(observationMessage(b.observe()));
+    const o = a.observe().position;
     expect(o.stock.filter((c) => c === UNSEEN)).toHaveLength(21);
     expect(o.faceDown).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(o.tableau.flat().filter((c) => c === UNSEEN)).toHaveLength(21);
     expect(o.waste).toHaveLength(3);
-    expect(observe(a).unseen).toHaveLength(42);
+    expect(a.observe().unseen).toHaveLength(42);
   });
 
   it('remembers stock cards once drawn: after a whole pass the stock order is known', () => {
-    const g = new Game(deal(7), D3);
+    const g = new PlayedGame(deal(7), D3);
     for (let k = 0; k < 8; k++) expect(g.play({ from: 'stock', to: 'waste', count: 3 }).ok).toBe(true);
     expect(g.play({ from: 'waste', to: 'stock', count: 24 }).ok).toBe(true);
-    const o = observe(g).position;
+    const o = g.observe().position;
     expect(o.stock).toEqual(g.position().stock);
     expect(o.pass).toBe(2);
   });
@@ -255,14 +285,14 @@ describe('what the player sees', () => {
     ] as const) {
       const lib = gameAfter(deal(seed), rules, 'hidden', []);
       if (!lib.ok) throw new Error(lib.error);
-      const web = new Game(deal(seed), rules);
+      const web = new PlayedGame(deal(seed), rules);
       // the priority policy's game, long enough to go round the stock more than once
       const policy = new PriorityPolicy();
       let steps = 0;
       let redeals = 0;
       for (; steps < 150; steps++) {
-        expect(observe(web).key()).toBe(lib.value.observe().key());
-        const d = policy.decide(observe(web));
+        expect(web.observe().key()).toBe(lib.value.observe().key());
+        const d = policy.decide(web.observe());
         if (!d.move) break;
         if (d.move.to === 'stock') redeals++;
         expect(web.play(d.move).ok).toBe(true);
@@ -274,21 +304,21 @@ describe('what the player sees', () => {
   });
 
   it('crosses to the worker as the seen position only: the message holds no hidden card', () => {
-    const g = new Game(deal(42), D3);
-    const m = seenMessage(observe(g));
+    const g = new PlayedGame(deal(42), D3);
+    const m = observationMessage(g.observe());
     const text = JSON.stringify(m);
     const p = g.position();
     // every face-down card and every undrawn stock card is UNSEEN in the message
     for (let i = 0; i < 7; i++) for (let j = 0; j < p.faceDown[i]; j++) expect(m.position.tableau[i][j]).toBe(UNSEEN);
     expect(m.position.stock.every((c) => c === UNSEEN)).toBe(true);
-    expect(fromMessage(JSON.parse(text)).key()).toBe(observe(g).key());
+    expect(observationFromMessage(JSON.parse(text)).key()).toBe(g.observe().key());
   });
   it('names only visible cards to screen readers', () => {
     const p = deal(42);
     const label = pileLabel(p, 't7');
     expect(label).toBe('Column 7, 6 face-down cards, then Queen of clubs');
     expect(pileLabel(p, 'stock')).toBe('Stock, 24 cards');
-    const g = new Game(p, D3);
+    const g = new PlayedGame(p, D3);
     const before = g.position();
     g.play({ from: 't6', to: 'fd', count: 1 });
     const turned = g.position().tableau[5].at(-1)!;
@@ -309,7 +339,7 @@ describe('the search hint', () => {
 
 describe('compact notation of saved games', () => {
   it('is the database notation', () => {
-    const g = new Game(deal(42), D3);
+    const g = new PlayedGame(deal(42), D3);
     g.play({ from: 't6', to: 'fd', count: 1 });
     g.play({ from: 'stock', to: 'waste', count: 3 });
     expect(g.toRecord().moves).toBe('6d SW3');

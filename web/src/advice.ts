@@ -6,7 +6,7 @@
  */
 import type { Decision, Observation } from '../../src/hidden/index.ts';
 import type { AfterGame } from './after.ts';
-import type { Game } from './game.ts';
+import type { PlayedGame } from './played-game.ts';
 import {
   HINT_CHOICES,
   ODDS_MEANING,
@@ -18,8 +18,9 @@ import {
   searchEstimateText,
   searchHintOptions,
 } from './hint.ts';
-import { observe, seenMessage } from './observation.ts';
+import { observationMessage } from './worker-protocol.ts';
 import { OddsRun } from './odds-run.ts';
+import { QUICK_PROGRESS_BUDGET } from '../../src/index.ts';
 import { SolverClient } from './solver-client.ts';
 import { cardsMoved } from './speech.ts';
 import type { TableView } from './table.ts';
@@ -81,9 +82,9 @@ export class Advice {
   /** The search policy's decision on the position now (asked once per position). */
   private async searchDecision(o: Observation): Promise<Decision | undefined> {
     const options = searchHintOptions(o.rules);
-    const key = JSON.stringify([seenMessage(o), options]);
+    const key = JSON.stringify([observationMessage(o), options]);
     if (this.decision?.key === key) return this.decision.d;
-    const job = this.hints.run('hint', { seen: seenMessage(o), options });
+    const job = this.hints.run('hint', { observation: observationMessage(o), options });
     this.thinking();
     const out = await job;
     this.thinking();
@@ -93,9 +94,9 @@ export class Advice {
   }
 
   /** The hint the player chose (the priority player's at once, or the search player's). */
-  async hint(g: Game): Promise<void> {
+  async hint(g: PlayedGame): Promise<void> {
     const choice = HINT_CHOICES.find((c) => c.id === $<HTMLSelectElement>('p-hint-policy').value) ?? HINT_CHOICES[0];
-    const o = observe(g);
+    const o = g.observe();
     const ask = ++this.asked.hint;
     this.table.unmark();
     delete $('play-table').dataset.hint;
@@ -115,7 +116,7 @@ export class Advice {
   }
 
   /** Shows a decision: the move highlighted on the table, the headline and every candidate. */
-  private showHint(g: Game, o: Observation, d: Decision): void {
+  private showHint(g: PlayedGame, o: Observation, d: Decision): void {
     $('hint-box').hidden = false;
     const headline = hintHeadline(o, d);
     $('hint-text').textContent = headline;
@@ -141,8 +142,8 @@ export class Advice {
   }
 
   /** The odds of the position, shown as they narrow, then the search player's own estimate. */
-  async odds(g: Game): Promise<void> {
-    const o = observe(g);
+  async odds(g: PlayedGame): Promise<void> {
+    const o = g.observe();
     const ask = ++this.asked.odds;
     const line = $('odds-line');
     const unseen = o.unseen.length;
@@ -161,7 +162,7 @@ export class Advice {
       }
       if (final) line.dataset.final = String(Math.round(performance.now() - t0));
     };
-    const job = this.oddsRun.estimate(seenMessage(o), o.complete, (r) => {
+    const job = this.oddsRun.estimate(observationMessage(o), o.complete, (r) => {
       if (ask === this.asked.odds) show(r, false);
     });
     this.thinking();
@@ -175,14 +176,14 @@ export class Advice {
     show(out.result, true);
     this.announce(line.textContent);
     // Beside them, the search player's own estimate, when the game is still open (one search decision).
-    if (o.complete || g.status() !== 'playing') return;
+    if (o.complete || g.over(QUICK_PROGRESS_BUDGET)) return;
     const d = await this.searchDecision(o);
     if (ask !== this.asked.odds || !d) return;
     $('search-estimate').textContent = searchEstimateText(o, d) ?? '';
   }
 
   /** Could the game still be won from here, and if not, from where? */
-  async rewind(g: Game): Promise<void> {
+  async rewind(g: PlayedGame): Promise<void> {
     const box = $('rewind-box');
     const run = this.after.rewind(g, box);
     this.thinking();

@@ -9,8 +9,10 @@
  * Everything is solved in workers; a budget that ran out says so, and nothing is guessed.
  */
 import { type MostHomeResult, type SolveResult, type AtomicMove, type Position, describeMoves, type Rules } from '../../src/index.ts';
-import { type DealName, Game } from './game.ts';
+import { type DealName, PlayedGame } from './played-game.ts';
 import { type Rewind, lastWinnable } from '../../src/hidden/index.ts';
+import { ask } from './confirm.ts';
+import { endButton as button } from './end.ts';
 import type { SolverClient } from './solver-client.ts';
 import { ANALYSIS_BUDGET, type DealVerdicts } from './verdicts.ts';
 
@@ -26,18 +28,19 @@ export interface AfterHooks {
   /** Takes the game back to the position after k moves. */
   goBack(k: number): void;
   /** The game still shown (an answer for another game is dropped). */
-  current(): Game | undefined;
+  current(): PlayedGame | undefined;
 }
 
 const cards = (n: number) => `${n} card${n === 1 ? '' : 's'}`;
 
-function button(id: string, text: string, onClick: () => void): HTMLButtonElement {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.id = id;
-  b.textContent = text;
-  b.addEventListener('click', onClick);
-  return b;
+/**
+ * A button that shows a line of play (a spoiler: it shows cards the player has not seen) only
+ * after the player says yes, so that no stray tap lands on a solution.
+ */
+function spoilerButton(id: string, text: string, question: string, show: () => void): HTMLButtonElement {
+  return button(id, text, async () => {
+    if (await ask(question, 'Show it', 'Not now')) show();
+  });
 }
 
 function para(id: string, text: string): HTMLParagraphElement {
@@ -48,8 +51,8 @@ function para(id: string, text: string): HTMLParagraphElement {
 }
 
 /** The position after the first k moves of a game. */
-function positionAfter(g: Game, k: number): Position {
-  const h = new Game(g.start, g.rules);
+function positionAfter(g: PlayedGame, k: number): Position {
+  const h = new PlayedGame(g.start, g.rules);
   for (const m of g.moves.slice(0, k)) h.play(m);
   return h.position();
 }
@@ -76,7 +79,7 @@ export class AfterGame {
    * Fills the end box of a game that is over: the deal's verdict from its start with the solution,
    * the most cards home of a lost deal; and, for a game stuck on a winnable deal, the walk back.
    */
-  async ended(g: Game, box: HTMLElement, rewindBox: HTMLElement, status: 'won' | 'stuck'): Promise<void> {
+  async ended(g: PlayedGame, box: HTMLElement, rewindBox: HTMLElement, status: 'won' | 'stuck'): Promise<void> {
     const v = para('play-verdict', 'Asking the solver whether this deal was winnable with every card known…');
     box.append(v);
     const o = await this.verdicts.of(g.start, g.rules);
@@ -92,9 +95,16 @@ export class AfterGame {
     if (o.kind !== 'done') return;
     const r = o.result;
     if (r.verdict !== 'unknown') {
-      const b = button('p-watch', r.verdict === 'winnable' ? 'Watch the solution' : 'See the verdict', () =>
-        this.hooks.watchVerdict(g.start, g.rules, g.name, r),
-      );
+      const watch = () => this.hooks.watchVerdict(g.start, g.rules, g.name, r);
+      const b =
+        r.verdict === 'winnable'
+          ? spoilerButton(
+              'p-watch',
+              'Watch the solution',
+              'Watch the whole solution of this deal? It shows every card, face-down ones too.',
+              watch,
+            )
+          : button('p-watch', 'See the verdict', watch);
       v.append(' ', b);
     }
     if (r.verdict === 'unwinnable') await this.mostHome(g, box);
@@ -102,7 +112,7 @@ export class AfterGame {
   }
 
   /** The most cards a lost deal can send home, beside the player's. */
-  private async mostHome(g: Game, box: HTMLElement): Promise<void> {
+  private async mostHome(g: PlayedGame, box: HTMLElement): Promise<void> {
     const p = para('play-most', 'Searching for the most cards this deal can send home…');
     box.append(p);
     const budget = { ...ANALYSIS_BUDGET, maxNodes: MOST_HOME_NODES };
@@ -123,7 +133,9 @@ export class AfterGame {
       const caption = `A line that sends ${cards(r.mostHome)} home, ${r.moves.length} moves.`;
       p.append(
         ' ',
-        button('p-watch-most', 'watch that line', () => this.hooks.watchLine(g.start, g.rules, r.moves, caption)),
+        spoilerButton('p-watch-most', 'watch that line', 'Watch that line? It shows every card, face-down ones too.', () =>
+          this.hooks.watchLine(g.start, g.rules, r.moves, caption),
+        ),
       );
     }
   }
@@ -132,7 +144,7 @@ export class AfterGame {
    * Could the game still be won from where it is, and if not, from which earlier position? Shown in
    * `box`, with the line that wins from there and a button to go back there.
    */
-  async rewind(g: Game, box: HTMLElement): Promise<void> {
+  async rewind(g: PlayedGame, box: HTMLElement): Promise<void> {
     const n = g.moves.length;
     box.hidden = false;
     box.replaceChildren();
@@ -162,7 +174,7 @@ export class AfterGame {
     box.dataset.winnable = String(r.winnable);
     box.dataset.lost = String(r.lost);
     const watch = (k: number, label: string) =>
-      button('p-rewind-watch', label, () =>
+      spoilerButton('p-rewind-watch', label, 'Watch the line that wins? It shows every card, face-down ones too.', () =>
         this.hooks.watchLine(
           positions.get(k)!,
           g.rules,

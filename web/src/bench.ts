@@ -16,8 +16,8 @@
  */
 import { dealFromSeed, parseFamily, dealPosition } from '../../src/index.ts';
 import { halfWidth, PriorityPolicy } from '../../src/hidden/index.ts';
-import { Game } from './game.ts';
-import { observe, seenMessage } from './observation.ts';
+import { PlayedGame } from './played-game.ts';
+import { observationMessage } from './worker-protocol.ts';
 import { OddsRun } from './odds-run.ts';
 import { SolverClient } from './solver-client.ts';
 
@@ -67,12 +67,12 @@ async function odds(): Promise<unknown> {
   const run = new OddsRun(p.has('workers') ? num('workers', 2) : undefined);
   const rows: unknown[] = [];
   for (let seed = num('from', 1); seed <= num('to', 20); seed++) {
-    const o = observe(new Game(deal(seed), rules));
+    const o = new PlayedGame(deal(seed), rules).observe();
     const t0 = performance.now();
     let firstMs: number | undefined;
     /** The ± of the figure shown when 2 s had passed (the last one shown by then). */
     let at2s: number | undefined;
-    const out = await run.estimate(seenMessage(o), o.complete, (r) => {
+    const out = await run.estimate(observationMessage(o), o.complete, (r) => {
       const now = performance.now() - t0;
       firstMs ??= now;
       if (now <= 2000 && r.interval) at2s = halfWidth(r.interval);
@@ -103,17 +103,17 @@ async function hints(): Promise<unknown> {
   const at = (p.get('moves') ?? '15,30').split(',').map(Number);
   const rows: unknown[] = [];
   for (let seed = num('from', 1); seed <= num('to', 8); seed++) {
-    const g = new Game(deal(seed), rules);
+    const g = new PlayedGame(deal(seed), rules);
     const policy = new PriorityPolicy();
     for (const moves of [0, ...at]) {
-      while (g.moves.length < moves && g.status() === 'playing') {
-        const m = policy.decide(observe(g)).move;
+      while (g.moves.length < moves && !g.over()) {
+        const m = policy.decide(g.observe()).move;
         if (!m) break;
         g.play(m);
       }
-      if (g.moves.length !== moves || g.status() !== 'playing') continue;
+      if (g.moves.length !== moves || g.over()) continue;
       const t0 = performance.now();
-      const out = await client.run('hint', { seen: seenMessage(observe(g)), options: {} });
+      const out = await client.run('hint', { observation: observationMessage(g.observe()), options: {} });
       const ms = performance.now() - t0;
       if (out.kind !== 'done') throw new Error(`seed ${seed} after ${moves} moves: ${out.kind}`);
       rows.push({ seed, moves, ms, solves: out.result.solves, nodes: out.result.nodes, candidates: out.result.candidates.length });

@@ -2,8 +2,8 @@
  * The Hint and Odds buttons' side of the library's normal-play code (src/hidden): which hint
  * policies the app offers, the words for a decision and for the odds of a position.
  *
- * A policy receives the observation of the game (observation.ts: what the player sees, never the
- * full state) and names a move, so it cannot use a card the player has not seen. The hint is the
+ * A policy receives the observation of the game (the library game's `observe()`: what the player
+ * sees, never the full state) and names a move, so it cannot use a card the player has not seen. The hint is the
  * one `klondike hint` gives on the same position with the same policy and settings:
  * - `priority` (the default): the rule documents' hint order, instant, run here in the page;
  * - `search`: determinized sampling over the solver, every legal move weighed (as `klondike hint`

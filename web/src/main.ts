@@ -29,9 +29,11 @@ import {
   rulesLabel,
   validateRules,
 } from '../../src/index.ts';
-import { type DealName, Game } from './game.ts';
+import type { DealName } from './played-game.ts';
 import { type DealRequest, type DealSource, makeDealParams, parseDealParams } from './params.ts';
-import { Play, randomDealCode } from './play.ts';
+import { randomDealCode } from './dealer.ts';
+import { Play } from './play.ts';
+import { dealTitle } from './scoreboard.ts';
 import { SolverClient, type WatchedResult } from './solver-client.ts';
 import { Watch } from './watch.ts';
 
@@ -375,16 +377,29 @@ const play = new Play({
     if (!$('panel-play').hidden) setAddress(request);
   },
 });
-$('play-deal').addEventListener('click', () => {
+$('play-deal').addEventListener('click', async () => {
   const c = chosenFromForm();
   if (!c.ok) {
     form.error.textContent = c.error;
     return;
   }
   form.error.textContent = '';
-  play.start(new Game(c.value.start, c.value.rules, c.value.name));
-  showView('play');
+  if (await play.mayLeave('Play this deal?', 'Play this deal')) {
+    play.start(play.gameOf(c.value.start, c.value.rules, c.value.name));
+    showView('play');
+  }
 });
+
+/** Opens a shared deal in the game view, once the player agrees to leave a game in progress. */
+async function openShared(c: Chosen): Promise<void> {
+  const title = dealTitle(c.name);
+  if (!(await play.mayLeave(`Open the shared deal (${title}, ${rulesLabel(c.rules)})?`, 'Open the shared deal'))) {
+    announce('Kept your game.');
+    return;
+  }
+  play.start(play.gameOf(c.start, c.rules, c.name), false);
+  announce(`Opened the shared deal: ${play.title()}.`);
+}
 
 // ---- start-up: the address first, then the saved game ----
 function startUp(): void {
@@ -407,8 +422,10 @@ function startUp(): void {
         JSON.stringify(g.name) === JSON.stringify(c.value.name) &&
         JSON.stringify(g.start) === JSON.stringify(c.value.start) &&
         JSON.stringify(g.rules) === JSON.stringify(c.value.rules);
-      if (!same) play.start(new Game(c.value.start, c.value.rules, c.value.name), false);
+      if (!play.game) play.start(play.gameOf(c.value.start, c.value.rules, c.value.name), false);
       showView('play');
+      // (a saved game stays, with its own address, until the player says the shared deal may replace it)
+      if (!same && play.game?.start !== c.value.start) openShared(c.value);
       return;
     } else {
       if (!play.game) play.newGame(false);
@@ -433,7 +450,11 @@ if (location.protocol === 'https:' || location.protocol === 'http:') {
   const manifest = document.createElement('link');
   manifest.rel = 'manifest';
   manifest.href = './manifest.webmanifest';
-  document.head.append(manifest);
+  // iOS takes its home-screen icon from this link, not from the manifest
+  const touchIcon = document.createElement('link');
+  touchIcon.rel = 'apple-touch-icon';
+  touchIcon.href = './apple-touch-icon.png';
+  document.head.append(manifest, touchIcon);
   navigator.serviceWorker?.register('./sw.js').catch(() => {
     // Without it the app works as before, online only.
   });

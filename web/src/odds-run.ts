@@ -8,7 +8,7 @@
  * every worker still solving is stopped.
  */
 import { LIVE_ODDS, type OddsOptions, type OddsResult, OddsTally } from '../../src/hidden/index.ts';
-import type { SeenMessage } from './observation.ts';
+import type { ObservationMessage } from './worker-protocol.ts';
 import { SolverClient } from './solver-client.ts';
 
 /** How a run ended. */
@@ -40,10 +40,15 @@ export class OddsRun {
   }
 
   /**
-   * Estimates the odds of an observation (its seen position); `onUpdate` sees the estimate each
+   * Estimates the odds of an observation (its message form); `onUpdate` sees the estimate each
    * time more worlds are counted (throttled to about ten a second, and once at the end).
    */
-  async estimate(seen: SeenMessage, exact: boolean, onUpdate: (r: OddsResult) => void, options: OddsOptions = LIVE_ODDS): Promise<OddsEnd> {
+  async estimate(
+    observation: ObservationMessage,
+    exact: boolean,
+    onUpdate: (r: OddsResult) => void,
+    options: OddsOptions = LIVE_ODDS,
+  ): Promise<OddsEnd> {
     this.stop();
     const id = ++this.run;
     const tally = new OddsTally(exact, options);
@@ -59,7 +64,7 @@ export class OddsRun {
     const work = async (client: SolverClient) => {
       while (id === this.run && !tally.done && next < tally.total && failed === undefined) {
         const index = next++;
-        const o = await client.run('oddsWorld', { seen, seed: options.seed, budget: options.budget, index });
+        const o = await client.run('oddsWorld', { observation, seed: options.seed, budget: options.budget, index });
         if (id !== this.run) return;
         if (o.kind === 'failed') failed = o.message;
         if (o.kind !== 'done') return;

@@ -1,47 +1,22 @@
 /**
  * The page's side of the solver's worker: one job at a time (a solve, the most cards home of a lost
- * deal, a search hint, one world of the odds), a promise for its result, progress reports as it goes, and Stop, which terminates
+ * deal, whether a game can still go anywhere, a search hint, one world of the odds), a promise for its result, progress reports as it goes, and Stop, which terminates
  * the worker (a job is synchronous inside it, so ending the thread is the one way to stop it at
  * once); the next job starts a fresh worker. The app keeps one client per kind of work (solving a
  * deal, the end-of-game verdicts, hints, the statistics' verdicts, and a few for the odds), so one
  * never stops another.
  *
- * Hints and odds are posted the player's observation only (observation.ts): the seen position
- * with its hidden cards UNSEEN, never the game.
+ * Hints and odds are posted the player's observation only (worker-protocol.ts): its position
+ * with the hidden cards UNSEEN, never the game.
  *
  * The worker is built inline (a Blob URL): module scripts and module workers are refused on
  * pages opened from disk, a classic worker from a Blob is not.
  */
-import type { WorldVerdict, PolicyOptions, Decision } from '../../src/hidden/index.ts';
-import type { Position, MostHomeResult, Budget, SolveResult, Rules } from '../../src/index.ts';
-import type { SeenMessage } from './observation.ts';
+import type { Budget, Position, Rules, SolveResult } from '../../src/index.ts';
 import SolverWorker from './solver.worker.ts?worker&inline';
+import type { JobName, Jobs, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
-/** The jobs the worker runs: what each is given, what it answers, what it reports on the way. */
-export interface Jobs {
-  /** The library's `solve`; progress: positions searched so far. */
-  solve: { request: { position: Position; rules: Rules; budget: Budget }; result: SolveResult; progress: number };
-  /** The library's `mostHome`: the most cards the position can send home at once, and the line that does. */
-  mostHome: { request: { position: Position; rules: Rules; budget: Budget }; result: MostHomeResult; progress: never };
-  /** The search policy's decision, as `klondike hint` makes it. */
-  hint: { request: { seen: SeenMessage; options: PolicyOptions }; result: Decision; progress: never };
-  /** World `index` of the odds' sampling of `seed`, solved within `budget` (a part of `klondike odds`). */
-  oddsWorld: {
-    request: { seen: SeenMessage; seed: number; budget: Budget; index: number };
-    result: WorldVerdict & { index: number };
-    progress: never;
-  };
-}
-export type JobName = keyof Jobs;
-
-/** A job posted to the worker. */
-export type WorkerRequest = { [K in JobName]: { id: number; job: K; request: Jobs[K]['request'] } }[JobName];
-
-/** What the worker answers. */
-export type WorkerReply =
-  | { type: 'result'; id: number; result: unknown }
-  | { type: 'progress'; id: number; progress: unknown }
-  | { type: 'error'; id: number; message: string };
+export type { JobName, Jobs, WinnableDeal } from './worker-protocol.ts';
 
 /** How a job ended: a result, stopped by the user, or failed (the worker crashed, e.g. out of memory). */
 export type Outcome<R> = { kind: 'done'; result: R } | { kind: 'stopped' } | { kind: 'failed'; message: string };

@@ -4,20 +4,35 @@
  * - `solve`: `solve` (as `klondike solve`), reporting the positions searched every ~100 ms;
  * - `mostHome`: `mostHome` (as `klondike solve --most-home`), the most cards a lost deal can send
  *   home and the line that does, within the budget it is given;
+ * - `progress`: whether a game can still turn a card or send one home (progress.ts), when the
+ *   page's own quick check ran out of budget: the end of a game, proved or not said;
+ * - `winnableDeal`: new `exact` deals, each one of the 52! equally likely, solved until one is
+ *   proved winnable (dealer.ts);
+ * - `shortest`: the library's `shortest` (the deal of the day's length to beat);
  * - `hint`: the search policy's decision on an observation (as `klondike hint --policy search`:
  *   every legal move weighed, the library's default settings, the policy seed 1 unless given);
  * - `oddsWorld`: world i of the odds' sampling of an observation, solved (`OddsWorlds`,
  *   `solveWorld`: the parts of `klondike odds`); the page hands the worlds out to several workers
  *   and adds their verdicts up in an `OddsTally`. A worker keeps its `OddsWorlds` between worlds
  *   of the same observation and seed, so world i costs one shuffle per world since the last.
- * Hints and odds get the observation only (its seen position, hidden cards UNSEEN): nothing in the
+ * Hints and odds get the observation only (its position, hidden cards UNSEEN): nothing in the
  * worker knows the hidden cards. The page never runs a search itself, so it stays responsive;
  * Stop terminates the worker.
  */
 import { OddsWorlds, solveWorld, DEFAULT_SEARCH, createPolicy } from '../../src/hidden/index.ts';
-import { mostHome, solve, shorten } from '../../src/index.ts';
-import { fromMessage } from './observation.ts';
-import type { WorkerReply, WorkerRequest } from './solver-client.ts';
+import {
+  type Position,
+  State,
+  dealFromSeed,
+  dealPosition,
+  mostHome,
+  randomCode,
+  searchProgress,
+  shortest,
+  shorten,
+  solve,
+} from '../../src/index.ts';
+import { type WorkerReply, type WorkerRequest, observationFromMessage } from './worker-protocol.ts';
 
 const post = (m: WorkerReply) => (self as unknown as { postMessage(m: WorkerReply): void }).postMessage(m);
 
@@ -30,6 +45,13 @@ function throttled<T>(ms: number, f: (x: T) => void): (x: T) => void {
     last = now;
     f(x);
   };
+}
+
+/** The deal of an `exact` code. */
+function exactDeal(code: bigint): Position {
+  const d = dealFromSeed(code, 'exact');
+  if (!d.ok) throw new Error(d.error);
+  return dealPosition(d.value);
 }
 
 /** The sampling of the last odds asked, and what it was asked for. */
@@ -50,16 +72,33 @@ function run(q: WorkerRequest): unknown {
       const { position, rules, budget } = q.request;
       return mostHome(position, rules, budget);
     }
+    case 'progress': {
+      const { position, rules, budget } = q.request;
+      return searchProgress(State.fromPosition(position, rules), budget);
+    }
+    case 'winnableDeal': {
+      const { rules, maxNodes, maxTries } = q.request;
+      for (let tries = 1; tries <= maxTries; tries++) {
+        const code = randomCode((w) => crypto.getRandomValues(w));
+        if (solve(exactDeal(code), rules, { maxNodes }).verdict === 'winnable') return { code: code.toString(), tries };
+      }
+      return { code: undefined, tries: maxTries };
+    }
+    case 'shortest': {
+      const { position, rules, budget } = q.request;
+      return shortest(position, rules, budget);
+    }
     case 'hint': {
       const options = q.request.options;
       const policy = createPolicy('search', { ...options, seed: options.seed ?? DEFAULT_SEARCH.seed, allMoves: true });
-      return policy.decide(fromMessage(q.request.seen));
+      return policy.decide(observationFromMessage(q.request.observation));
     }
     case 'oddsWorld': {
-      const { seen, seed, budget, index } = q.request;
-      const key = JSON.stringify([seen, seed]);
-      if (!worlds || worlds.key !== key || index < worlds.worlds.next) worlds = { key, worlds: new OddsWorlds(fromMessage(seen), seed) };
-      return { index, ...solveWorld(worlds.worlds.world(index), seen.rules, budget) };
+      const { observation, seed, budget, index } = q.request;
+      const key = JSON.stringify([observation, seed]);
+      if (!worlds || worlds.key !== key || index < worlds.worlds.next)
+        worlds = { key, worlds: new OddsWorlds(observationFromMessage(observation), seed) };
+      return { index, ...solveWorld(worlds.worlds.world(index), observation.rules, budget) };
     }
   }
 }

@@ -1,11 +1,14 @@
 /**
  * The Statistics view and its storage: the figures of stats.ts kept in localStorage (a record that
- * cannot be read is set aside, never lost), a table per draw, Reset (after a second click), and the
+ * cannot be read is set aside, never lost), a table for standard and one for Vegas scoring with a
+ * column per draw, the Vegas bankroll, Reset (after a second click), and the
  * solver's verdicts on the lost games' deals, asked one after another (verdicts.ts) whenever a game
  * waits for one, on this visit or the next.
  */
 import { parsePositionObject, pct } from '../../src/index.ts';
 import { clockText } from './clock.ts';
+import { dollars } from './end.ts';
+import type { Scoring } from './played-game.ts';
 import {
   type CountedGame,
   type DrawStats,
@@ -107,27 +110,49 @@ export class Statistics {
     }
   }
 
-  /** Draws the tables. */
+  /** The Vegas bankroll: every Vegas game counted, added up. */
+  get bankroll(): number {
+    return this.record.bankroll;
+  }
+
+  /** Draws the tables: standard scoring, then Vegas, then the bankroll. */
   render(): void {
-    const draws = [...new Set([...SHOWN_DRAWS, ...Object.keys(this.record.draws).map(Number)])].sort((a, b) => a - b);
+    const standard = this.table('standard');
+    const vegas = this.table('vegas');
+    const bank = document.createElement('p');
+    bank.id = 'stats-bankroll';
+    bank.textContent = `Vegas bankroll: ${dollars(this.record.bankroll)} (every Vegas game counted: $52 a deal, $5 a card home).`;
+    $('stats-tables').replaceChildren(...standard, ...vegas, bank);
+  }
+
+  /** The table of one scoring, a column per draw, and a line per draw on its winnable deals. */
+  private table(scoring: Scoring): HTMLElement[] {
+    const v = scoring === 'vegas' ? 'v' : '';
+    const keys = Object.keys(this.record.draws).filter((k) => (k[0] === 'v') === (v === 'v'));
+    const draws = [...new Set([...SHOWN_DRAWS, ...keys.map((k) => Number(k.replace('v', '')))])].sort((a, b) => a - b);
+    const of = (draw: number) => this.record.draws[`${v}${draw}`] ?? emptyDraw();
     const rate = (a: number, b: number) => pct(b === 0 ? null : a / b, 1);
+    const best = (d: DrawStats) => (d.bestScore === null ? '–' : v ? dollars(d.bestScore) : String(d.bestScore));
     const rows: [string, keyof DrawStats | 'rate' | 'winnableRate' | 'waiting', (d: DrawStats, draw: number) => string][] = [
       ['Games played', 'played', (d) => String(d.played)],
       ['Games won', 'won', (d) => String(d.won)],
       ['Win rate', 'rate', (d) => rate(d.won, d.played)],
       ['Current streak', 'streak', (d) => String(d.streak)],
       ['Best streak', 'bestStreak', (d) => String(d.bestStreak)],
-      ['Best score', 'bestScore', (d) => (d.bestScore === null ? '–' : String(d.bestScore))],
+      [v ? 'Best game (dollars)' : 'Best score', 'bestScore', best],
       ['Best time', 'bestSeconds', (d) => (d.bestSeconds === null ? '–' : clockText(d.bestSeconds * 1000))],
       ['Winnable deals played', 'winnable', (d) => String(d.winnable)],
       ['… of them won', 'wonWinnable', (d) => String(d.wonWinnable)],
       ['Win rate on winnable deals', 'winnableRate', (d) => rate(d.wonWinnable, d.winnable)],
       ['Deals proved unwinnable', 'unwinnable', (d) => String(d.unwinnable)],
       ['Undecided (budget ran out)', 'undecided', (d) => String(d.undecided)],
-      ['Waiting for the solver', 'waiting', (_, draw) => String(waiting(this.record, draw))],
+      ['Waiting for the solver', 'waiting', (_, draw) => String(waiting(this.record, draw, scoring))],
     ];
+    const h = document.createElement('h3');
+    h.textContent = v ? 'Vegas scoring' : 'Standard scoring';
     const table = document.createElement('table');
     table.className = 'stats-table';
+    table.id = `stats-${scoring}`;
     const head = table.createTHead().insertRow();
     head.append(document.createElement('th'));
     for (const draw of draws) {
@@ -145,21 +170,22 @@ export class Statistics {
       tr.append(th);
       for (const draw of draws) {
         const td = tr.insertCell();
-        td.dataset.draw = String(draw);
+        td.dataset.draw = `${v}${draw}`;
         td.dataset.stat = key;
-        td.textContent = value(this.record.draws[String(draw)] ?? emptyDraw(), draw);
+        td.textContent = value(of(draw), draw);
       }
     }
     const lines = draws.map((draw) => {
-      const d = this.record.draws[String(draw)] ?? emptyDraw();
+      const d = of(draw);
       const p = document.createElement('p');
-      p.id = `stats-winnable-${draw}`;
+      p.id = `stats-winnable-${v}${draw}`;
+      const what = `${v ? 'Vegas, d' : 'D'}raw ${draw}`;
       p.textContent =
         d.played === 0
-          ? `Draw ${draw}: no game played yet.`
-          : `Draw ${draw}: you won ${d.wonWinnable} of the ${d.winnable} winnable deal${d.winnable === 1 ? '' : 's'} you played.`;
+          ? `${what}: no game played yet.`
+          : `${what}: you won ${d.wonWinnable} of the ${d.winnable} winnable deal${d.winnable === 1 ? '' : 's'} you played.`;
       return p;
     });
-    $('stats-tables').replaceChildren(table, ...lines);
+    return [h, table, ...lines];
   }
 }

@@ -6,8 +6,11 @@
  * elements: a CSS transition on `transform` animates every card from its old place to its new one,
  * whatever the move (a draw, a run, a redeal). Cards that change pile are lifted above the others
  * while they travel. Faces are CSS with SVG suit symbols from a sprite in the page (no images, no
- * fonts to download). The layout scales with the width of the table (phone or desktop) and packs
- * face-up cards closer when a column would run off the screen.
+ * fonts to download). A card's corner shows its rank and suit side by side, so that both read on
+ * the strip of a covered card. The layout scales with the width of the table and the height of the
+ * window (phone or desktop), centres the columns, packs face-up cards closer when a column would
+ * run off the screen (never closer than a corner needs), and mirrors the top row for left-handed
+ * players.
  *
  * The slots are the interactive part: focusable buttons (Tab goes from pile to pile) labelled with
  * what the player sees on them. Pointer input is turned into calls of the handlers; the game logic
@@ -30,6 +33,18 @@ export interface TableHandlers {
   slot?(pile: PileName): void;
   /** Cards dragged from a pile and dropped on another; return false to send them back. */
   drop?(from: PileName, count: number, to: PileName): boolean;
+}
+
+/** The height of a card's corner (its rank and suit side by side), as a share of the card's width: as style.css sizes it. */
+function cornerFont(): number {
+  return window.innerWidth <= 760 ? 0.27 : 0.22;
+}
+/** How far apart the fanned cards of the waste are, as a share of the card's width (a corner's width). */
+const FAN_STEP = 0.5;
+
+/** True when the system asks for reduced motion. */
+export function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /** The most time between the two taps of a double tap (or the clicks of a double-click). */
@@ -62,6 +77,8 @@ export class TableView {
   private marked: HTMLElement[] = [];
   private cw = 80;
   private readonly timers: number[] = [];
+  /** Left-handed: the stock and waste on the right, the foundations on the left. */
+  private leftHanded = false;
 
   constructor(
     container: HTMLElement,
@@ -111,14 +128,48 @@ export class TableView {
       this.root.append(e);
     }
     if (interactive) this.listenPointer();
+    // the width of the table, and the height of the window (the cards are sized to both)
     new ResizeObserver(() => this.layout(false)).observe(this.root);
+    window.addEventListener('resize', () => this.layout(false));
   }
 
   /** Shows a position; `fan` is how many cards of the last draw show fanned on the waste. */
   show(p: Position, fan: number, animate: boolean): void {
+    this.endCascade();
     this.position = p;
     this.fan = fan;
     this.layout(animate);
+  }
+
+  /** The left-handed layout (the stock on the right) or the usual one. */
+  setLeftHanded(on: boolean): void {
+    this.leftHanded = on;
+    this.root.classList.toggle('left-handed', on);
+    this.layout(false);
+  }
+
+  /**
+   * A won game's cards fall off the table one after another (a CSS animation of each card's
+   * `translate`, on top of its place), unless the system asks for reduced motion. The next
+   * position shown ends it.
+   */
+  celebrate(): void {
+    if (reducedMotion()) return;
+    const height = this.root.clientHeight;
+    const shown = this.cards.filter((e) => !e.hidden);
+    shown.forEach((e, k) => {
+      e.style.setProperty('--fall-x', `${Math.round(((k * 37) % 23) - 11) * this.cw * 0.2}px`);
+      e.style.setProperty('--fall-y', `${height + this.cw * 2}px`);
+      e.style.setProperty('--fall-delay', `${((shown.length - 1 - k) % 52) * 45}ms`);
+      e.classList.add('cascade');
+    });
+    this.root.classList.add('cascading');
+  }
+
+  private endCascade(): void {
+    if (!this.root.classList.contains('cascading')) return;
+    this.root.classList.remove('cascading');
+    for (const e of this.cards) e.classList.remove('cascade');
   }
 
   /** Shows face-down cards' faces (dimmed), for studying a solution. */
@@ -163,33 +214,45 @@ export class TableView {
     if (!p) return;
     const width = this.root.clientWidth || 700;
     const gap = Math.max(4, Math.round(width * 0.014));
-    const cw = Math.max(36, Math.min(120, Math.floor((width - 6 * gap) / 7)));
+    // as wide as the table allows, and no taller than the window shows a deal with room for its runs
+    const byHeight = Math.floor((window.innerHeight * 0.92 - 150) / 4.9);
+    const cw = Math.max(36, Math.min(120, byHeight, Math.floor((width - 6 * gap) / 7)));
     const ch = Math.round(cw * 1.4);
     this.cw = cw;
     this.root.style.setProperty('--cw', `${cw}px`);
     this.root.style.setProperty('--ch', `${ch}px`);
-    const colX = (i: number) => i * (cw + gap);
+    // the seven columns centred on the table
+    const x0 = Math.max(0, Math.floor((width - 7 * cw - 6 * gap) / 2));
+    const colX = (i: number) => x0 + i * (cw + gap);
+    // the top row: the stock and the waste on the left, the foundations on the right; left-handed,
+    // the stock on the right and the foundations on the left, the waste two columns left of the
+    // stock (its fan, like every fan, opens to the right, so that the corners of its cards show)
+    const top = (i: number) => colX(this.leftHanded ? (i === 1 ? 4 : 6 - i) : i);
     const tabY = ch + gap * 2;
     const fd = Math.round(ch * 0.09);
     // Face-up spacing: as wide as comfortable, packed closer when a column would run off the screen.
     const room = Math.max(window.innerHeight * 0.78 - tabY - ch, ch * 2);
-    let fu = Math.round(ch * 0.3);
+    // never closer than a card's corner (its rank and suit) needs to show
+    const least = Math.max(Math.round(ch * 0.16), Math.ceil(ch * 0.03 + cw * cornerFont() + 3));
+    let fu = Math.max(Math.round(ch * 0.3), least);
     for (let i = 0; i < 7; i++) {
       const up = p.tableau[i].length - p.faceDown[i] - 1;
-      if (up > 0) fu = Math.min(fu, Math.max(Math.round(ch * 0.16), Math.floor((room - p.faceDown[i] * fd) / up)));
+      if (up > 0) fu = Math.min(fu, Math.max(least, Math.floor((room - p.faceDown[i] * fd) / up)));
     }
     const next: (Place | undefined)[] = new Array(52);
     p.stock.forEach((c, k) => {
-      next[c] = { pile: 0, index: k, up: false, x: colX(0), y: 0, z: 10 + (p.stock.length - k) };
+      next[c] = { pile: 0, index: k, up: false, x: top(0), y: 0, z: 10 + (p.stock.length - k) };
     });
+    // the last draw fanned to the right, each card's corner showing
     const fanned = Math.min(this.fan, p.waste.length, 3);
+    const step = Math.round(cw * FAN_STEP);
     p.waste.forEach((c, k) => {
       const f = k - (p.waste.length - fanned);
-      next[c] = { pile: 1, index: k, up: true, x: colX(1) + (f > 0 ? Math.round(f * cw * 0.24) : 0), y: 0, z: 100 + k };
+      next[c] = { pile: 1, index: k, up: true, x: top(1) + (f > 0 ? f * step : 0), y: 0, z: 100 + k };
     });
     for (let s = 0; s < 4; s++)
       for (let r = 1; r <= p.foundations[s]; r++)
-        next[(r - 1) * 4 + s] = { pile: 9 + s, index: r - 1, up: true, x: colX(3 + s), y: 0, z: 200 + r };
+        next[(r - 1) * 4 + s] = { pile: 9 + s, index: r - 1, up: true, x: top(3 + s), y: 0, z: 200 + r };
     let bottom = tabY + ch;
     for (let i = 0; i < 7; i++) {
       let y = tabY;
@@ -237,10 +300,11 @@ export class TableView {
     const tabH = bottom - tabY;
     PILE_NAMES.forEach((name, i) => {
       const s = this.slots[i];
-      const x = i === 0 ? colX(0) : i === 1 ? colX(1) : i >= 9 ? colX(i - 6) : colX(i - 2);
+      const wide = i === 1 ? cw + 2 * Math.round(cw * FAN_STEP) : cw;
+      const x = i === 0 ? top(0) : i >= 9 ? top(i - 6) : i === 1 ? top(1) : colX(i - 2);
       const y = i >= 2 && i <= 8 ? tabY : 0;
       s.style.transform = `translate(${x}px, ${y}px)`;
-      s.style.width = `${i === 1 ? Math.round(cw * 1.5) : cw}px`;
+      s.style.width = `${wide}px`;
       s.style.height = `${i >= 2 && i <= 8 ? tabH : ch}px`;
       s.setAttribute('aria-label', pileLabel(p, name));
     });

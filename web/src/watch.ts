@@ -5,7 +5,7 @@
  * when a solution is loaded, by the rules engine, so stepping back and jumping are free.
  */
 import { type AtomicMove, type Position, describeMoves, type Rules } from '../../src/index.ts';
-import { Game } from './game.ts';
+import { PlayedGame } from './played-game.ts';
 import { moveWords } from './speech.ts';
 import { TableView } from './table.ts';
 
@@ -64,7 +64,7 @@ export class Watch {
   /** Shows a deal with its winning line (or no moves for a deal without one). */
   load(start: Position, rules: Rules, moves: readonly AtomicMove[]): void {
     this.pause();
-    const g = new Game(start, rules);
+    const g = new PlayedGame(start, rules);
     this.positions = [g.position()];
     this.fans = [g.fan];
     for (const m of moves) {

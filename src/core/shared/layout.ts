@@ -1,7 +1,7 @@
 /**
  * Two numbers of the packed state's layout (state.ts): pile i's cards are `cols[i * STRIDE …]`,
  * and BOTTOM (52, one past the last card) stands for "no card under" in the hash's card pairs. A
- * module of its own, so that state.ts holds them as constants of its own (docs/solver.md, "A
+ * module of its own, so that state.ts holds them as constants of its own (docs/notes/solver-speed.md, "A
  * node's cost"), and the solver's core (src/core/, AssemblyScript) compiles them in.
  */
 export const STRIDE = 64;

@@ -1,4 +1,5 @@
-import type { Position } from '../../engine/position.ts';
+import { checkShape } from '../../engine/check.ts';
+import { type Position, validatePartialPosition } from '../../engine/position.ts';
 import { type Result, echo, err, ok } from '../../types.ts';
 import { oneLine, parseJsonText, stripAnsi } from './common.ts';
 import { parseDeck, makeDeck } from './deck.ts';
@@ -78,10 +79,18 @@ function parseAny(input: unknown, format: Format | undefined, partial: boolean):
   return ok({ position: r.value, format: f });
 }
 
-/** Writes a position in `format`; an error when the format cannot hold it (e.g. a mid-game position as a deck string). */
+/**
+ * Writes a position in `format`; an error for what is not a position (checked as `validatePartialPosition`
+ * checks it: unseen cards `??` may stand for face-down and stock cards), or when the format cannot hold it
+ * (e.g. a mid-game position as a deck string).
+ */
 export function formatPosition(p: Position, format: Format, opts: FormatOptions = {}): Result<string> {
   if (!(FORMATS as readonly string[]).includes(format))
     return err(`unknown format ${JSON.stringify(format)} (expected ${FORMATS.join(', ')})`);
+  const shape = checkShape(p);
+  if (!shape.ok) return shape;
+  const valid = validatePartialPosition(p);
+  if (!valid.ok) return valid;
   return WRITERS[format](p, opts);
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseDraw, parsePasses, parseSeedFilter as parseSeeds } from '../../src/cli/options.ts';
+import { parseDraw, parsePasses } from '../../src/cli/rule-options.ts';
+import { parseSeedFilter as parseSeeds } from '../../src/cli/seed-options.ts';
 import { parseFamily } from '../../src/deals/families.ts';
-import { Z95, wilson, winBounds } from '../../src/stats/wilson.ts';
+import { Z95, wilson, winBounds } from '../../src/math/wilson.ts';
 
 describe('wilson', () => {
   it('8 of 10', () => {
