@@ -27,13 +27,13 @@
  * rules.ts argues them).
  */
 import { HOME_AFTER, S2F, S2T, T2F, mv } from './shared/move-encoding.ts';
-import { MAX_DEPTH, PATH_WORDS } from './shared/frames.ts';
+import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from './shared/frames.ts';
 import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
 import { generateAt, kingsForEmptiedAt } from './generate.ts';
 import { locks, placedCardLeft, restrictionAfter, safeSuits } from './rules.ts';
 import { SUIT_LANE, deckIndex, deckM, drawN, hash, keyAfter, nextM, shome, sn, sw, top } from './state.ts';
 import { fullBound, lowerBound, moveCost, setRedealCost, setupBound } from './bound.ts';
-import { tBudget, tTouch, ttRoomEnd } from './table.ts';
+import { tBudget, tTouch, tWord, ttRoomEnd } from './table.ts';
 import {
   clearPath,
   countNode,
@@ -212,20 +212,26 @@ function goTo(t: u32): void {
 }
 
 /**
- * Reads the table slots of the positions after the moves at `at` (their keys as the move leaves
- * them, before any safe moves), in one loop, so that their waits for memory overlap.
+ * The keys of the positions after the moves at `at` as each move leaves them (before any safe
+ * moves; 0 for a compound move), into `keysAt`; and their table slots read, in one loop, so that
+ * their waits for memory overlap.
  */
 function touchChildren(at: usize, count: i32): void {
   let t = 0;
   for (let k = 0; k < count; k++) {
     const m = get(at, k);
-    if (m & HOME_AFTER) continue;
-    const mode = restrictionAfter(m, delayStock, delayPartial, emptyForKing);
-    const rCol = mode === PLACED ? (m >> 8) & 15 : (m >> 4) & 15;
-    t ^= tTouch(keyAfter(m) ^ salt(mode, rCol));
+    let key: u64 = 0;
+    if ((m & HOME_AFTER) === 0) {
+      const mode = restrictionAfter(m, delayStock, delayPartial, emptyForKing);
+      const rCol = mode === PLACED ? (m >> 8) & 15 : (m >> 4) & 15;
+      key = keyAfter(m) ^ salt(mode, rCol);
+      t ^= tTouch(key);
+    }
+    store<u64>(keysAt + ((<usize>k) << 3), key);
   }
   touched = t;
 }
+const keysAt: usize = memory.data(MOVES_PER_NODE * 8, 16);
 /** What the last read-ahead read (kept, so that the reads are not optimised away). */
 let touched: i32 = 0;
 export function bfTouched(): i32 {
@@ -270,6 +276,10 @@ function expand(n: u32, f: i32): i32 {
     if (locksOn && locks(m)) continue;
     const kind = m & 15;
     if ((kind === S2F || kind === S2T) && stockOrder((m >> 18) & 63) > passed) continue;
+    // reached before with no more moves: its key as the move leaves it is in the table only when
+    // no safe move follows (a position kept has none left), and then it is the child's
+    const key = load<u64>(keysAt + ((<usize>k) << 3));
+    if (key !== 0 && tWord(key) > G_TOP - g - moveCost(m)) continue;
     if (countNode()) return STOPPED;
     const mark = getPathLen();
     const r = step(m);

@@ -43,11 +43,11 @@ function above(s: i32, t: i32): u64 {
  */
 export function pairs(graph: u64, dead: u64): i32 {
   let alive = graph & ~dead;
-  if (alive === 0) return 0;
   // per suit, the cards whose lowest card of the suit under them is of rank t, then (running
   // over t) below rank t: the cards waiting for a card of the suit of rank t
   for (let k = 0; k < 64; k++) store<u64>(lowestAt + ((<usize>k) << 3), 0);
-  for (let g = graph; g !== 0; g &= g - 1) {
+  if (popcnt(alive) < 2) return 0;
+  for (let g = alive; g !== 0; g &= g - 1) {
     const z = <i32>ctz(g);
     const under = load<i32>(underAt + ((<usize>z) << 2));
     const bit = (<u64>1) << (<u64>z);
