@@ -263,6 +263,11 @@ describe('the lower bound', () => {
 });
 
 describe('the best-first search', () => {
+  it("proves Solvitaire 25 at draw 1 minimal at 99 by KSolve's count (KSolve's minimum too)", () => {
+    // the waste's top sent home when safe at draw 1 made it 100
+    const r = shortest(seedPosition(25), { draw: 1, passes: null, foundationReturn: true }, { maxNodes: 5_000_000 }, { count: 'ksolve' });
+    expect(r).toMatchObject({ verdict: 'winnable', proved: true, length: 99, lowerBound: 99 });
+  });
   it("proves Solvitaire 6 at draw 1 minimal (106 by KSolve's count) within 3,000,000 positions", () => {
     // each position is searched once: deepening runs with a rising limit needed 6.5 M positions here
     const r = shortest(seedPosition(6), { draw: 1, passes: null, foundationReturn: true }, { maxNodes: 3_000_000 }, { count: 'ksolve' });
