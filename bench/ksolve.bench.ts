@@ -2,8 +2,9 @@
  * The shortest solution side by side with KSolve (github.com/JonathanFry3/KSolve, the A* solver
  * for minimal solutions, built outside this repository: bench/README.md says how): for each deal,
  * KSolve (one thread) and `klondike solve --shortest --count ksolve` start at the same moment, one
- * per core, both niced the same, each under `timeout` and `/usr/bin/time`. On a shared machine
- * only such pairs compare: both meet the same load. Each line: the seed, then for KSolve and for
+ * per core, both niced the same, each with `--timeout` seconds of CPU (cpu-limited.ts: a program
+ * past it is killed, its result unknown). On a shared machine only such pairs compare: both meet
+ * the same load. Each line: the seed, then for KSolve and for
  * us the result (minimal, unproved, unwinnable, unknown), the count (and for us the lower bound
  * proved), CPU seconds and peak memory in MB. Lines go to `--out` as they come, and a run given
  * the same file again skips the seeds it holds. The summary: proved by each, proved by one only,
@@ -16,12 +17,13 @@
  * `--klondike` runs another build (a copy of bin/ and dist/ with their package.json), so that
  * this checkout can be rebuilt while a long run goes on.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dealArgs, dealOptions, failer } from './args.ts';
+import { cpuLimited, wallCap } from './cpu-limited.ts';
 
 const fail: (message: string) => never = failer('ksolve.bench');
 const { values } = parseArgs({
@@ -40,7 +42,7 @@ if (family !== 'solvitaire' || passes !== null) fail('KSolve deals are compared 
 const draw = Number(values.draw);
 if (!Number.isInteger(draw) || draw < 1 || draw > 24) fail(`bad draw ${values.draw}`);
 const timeout = Number(values.timeout);
-if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 86_400) fail(`bad --timeout ${values.timeout}`);
+if (!Number.isInteger(timeout) || timeout <= 0 || timeout > 86_400) fail(`bad --timeout ${values.timeout} (whole CPU seconds)`);
 const memory = values['max-memory'];
 const ksolve = values.ksolve;
 const klondike = values.klondike ?? join(import.meta.dirname, '..', 'bin', 'klondike');
@@ -54,23 +56,6 @@ interface Run {
   bound?: number;
   cpu: number;
   mb: number;
-}
-
-/** Runs a command niced, under `timeout` and `/usr/bin/time`: its stdout, CPU seconds and peak memory. */
-function timed(cmd: string[], dir: string, tag: string): Promise<{ out: string; cpu: number; mb: number }> {
-  const file = join(dir, `${tag}.time`);
-  const args = ['-n', '10', '/usr/bin/time', '-f', '%U %S %M', '-o', file, 'timeout', String(timeout + 5), ...cmd];
-  return new Promise((done) => {
-    const child = spawn('nice', args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.on('close', () => {
-      const [user, sys, kb] = readFileSync(file, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
-      done({ out, cpu: user + sys, mb: kb / 1024 });
-    });
-  });
 }
 
 function ksolveRun(out: string, cpu: number, mb: number): Run {
@@ -114,7 +99,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ksolve-bench-'));
 const before = done(values.out);
 const rows: string[] = [];
 console.log(
-  `# Solvitaire ${label}, draw ${draw}, ${timeout} s each; seed draw | KSolve: result count cpu MB | ours: result count bound cpu MB`,
+  `# Solvitaire ${label}, draw ${draw}, ${timeout} s of CPU each; seed draw | KSolve: result count cpu MB | ours: result count bound cpu MB`,
 );
 for (const seed of seeds) {
   const kept = before.get(seed);
@@ -125,8 +110,8 @@ for (const seed of seeds) {
   const deck = spawnSync(klondike, ['deal', '--seed', String(seed), '--format', 'ksolve-deck'], { encoding: 'utf8' }).stdout.trim();
   if (!/^\d{156}$/.test(deck)) fail(`no KSolve deck for seed ${seed}`);
   const [k, o] = await Promise.all([
-    timed(['timeout', String(timeout), ksolve, '-d', deck, '-dc', String(draw), '-o', '2', '-t', '1'], dir, 'k'),
-    timed(
+    cpuLimited([ksolve, '-d', deck, '-dc', String(draw), '-o', '2', '-t', '1'], timeout, dir, 'k'),
+    cpuLimited(
       [
         klondike,
         'solve',
@@ -139,10 +124,11 @@ for (const seed of seeds) {
         'ksolve',
         '--json',
         '--timeout',
-        String(timeout),
+        String(wallCap(timeout)),
         '--max-memory',
         memory,
       ],
+      timeout,
       dir,
       'o',
     ),

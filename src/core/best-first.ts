@@ -26,16 +26,17 @@
  * restrictions keep a line never longer than each line they drop (each reorders a line's moves;
  * rules.ts argues them).
  */
-import { HOME_AFTER, T2F, mv } from './shared/move-encoding.ts';
-import { MAX_DEPTH, PATH_WORDS } from './shared/frames.ts';
+import { HOME_AFTER, S2F, S2T, T2F, mv } from './shared/move-encoding.ts';
+import { MAX_DEPTH, MOVES_PER_NODE, PATH_WORDS } from './shared/frames.ts';
 import { EMPTIED, FREE, PLACED, UNCOVERED } from './shared/modes.ts';
 import { generateAt, kingsForEmptiedAt } from './generate.ts';
-import { locks, placedCardLeft, restrictionAfter } from './rules.ts';
-import { top } from './position-arrays.ts';
-import { hash, shome } from './search-position.ts';
+import { locks, placedCardLeft, restrictionAfter, safeSuits } from './rules.ts';
+import { deckIndex, top } from './position-arrays.ts';
+import { drawN } from './game-rules.ts';
+import { SUIT_LANE, deckM, hash, nextM, shome, sn, sw } from './search-position.ts';
 import { keyAfter } from './child-key.ts';
-import { lowerBound, moveCost, setRedealCost } from './bound.ts';
-import { tBudget, tTouch, ttRoomEnd } from './table.ts';
+import { fullBound, lowerBound, moveCost, setRedealCost, setupBound } from './bound.ts';
+import { tBudget, tTouch, tWord, ttRoomEnd } from './table.ts';
 import {
   clearPath,
   countNode,
@@ -51,6 +52,7 @@ import {
   pathPtr,
   playSafe,
   pushPath,
+  safeDraws,
   safeFoundation,
   undoSafe,
 } from './search.ts';
@@ -90,7 +92,7 @@ let depthNow: i32 = 0;
 let lower: i32 = 0;
 let best: i32 = 0;
 let bestLen: i32 = -1;
-/** Set by `step`: the moves counted for the move, and the safe moves played after it. */
+/** Set by `step`: the moves counted for the move, and for the safe moves played after it (their draws too). */
 let stepCost: i32 = 0;
 let stepAutos: i32 = 0;
 
@@ -113,7 +115,11 @@ function gOf(n: u32): i32 {
   return <i32>load<u16>(nodeAt(n), 12);
 }
 function depthOf(n: u32): i32 {
-  return <i32>load<u16>(nodeAt(n), 14);
+  return <i32>load<u16>(nodeAt(n), 14) & 0x7fff;
+}
+/** The node's count includes bound.ts `fullBound` (bit 15 of its depth's word). */
+function valued(n: u32): bool {
+  return (load<u16>(nodeAt(n), 14) & 0x8000) !== 0;
 }
 
 /** The key of the position with the restriction on its next move: the hash, told apart per restriction and pile (any pile after EMPTIED). */
@@ -133,17 +139,21 @@ function addNode(parent: u32, m: i32, g: i32, depth: i32, f: i32): bool {
   if (stored >= capacity) return false;
   const n = stored++;
   const at = nodeAt(n);
+  store<u32>(at, parent);
+  store<i32>(at, m, 4);
+  store<u16>(at, <u16>g, 12);
+  store<u16>(at, <u16>depth, 14);
+  open(n, f, g);
+  return true;
+}
+/** Puts node n (g moves so far) on the open list of count f. */
+function open(n: u32, f: i32, g: i32): void {
   const fl = min(f, COUNTS - 1);
   const hl = min(f - g, BOUNDS - 1);
   if (fl === countNow && hl < boundNow) boundNow = hl;
   const list = headsAt + ((<usize>(fl * BOUNDS + hl)) << 2);
-  store<u32>(at, parent);
-  store<i32>(at, m, 4);
-  store<u32>(at, load<u32>(list), 8);
-  store<u16>(at, <u16>g, 12);
-  store<u16>(at, <u16>depth, 14);
+  store<u32>(nodeAt(n), load<u32>(list), 8);
   store<u32>(list, n);
-  return true;
 }
 
 /**
@@ -170,7 +180,7 @@ function step(m: i32): i32 {
       if (mode !== EMPTIED) rCard = top(rCol);
     }
   }
-  stepAutos = safeFoundation ? playSafe() : 0;
+  stepAutos = safeFoundation ? playSafe() + safeDraws : 0;
   if (mode === PLACED && stepAutos > 0 && lastPlayed) mode = FREE;
   if (mode === UNCOVERED && stepAutos > 0) mode = FREE;
   return mode | ((rCol + 1) << 4) | ((rCard + 1) << 8);
@@ -205,24 +215,51 @@ function goTo(t: u32): void {
 }
 
 /**
- * Reads the table slots of the positions after the moves at `at` (their keys as the move leaves
- * them, before any safe moves), in one loop, so that their waits for memory overlap.
+ * The keys of the positions after the moves at `at` as each move leaves them (before any safe
+ * moves; 0 for a compound move), into `keysAt`; and their table slots read, in one loop, so that
+ * their waits for memory overlap.
  */
 function touchChildren(at: usize, count: i32): void {
   let t = 0;
   for (let k = 0; k < count; k++) {
     const m = get(at, k);
-    if (m & HOME_AFTER) continue;
-    const mode = restrictionAfter(m, delayStock, delayPartial, emptyForKing);
-    const rCol = mode === PLACED ? (m >> 8) & 15 : (m >> 4) & 15;
-    t ^= tTouch(keyAfter(m) ^ salt(mode, rCol));
+    let key: u64 = 0;
+    if ((m & HOME_AFTER) === 0) {
+      const mode = restrictionAfter(m, delayStock, delayPartial, emptyForKing);
+      const rCol = mode === PLACED ? (m >> 8) & 15 : (m >> 4) & 15;
+      key = keyAfter(m) ^ salt(mode, rCol);
+      t ^= tTouch(key);
+    }
+    store<u64>(keysAt + ((<usize>k) << 3), key);
   }
   touched = t;
 }
+const keysAt: usize = memory.data(MOVES_PER_NODE * 8, 16);
 /** What the last read-ahead read (kept, so that the reads are not optimised away). */
 let touched: i32 = 0;
 export function bfTouched(): i32 {
   return touched;
+}
+
+/** Where deck index i comes in the order the stock's cards are reached at draw 1: the waste's top, then the stock to its end, then from the start after a redeal. */
+function stockOrder(i: i32): i32 {
+  return i === sw - 1 ? -1 : i >= sw ? i - sw : sn - sw + i;
+}
+
+/**
+ * At draw 1 (the moves counted): the place in the stock's order (`stockOrder`) of the first card
+ * that may go home safely, where a stock play home may come next (no restriction, or after a card
+ * placed from the stock); else past every place. Stock plays of the cards after it are not made:
+ * a line turning past it could send it home as it came up (its move home, made then instead of
+ * later), and the later card is as many draws away with it gone (rules.ts `safeHome` says why
+ * nothing needs it on a pile).
+ */
+function safeInStock(mode: i32): i32 {
+  if (drawN !== 1 || (mode !== FREE && mode !== PLACED)) return 0x7fffffff;
+  let cards = nextM & (SUIT_LANE * <u64>safeSuits()) & deckM;
+  let first = 0x7fffffff;
+  for (; cards !== 0; cards &= cards - 1) first = min(first, stockOrder(deckIndex(<i32>ctz(cards))));
+  return first;
 }
 
 /** Searches the position of node n (open with count f): its children open, a win kept. Returns how the search goes on (FINISHED: it does). */
@@ -236,9 +273,16 @@ function expand(n: u32, f: i32): i32 {
   const count = !macros ? engineMoves(0) : mode === EMPTIED ? kingsForEmptiedAt(at) : generateAt(at, false, rCol, mode);
   const g = gOf(n);
   touchChildren(at, count);
+  const passed = safeInStock(mode);
   for (let k = 0; k < count; k++) {
     const m = get(at, k);
     if (locksOn && locks(m)) continue;
+    const kind = m & 15;
+    if ((kind === S2F || kind === S2T) && stockOrder((m >> 18) & 63) > passed) continue;
+    // reached before with no more moves: its key as the move leaves it is in the table only when
+    // no safe move follows (a position kept has none left), and then it is the child's
+    const key = load<u64>(keysAt + ((<usize>k) << 3));
+    if (key !== 0 && tWord(key) > G_TOP - g - moveCost(m)) continue;
     if (countNode()) return STOPPED;
     const mark = getPathLen();
     const r = step(m);
@@ -270,6 +314,7 @@ function expand(n: u32, f: i32): i32 {
  */
 export function bestFirst(upper: i32, redealCost: i32): i32 {
   setRedealCost(redealCost);
+  setupBound();
   nodesTop = (<usize>memory.size()) << 16;
   const floor = ttRoomEnd();
   capacity = nodesTop > floor ? <u32>((nodesTop - floor) >> 4) : 0;
@@ -278,7 +323,7 @@ export function bestFirst(upper: i32, redealCost: i32): i32 {
   best = upper;
   bestLen = -1;
   clearPath();
-  const autos = safeFoundation ? playSafe() : 0;
+  const autos = safeFoundation ? playSafe() + safeDraws : 0;
   let how = FINISHED;
   lower = autos + lowerBound();
   if (shome === 52) {
@@ -321,6 +366,17 @@ function searchOpen(): i32 {
     const n = load<u32>(list);
     store<u32>(list, load<u32>(nodeAt(n), 8));
     goTo(n);
+    if (!valued(n)) {
+      // the costlier part of the bound, on the nodes taken only: a node it raises waits again
+      const at = nodeAt(n);
+      store<u16>(at, load<u16>(at, 14) | 0x8000, 14);
+      const g = gOf(n);
+      const full = max(f, g + fullBound());
+      if (full > f) {
+        open(n, full, g);
+        continue;
+      }
+    }
     how = expand(n, f);
   }
   return how;
@@ -340,8 +396,4 @@ export function bfPathPtr(): usize {
 }
 export function bfPathLen(): i32 {
   return bestLen;
-}
-/** Nodes the last search stored. */
-export function bfStored(): f64 {
-  return <f64>stored;
 }

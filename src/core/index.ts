@@ -39,8 +39,8 @@ export {
   setNextCheck,
   setSearch,
 } from './search';
-export { lowerBoundHere } from './bound';
-export { bfTouched, bestFirst, bfBest, bfLower, bfPathLen, bfPathPtr, bfStored } from './best-first';
+export { lowerBoundHere, quickBoundHere } from './bound';
+export { bfTouched, bestFirst, bfBest, bfLower, bfPathLen, bfPathPtr } from './best-first';
 export {
   snapPtr,
   ttAddBits,

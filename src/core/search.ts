@@ -83,8 +83,13 @@ export let delayPartial: bool = true;
 export let emptyForKing: bool = true;
 let stockToo: bool = false;
 let lastToo: bool = false;
-/** The moves counted, at draw 1: the waste's top card goes home when safe (no draw: one move, like a pile's top). */
+/**
+ * The waste's top card going home when safe (no draw: one move, like a pile's top), and the
+ * stock's next card with the draw that turns it (`safeDraws`): off (`setSearch` says why).
+ */
 let wasteTopToo: bool = false;
+/** The draws the last safe moves (`playSafe`) made: moves beyond one a card. */
+export let safeDraws: i32 = 0;
 export let locksOn: bool = false;
 export let macros: bool = true;
 /** The deadPositions strategy: a position entered after a move that put a card on a pile is tested for a deadlock (deadlock.ts). */
@@ -113,8 +118,7 @@ let pathLen: i32 = 0;
  * delayPartial 8, emptyForKing 16, stock macro-moves 32, another objective 64, the moves counted
  * 128: the search for the fewest moves, best-first.ts; deadlocked positions cut 256), the depth
  * below which its frames get noise; the rules are game-rules.ts's (set by zobrist-key.ts `setRules`). With the moves
- * counted, only tableau cards and, at draw 1, the waste's top go home as safe moves (a stock
- * card's draws are moves too).
+ * counted, only tableau cards go home as safe moves (a stock card's draws are moves too).
  */
 export function setSearch(flags: i32, noiseBelow: i32): void {
   dom = (flags & 1) !== 0;
@@ -128,7 +132,9 @@ export function setSearch(flags: i32, noiseBelow: i32): void {
   deadOn = (flags & 256) !== 0;
   stockToo = !counted && stockAlwaysReachable();
   lastToo = !counted && macros && drawN > 1 && unlimited;
-  wasteTopToo = counted && drawN === 1;
+  // off: with the waste's top sent home when safe, Solvitaire 25 at draw 1 came out 100 by
+  // KSolve's count where a line of 99 wins (KSolve's, and ours with the rule off)
+  wasteTopToo = false;
   noiseDepth = noiseBelow;
 }
 export function setLocks(on: bool): void {
@@ -213,6 +219,7 @@ function safeCards(): u64 {
 /** Plays the position's safe moves home (onto the path); returns how many. */
 export function playSafe(): i32 {
   lastPlayed = false;
+  safeDraws = 0;
   let count = 0;
   for (;;) {
     // the safe cards that are not face down: in the tableau, or in the deck
@@ -240,6 +247,11 @@ export function playSafe(): i32 {
     if (wasteTopToo && sw > 0 && (((again ? inline.always(safeCards()) : safe) >> <u64>deck(sw - 1)) & 1) !== 0) {
       inline.always(pushPath(mv(S2F, 0, deck(sw - 1) & 3, 1, sw - 1)));
       count++;
+      again = true;
+    } else if (wasteTopToo && sw < sn && (((again ? inline.always(safeCards()) : safe) >> <u64>deck(sw)) & 1) !== 0) {
+      inline.always(pushPath(mv(S2F, 0, deck(sw) & 3, 1, sw)));
+      count++;
+      safeDraws++;
       again = true;
     }
     if (stockToo) {

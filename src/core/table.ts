@@ -338,6 +338,20 @@ export function tBudget(key: u64, remaining: i32): bool {
   evictions += 1;
   return false;
 }
+/** For the search of the shortest solution: the word beside the hash (`tBudget`), 0 when the hash is not there; nothing is added. */
+export function tWord(key: u64): i32 {
+  if (key === 0) key = (<u64>1) << 32;
+  let i = inline.always(homeOf(key));
+  const limit = probes;
+  for (let p = 0; p < limit; p++) {
+    const at = base + ((<usize>i) << 4);
+    const a = load<u64>(at);
+    if (a === key) return load<i32>(at, 8);
+    if (a === 0) return 0;
+    i = (i + 1) & mask;
+  }
+  return 0;
+}
 
 /**
  * Reads the home slot of the hash and returns its first word: a lookup to come then finds the

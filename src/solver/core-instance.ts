@@ -1,8 +1,8 @@
 /**
  * The solver's core in WebAssembly (src/core/, compiled by `npm run build` into core-binary.ts):
  * the search, its moves, rules and transposition table. One `Core` is one instance of the module,
- * with its own memory: the position the solver's state keeps there (state.ts, a state made with
- * `backing`), the search's frames, and the table (table.ts wraps it). The module is compiled once per
+ * with its own memory: the position the solver's state keeps there (engine/state.ts, a state made with
+ * `backing`), the search's frames, and the table (table-handle.ts wraps it). The module is compiled once per
  * thread, on first use. An instance's memory is made as large as its table's budget needs
  * (`pagesFor`); it never grows, so the views on it stay valid.
  */
@@ -53,11 +53,11 @@ interface CoreExports {
   setAborted(why: number, forget: number): void;
   bestFirst(upper: number, redealCost: number): number;
   lowerBoundHere(redealCost: number): number;
+  quickBoundHere(redealCost: number): number;
   bfLower(): number;
   bfBest(): number;
   bfPathPtr(): number;
   bfPathLen(): number;
-  bfStored(): number;
   getNodes(): number;
   getHits(): number;
   getAborted(): number;
@@ -94,7 +94,7 @@ interface CoreExports {
   ttRemoveBit(a: number, b: number, bit: number): number;
 }
 
-/** What the core's search calls back: its budget check (search.ts). */
+/** What the core's search calls back: its budget check (search-driver.ts). */
 export interface CoreClient {
   /** Why the search stops now (0: it goes on); sets the next check and whether the line is forgotten. */
   check(): number;
@@ -154,13 +154,13 @@ function decode(base64: string): Uint8Array<ArrayBuffer> {
 
 export class Core {
   readonly x: CoreExports;
-  /** The position's bytes (state.ts lays its arrays out there). */
+  /** The position's bytes (src/core/position-arrays.ts lays its arrays out there). */
   readonly state: Uint8Array;
   /** The moves of the last call. */
   readonly out: Int32Array;
-  /** The search's budget check and objective, while the core's search runs (search.ts). */
+  /** The search's budget check and objective, while the core's search runs (search-driver.ts). */
   client: CoreClient | undefined;
-  /** The table in the instance's memory has its owner (table.ts: one table an instance). */
+  /** The table in the instance's memory has its owner (table-handle.ts: one table an instance). */
   tableTaken = false;
   /** The frames' moves, the path, the locking placements of the core's search. */
   readonly moves: Int32Array;
@@ -271,6 +271,13 @@ export class Core {
     this.owner = undefined;
     this.load(s);
     return this.x.lowerBoundHere(redealCost);
+  }
+
+  /** The part of `lowerBound` every position gets, worked out as a search does (-1 when that disagrees with working it out card by card), for the tests. */
+  quickBound(s: State, redealCost: number): number {
+    this.owner = undefined;
+    this.load(s);
+    return this.x.quickBoundHere(redealCost);
   }
 
   /** The stock list the generator works from (for the tests), under a draw of `draw`: deck indices cheapest first, and their costs. */

@@ -7,11 +7,10 @@
  * count is the same. The post-pass never lengthens a line and its result replays.
  */
 import { describe, expect, it } from 'vitest';
-import { RANK, RED } from '../../src/engine/cards.ts';
+import { RANK, RED, makeCard } from '../../src/engine/cards.ts';
 import { REDEAL, genAtomic, kindOf, make, undo } from '../../src/engine/moves.ts';
 import { Core } from '../../src/solver/core-instance.ts';
-import { dealFromSeed } from '../../src/deals/families.ts';
-import { type Position, dealPosition } from '../../src/engine/position.ts';
+import type { Position } from '../../src/engine/position.ts';
 import { shorten } from '../../src/engine/shorten.ts';
 import { replay } from '../../src/engine/solution.ts';
 import { State } from '../../src/engine/state.ts';
@@ -170,16 +169,28 @@ describe('the lower bound', () => {
     (r) => (r.passes === null && r.foundationReturn) || (r.draw === 3 && r.passes === 3 && !r.foundationReturn),
   );
   const wasteOrder = (p: Position) => p.waste.some((c, i) => p.waste.slice(0, i).some((y) => (y & 3) === (c & 3) && RANK[y] < RANK[c]));
-  /** Compares the bound with the fewest moves at p, both counts; how many were compared, and how many with the waste out of order. */
-  const compare = (p: Position, rules: Rules, cap: number, label: string): [number, number] => {
+  /**
+   * Compares the bound with the fewest moves at p, both counts (and the part of it every position
+   * gets, as a search works it out, with the same worked out card by card); how many were
+   * compared, how many with the waste out of order, and how many where cycles.ts's pairs added.
+   */
+  const compare = (p: Position, rules: Rules, cap: number, label: string): [number, number, number] => {
     let compared = 0;
+    let paired = 0;
     for (const count of ['atomic', 'ksolve'] as const) {
       const want = bfs(p, rules, count, cap);
       if (want === undefined || want < 0) continue;
-      expect(core.lowerBound(State.fromPosition(p, rules), count === 'ksolve' ? 0 : 1), `${label}, ${count}`).toBeLessThanOrEqual(want);
+      const s = State.fromPosition(p, rules);
+      const redeal = count === 'ksolve' ? 0 : 1;
+      const bound = core.lowerBound(s, redeal);
+      const quick = core.quickBound(s, redeal);
+      expect(bound, `${label}, ${count}`).toBeLessThanOrEqual(want);
+      expect(quick, `${label}, ${count}: as a search works it out`).toBeGreaterThanOrEqual(0);
+      expect(quick).toBeLessThanOrEqual(bound);
       compared++;
+      if (bound > quick) paired++;
     }
-    return [compared, wasteOrder(p) ? compared : 0];
+    return [compared, wasteOrder(p) ? compared : 0, paired];
   };
 
   it('with the stock turned part or all of the way', () => {
@@ -197,6 +208,38 @@ describe('the lower bound', () => {
       }
     expect(compared).toBeGreaterThanOrEqual(40);
     expect(withWasteOrder).toBeGreaterThanOrEqual(15);
+  });
+
+  it('on random small positions: two or three cards of each suit left, in four piles and the stock', () => {
+    let compared = 0;
+    let paired = 0;
+    for (let seed = 1; seed <= 120; seed++) {
+      const rand = prng(seed * 31337);
+      const foundations = [0, 1, 2, 3].map(() => 10 + Math.floor(rand() * 2));
+      const left: number[] = [];
+      for (let suit = 0; suit < 4; suit++) for (let r = foundations[suit] + 1; r <= 13; r++) left.push(makeCard(r, suit));
+      for (let i = left.length - 1; i > 0; i--) {
+        const j = Math.floor(rand() * (i + 1));
+        [left[i], left[j]] = [left[j], left[i]];
+      }
+      const talon = left.splice(0, Math.floor(rand() * 3));
+      const tableau: number[][] = [[], [], [], [], [], [], []];
+      for (const c of left) tableau[Math.floor(rand() * 4)].push(c);
+      const w = Math.floor(rand() * (talon.length + 1));
+      const p = checked({
+        tableau,
+        faceDown: tableau.map((pile) => Math.max(0, pile.length - 1)),
+        stock: talon.slice(w),
+        waste: talon.slice(0, w),
+        foundations,
+        pass: 1,
+      });
+      const [n, , q] = compare(p, ALL_RULES[seed % ALL_RULES.length], 5_000, `random position ${seed}`);
+      compared += n;
+      paired += q;
+    }
+    expect(compared).toBeGreaterThanOrEqual(90);
+    expect(paired).toBeGreaterThanOrEqual(20);
   });
 
   it.runIf(SLOW)(
@@ -222,29 +265,15 @@ describe('the lower bound', () => {
 });
 
 describe('the best-first search', () => {
+  it("proves Solvitaire 25 at draw 1 minimal at 99 by KSolve's count (KSolve's minimum too)", () => {
+    // the waste's top sent home when safe at draw 1 made it 100
+    const r = shortest(seedPosition(25), { draw: 1, passes: null, foundationReturn: true }, { maxNodes: 5_000_000 }, { count: 'ksolve' });
+    expect(r).toMatchObject({ verdict: 'winnable', proved: true, length: 99, lowerBound: 99 });
+  });
   it("proves Solvitaire 6 at draw 1 minimal (106 by KSolve's count) within 3,000,000 positions", () => {
     // each position is searched once: deepening runs with a rising limit needed 6.5 M positions here
     const r = shortest(seedPosition(6), { draw: 1, passes: null, foundationReturn: true }, { maxNodes: 3_000_000 }, { count: 'ksolve' });
     expect(r).toMatchObject({ verdict: 'winnable', proved: true, length: 106, lowerBound: 106 });
-  });
-});
-
-describe("KSolve's published minimum", () => {
-  // KSolve's test output proves 191 moves for Klondike-Solver game 6330 at draw 1, counting the
-  // 21 flips as moves: 170 by the count it documents (docs/results.md). About 5 M nodes.
-  it.runIf(SLOW)("game 6330 at draw 1: 170 by KSolve's count, proved", () => {
-    const deal = dealFromSeed(6330, 'klondike-solver');
-    if (!deal.ok) throw new Error(deal.error);
-    const r = shortest(
-      dealPosition(deal.value),
-      { draw: 1, passes: null, foundationReturn: true },
-      { maxNodes: 30_000_000 },
-      {
-        count: 'ksolve',
-      },
-    );
-    expect(r).toMatchObject({ verdict: 'winnable', length: 170, proved: true, lowerBound: 170 });
-    expect(replay(dealPosition(deal.value), { draw: 1, passes: null, foundationReturn: true }, r.moves).status).toBe('won');
   });
 });
 
