@@ -30,7 +30,7 @@ if (!Number.isInteger(top) || top < 1 || top > 100_000) fail(`bad --top ${values
 if (!Number.isInteger(every) || every < 1 || every > top) fail(`bad --every ${values.every} (1 to --top)`);
 
 const HEADER = 'family,seed,draw,passes,foundationReturn,verdict,nodes,solutionLength,maxNodes';
-const lines = gunzipSync(readFileSync(new URL(`../data/study-d${values.draw}.csv.gz`, import.meta.url)))
+const lines = gunzipSync(readFileSync(new URL(`study-d${values.draw}.csv.gz`, new URL('../data/', import.meta.url))))
   .toString('utf8')
   .trim()
   .split('\n');

@@ -143,7 +143,7 @@ const lonely = family === 'solvitaire' && passes === null && !values['no-foundat
 /** The published study's verdicts at this draw (data/study-dD.verdicts, Solvitaire 1–100,000), for the same rules. */
 function readStudy(draw: number): PackedVerdicts | undefined {
   if (family !== 'solvitaire' || passes !== null || values['no-foundation-return']) return undefined;
-  const url = new URL(`../data/study-d${draw}.verdicts`, import.meta.url);
+  const url = new URL(`study-d${draw}.verdicts`, new URL('../data/', import.meta.url));
   if (!existsSync(url)) return undefined;
   const p = parsePacked(readFileSync(url));
   if (!p.ok) return fail(`data/study-d${draw}.verdicts: ${p.error}`);
