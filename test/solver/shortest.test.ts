@@ -213,7 +213,9 @@ describe('the lower bound', () => {
   it('on random small positions: two or three cards of each suit left, in four piles and the stock', () => {
     let compared = 0;
     let paired = 0;
-    for (let seed = 1; seed <= 120; seed++) {
+    // 40 positions (120 with SLOW=1)
+    const count = bySize(40, 120);
+    for (let seed = 1; seed <= count; seed++) {
       const rand = prng(seed * 31337);
       const foundations = [0, 1, 2, 3].map(() => 10 + Math.floor(rand() * 2));
       const left: number[] = [];
@@ -238,8 +240,8 @@ describe('the lower bound', () => {
       compared += n;
       paired += q;
     }
-    expect(compared).toBeGreaterThanOrEqual(90);
-    expect(paired).toBeGreaterThanOrEqual(20);
+    expect(compared).toBeGreaterThanOrEqual(Math.round(count * 0.75));
+    expect(paired).toBeGreaterThanOrEqual(Math.round(count / 6));
   });
 
   it.runIf(SLOW)(
