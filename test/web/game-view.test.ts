@@ -23,13 +23,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { movesToCompact } from '../../src/engine/notation.ts';
-import { type Position, dealPosition, makePositionJson } from '../../src/engine/position.ts';
+import { dealPosition, makePositionJson } from '../../src/engine/position.ts';
 import { solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
 import { dailyCode, localDate } from '../../web/src/daily.ts';
 import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
 import { SETTINGS_KEY } from '../../web/src/settings.ts';
-import { build } from '../support/positions.ts';
+import { build, seedPosition } from '../support/positions.ts';
 import { HEAVY_MS } from '../support/slow.ts';
 import {
   type Browser,
@@ -54,17 +54,11 @@ let phone: Browser;
 let desktop: Browser;
 const problems: string[] = [];
 
-function deal(seed: number): Position {
-  const d = dealFromSeed(seed, 'solvitaire');
-  if (!d.ok) throw new Error(d.error);
-  return dealPosition(d.value);
-}
-
 /** Solvitaire `seed` played by the solver's line but its last `left` moves. */
 function nearTheEnd(seed: number, rules: Rules, left: number): PlayedGame {
-  const sol = solve(deal(seed), rules);
+  const sol = solve(seedPosition(seed), rules);
   if (sol.verdict !== 'winnable') throw new Error(`seed ${seed} is ${sol.verdict}`);
-  const g = new PlayedGame(deal(seed), rules, { family: 'solvitaire', seed: String(seed) });
+  const g = new PlayedGame(seedPosition(seed), rules, { family: 'solvitaire', seed: String(seed) });
   for (const m of sol.moves.slice(0, -left)) g.play(m);
   return g;
 }
@@ -359,7 +353,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     // a tap on the Ace of diamonds sends it home; one on the Jack of spades (column 2) puts it on the Queen of hearts
     await page.click('#play-table .card[data-card="1"]');
     await expect.poll(() => page.getAttribute('#play-table', 'data-home')).toBe('1');
-    const g = new PlayedGame(deal(42), D3);
+    const g = new PlayedGame(seedPosition(42), D3);
     g.play({ from: 't6', to: 'fd', count: 1 });
     await page.keyboard.press('d');
     await expect.poll(() => moves(page)).toBe('2');

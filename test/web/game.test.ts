@@ -17,16 +17,16 @@
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealFromSeed } from '../../src/deals/families.ts';
 import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
 import type { AtomicMove } from '../../src/engine/notation.ts';
-import { type Position, dealPosition, makePositionJson } from '../../src/engine/position.ts';
+import { type Position, makePositionJson } from '../../src/engine/position.ts';
 import { solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
 import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
 import { smartMove } from '../../web/src/smart.ts';
 import { cardsMoved } from '../../web/src/speech.ts';
 import { runCli } from '../support/cli-run.ts';
+import { seedPosition } from '../support/positions.ts';
 import { HEAVY_MS, SLOW } from '../support/slow.ts';
 import {
   type Browser,
@@ -50,15 +50,9 @@ let shots: string;
 let desktop: Browser;
 const problems: string[] = [];
 
-function deal(seed: number): Position {
-  const d = dealFromSeed(seed, 'solvitaire');
-  if (!d.ok) throw new Error(d.error);
-  return dealPosition(d.value);
-}
-
 /** The solver's winning line of a Solvitaire deal. */
 function solution(seed: number, rules: Rules): AtomicMove[] {
-  const r = solve(deal(seed), rules, { maxNodes: 5_000_000 });
+  const r = solve(seedPosition(seed), rules, { maxNodes: 5_000_000 });
   if (r.verdict !== 'winnable') throw new Error(`seed ${seed} is ${r.verdict}`);
   return r.moves;
 }
@@ -191,7 +185,7 @@ async function playLine(page: Page, g: PlayedGame, line: AtomicMove[], act: (g: 
  */
 async function gameNearTheEnd(page: Page, seed: number, rules: Rules, line: AtomicMove[], last: number) {
   const before = SLOW ? 0 : Math.max(0, line.length - last);
-  const g = new PlayedGame(deal(seed), rules, { family: 'solvitaire', seed: String(seed) });
+  const g = new PlayedGame(seedPosition(seed), rules, { family: 'solvitaire', seed: String(seed) });
   for (const m of line.slice(0, before)) expect(g.play(m).ok).toBe(true);
   if (before > 0) await loadGame(page, g.toRecord());
   await page.click('#tab-play');
@@ -313,7 +307,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
   it('the clock, the score as it builds and the time bonus at the end, as klondike score --seconds gives them', async () => {
     // A game that starts four moves from the end of Solvitaire 42's solution (the clock starts at its first move).
     const line = solution(42, D3);
-    const before = new PlayedGame(deal(42), D3);
+    const before = new PlayedGame(seedPosition(42), D3);
     for (const m of line.slice(0, -4)) before.play(m);
     const start = before.position();
     const last = line.slice(-4);
@@ -406,7 +400,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     await page.evaluate(() => localStorage.clear());
     // 1. a game won: Solvitaire 42 three moves from the end, finished
     const line = solution(42, D3);
-    const near = new PlayedGame(deal(42), D3, { family: 'solvitaire', seed: '42' });
+    const near = new PlayedGame(seedPosition(42), D3, { family: 'solvitaire', seed: '42' });
     for (const m of line.slice(0, -3)) near.play(m);
     near.clockMs = 263_000; // 4:23 on its clock, which runs on from there
     await loadGame(page, near.toRecord());
@@ -525,7 +519,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
 
   it('could I still have won here: on a lost game, the last position still winnable, the line from there, and back to it', async () => {
     // Solvitaire 26 at draw 3 (winnable), played by the hint order until nothing helps any more.
-    const g = new PlayedGame(deal(26), D3, { family: 'solvitaire', seed: '26' });
+    const g = new PlayedGame(seedPosition(26), D3, { family: 'solvitaire', seed: '26' });
     const policy = new PriorityPolicy();
     while (g.status() === 'playing') {
       const m = policy.decide(g.observe()).move;
@@ -535,7 +529,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     expect(g.status()).toBe('stuck');
     const n = g.moves.length;
     const after = (k: number) => {
-      const h = new PlayedGame(deal(26), D3);
+      const h = new PlayedGame(seedPosition(26), D3);
       for (const m of g.moves.slice(0, k)) h.play(m);
       return h.position();
     };
