@@ -54,6 +54,7 @@ import {
   pushPath,
   safeDraws,
   safeFoundation,
+  stockSafeFirst,
   undoSafe,
 } from './search.ts';
 
@@ -241,21 +242,55 @@ export function bfTouched(): i32 {
   return touched;
 }
 
-/** Where deck index i comes in the order the stock's cards are reached at draw 1: the waste's top, then the stock to its end, then from the start after a redeal. */
+/**
+ * Where deck index i comes in the order the stock's cards are reached at draw 1: the waste's top
+ * (-1), then the stock to its end, then from the start after a redeal. A card at place p is p + 1
+ * draws away, and a redeal too from place sn − sw on.
+ */
 function stockOrder(i: i32): i32 {
   return i === sw - 1 ? -1 : i >= sw ? i - sw : sn - sw + i;
 }
 
 /**
- * At draw 1 (the moves counted): the place in the stock's order (`stockOrder`) of the first card
- * that may go home safely, where a stock play home may come next (no restriction, or after a card
- * placed from the stock); else past every place. Stock plays of the cards after it are not made:
- * a line turning past it could send it home as it came up (its move home, made then instead of
- * later), and the later card is as many draws away with it gone (rules.ts `safeHome` says why
- * nothing needs it on a pile).
+ * At draw 1, with `stockSafeFirst` (src/solver/options.ts): the place in the stock's order
+ * (`stockOrder`) of the first card that may go home safely (rules.ts `safeHome`), where a stock
+ * play home may come next (no restriction, or after a card placed from the stock); else past
+ * every place. Stock plays of the cards after it are not made.
+ *
+ * Why a line it drops is matched by one it keeps that is never longer, counted either way. Let S
+ * (rank r) be that card, at place s, and L a winning line from here whose first move plays a card
+ * C at place c > s from the stock: its draws turn S on the way to C (after the same redeal when S
+ * lies past the stock's end). L' makes L's draws as far as S's turn (none when S is the waste's
+ * top), sends S home, makes the rest of the draws and plays C (c + 1 draws in all, as in L, and
+ * the same redeal), then makes L's moves leaving out each later draw that turns S, each move of
+ * S, and each move of a card of H: the cards home here of rank r − 1 or less (only foundation
+ * returns move them). Each move of L' is legal, with L''s position L's without S and the cards of
+ * H that L has brought down (home in L'):
+ * - stock and waste: at draw 1 a draw turns the stock's next card, in L' the same card as in L
+ *   unless that is S; a redeal needs an empty stock, and L''s is empty when L's is, so the redeals
+ *   and passes are the same; the waste's top is L's unless that is S, and L plays no card from
+ *   under S before S leaves, so every waste play of L but S's plays the same card in L'.
+ * - piles: only cards of rank r − 1 of the other colour go on S, and those are home here (safe);
+ *   with returns, every card of rank r − 2 or less is home too (the other colour holds r − 1,
+ *   S's suit r − 1, its twin r − 2), so every card that can rest on S or on a card of H, at any
+ *   depth, is in H. So L''s piles are L's with S and the cards of H lifted off, every other card
+ *   in its place; a run that L moves is moved the same less those cards, to the same place (a King
+ *   S into an empty pile is left out, and that pile stays empty).
+ * - foundations: each holds L's cards and, in L', S (before L sends it) and the cards of H that L
+ *   has brought down. L plays home or returns no card below one of these in its suit: a card
+ *   below one of H is of lower rank and home here, so in H; below S is S − 1, in H; and L plays
+ *   nothing home on S's suit before S.
+ *   With a two as S (safe at any height), an Ace L puts on S goes home in L' instead, the same
+ *   move from the same place, and its later moves are left out.
+ * L moves S at least once (S goes home in it), so L' has no more draws, redeals and card moves
+ * than L, and wins where L wins. Its first move, S's play home, is made here: a play home is
+ * never a locking move, and after a card placed from the stock a stock play may come next. Then
+ * from the position after it, with fewer moves to the fewest, the same again (by induction on the
+ * fewest moves, each move costing one or more): every position keeps a shortest line. The rule
+ * reads only the position and its restriction, both in the table's key (`restrictedKey`).
  */
 function safeInStock(mode: i32): i32 {
-  if (drawN !== 1 || (mode !== FREE && mode !== PLACED)) return 0x7fffffff;
+  if (!stockSafeFirst || drawN !== 1 || (mode !== FREE && mode !== PLACED)) return 0x7fffffff;
   let cards = nextM & (SUIT_LANE * <u64>safeSuits()) & deckM;
   let first = 0x7fffffff;
   for (; cards !== 0; cards &= cards - 1) first = min(first, stockOrder(deckIndex(<i32>ctz(cards))));

@@ -91,6 +91,8 @@ let wasteTopToo: bool = false;
 /** The draws the last safe moves (`playSafe`) made: moves beyond one a card. */
 export let safeDraws: i32 = 0;
 export let locksOn: bool = false;
+/** The search for the fewest moves at draw 1: no stock play past the first safe card (best-first.ts `safeInStock`). */
+export let stockSafeFirst: bool = true;
 export let macros: bool = true;
 /** The deadPositions strategy: a position entered after a move that put a card on a pile is tested for a deadlock (deadlock.ts). */
 let deadOn: bool = false;
@@ -116,7 +118,8 @@ let pathLen: i32 = 0;
 /**
  * The settings of a search (bits: stock dominance 1, safe foundation moves 2, delayStock 4,
  * delayPartial 8, emptyForKing 16, stock macro-moves 32, another objective 64, the moves counted
- * 128: the search for the fewest moves, best-first.ts; deadlocked positions cut 256), the depth
+ * 128: the search for the fewest moves, best-first.ts; deadlocked positions cut 256; in that
+ * search at draw 1, no stock play past a safe card 512: best-first.ts `safeInStock`), the depth
  * below which its frames get noise; the rules are game-rules.ts's (set by zobrist-key.ts `setRules`). With the moves
  * counted, only tableau cards go home as safe moves (a stock card's draws are moves too).
  */
@@ -130,6 +133,7 @@ export function setSearch(flags: i32, noiseBelow: i32): void {
   objective = (flags & 64) !== 0;
   const counted = (flags & 128) !== 0;
   deadOn = (flags & 256) !== 0;
+  stockSafeFirst = (flags & 512) !== 0;
   stockToo = !counted && stockAlwaysReachable();
   lastToo = !counted && macros && drawN > 1 && unlimited;
   // off: with the waste's top sent home when safe, Solvitaire 25 at draw 1 came out 100 by

@@ -72,6 +72,12 @@ export interface Pruning {
    * position w counts as searched from every stock position that w reaches by draws alone.
    */
   stockDominance: boolean;
+  /**
+   * The search for the fewest moves at draw 1 (src/core/best-first.ts `safeInStock`): no stock play
+   * of a card that comes up after a card that may go home safely, in the order the stock's cards
+   * come up. The other searches do not read it.
+   */
+  stockSafeFirst: boolean;
 }
 
 /** Every pruning rule on: the solver's default. */
@@ -88,6 +94,7 @@ export const FULL_PRUNING: Pruning = {
   stockGrid: true,
   emptyForKing: true,
   stockDominance: true,
+  stockSafeFirst: true,
 };
 
 /** Every pruning rule off: the plain engine's moves, the exact key. */
@@ -104,6 +111,7 @@ export const NO_PRUNING: Pruning = {
   stockGrid: false,
   emptyForKing: false,
   stockDominance: false,
+  stockSafeFirst: false,
 };
 
 /** How a solve searches; every field is optional, the defaults are the solver's. */
@@ -149,8 +157,9 @@ export interface SolverOptions {
 /**
  * The switches as the search applies them: without stock macro-moves the moves come from the
  * plain engine, so the rules of the solver's own generator (partial runs, foundation returns,
- * returns kept home, one empty pile, emptying for a King) and the restrictions on the move after
- * a stock or partial move are off, and the stock position stays exact in the key (no stock grid);
+ * returns kept home, one empty pile, emptying for a King), the restrictions on the move after
+ * a stock or partial move and the stock plays held back behind a safe card (every play is of the
+ * waste's top) are off, and the stock position stays exact in the key (no stock grid);
  * without safe moves home no return goes straight back, so keepSafeHome is off too.
  */
 export function resolvePruning(p: Pruning): Pruning {
@@ -167,5 +176,6 @@ export function resolvePruning(p: Pruning): Pruning {
     stockGrid: false,
     emptyForKing: false,
     stockDominance: false,
+    stockSafeFirst: false,
   };
 }

@@ -250,7 +250,8 @@ export class Search implements CoreClient {
       (pr.stockMacros ? 32 : 0) |
       (this.objective ? 64 : 0) |
       (this.counting ? 128 : 0) |
-      (this.deadPositions ? 256 : 0);
+      (this.deadPositions ? 256 : 0) |
+      (pr.stockSafeFirst ? 512 : 0);
   }
 
   /**

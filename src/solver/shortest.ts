@@ -23,8 +23,9 @@
  * arguments of pruning.ts and src/core/ are made for the verdict; here the question is whether
  * a kept line is never longer):
  * - kept: safe moves home of tableau cards (the line that sends the card home first uses a subset
- *   of the moves of the line it stands for), and no stock play past the first safe card in the
- *   order the stock comes up (best-first.ts);
+ *   of the moves of the line it stands for), and at draw 1 no stock play past the first safe card
+ *   in the order the stock comes up (`stockSafeFirst`: the line that sends that card home as it
+ *   comes up makes the same draws and leaves out its later ones; best-first.ts `safeInStock`);
  *   no return of a card that would go straight back
  *   home (a line making it and the safe move that undoes it is two moves longer than one without
  *   them); foundation returns only when useful, Kings into one

@@ -14,7 +14,7 @@ import type { Position } from '../../src/engine/position.ts';
 import { shorten } from '../../src/engine/shorten.ts';
 import { replay } from '../../src/engine/solution.ts';
 import { State } from '../../src/engine/state.ts';
-import { type MoveCount, NO_PRUNING, countMoves, shortest, solve } from '../../src/solver/index.ts';
+import { type MoveCount, NO_PRUNING, SHORTEST_PRUNING, countMoves, shortest, solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
 import { ALL_RULES, checked, prng, reducedDeal, rulesTag, seedPosition } from '../support/positions.ts';
 import { SLOW, bySize, heavyTests } from '../support/slow.ts';
@@ -276,6 +276,97 @@ describe('the best-first search', () => {
     // each position is searched once: deepening runs with a rising limit needed 6.5 M positions here
     const r = shortest(seedPosition(6), { draw: 1, passes: null, foundationReturn: true }, { maxNodes: 3_000_000 }, { count: 'ksolve' });
     expect(r).toMatchObject({ verdict: 'winnable', proved: true, length: 106, lowerBound: 106 });
+  });
+});
+
+/** The next card of suit `suit` may go home safely (src/core/rules.ts `safeHome`, restated). */
+function safeNext(foundations: number[], suit: number, returns: boolean): boolean {
+  const r = foundations[suit] + 1;
+  if (r > 13) return false;
+  if (r <= 2) return true;
+  const other = suit === 1 || suit === 2 ? [0, 3] : [1, 2];
+  if (foundations[other[0]] < r - 1 || foundations[other[1]] < r - 1) return false;
+  return !returns || foundations[suit ^ 3] >= r - 2;
+}
+
+/**
+ * A random draw-1 position of about 14 to 34 cards left, the foundations near one another (so that
+ * next cards are often safe), 4 to 16 cards in the stock and waste with the safe next cards put
+ * below others, the rest in three to six piles, all face down but the top (and the card under it
+ * when the two make a run); any pass limit, returns or not. Also: how many safe cards of the deck
+ * lie past the first place in the order the stock's cards come up.
+ */
+function stockSafePosition(seed: number): { p: Position; rules: Rules; deep: number } {
+  const rand = prng(seed * 7331 + 17);
+  const rules: Rules = { draw: 1, passes: [1, 3, null, null][Math.floor(rand() * 4)], foundationReturn: rand() < 0.5 };
+  const base = Math.round((52 - (14 + (seed % 21))) / 4) - 1;
+  const foundations = [0, 1, 2, 3].map(() => Math.min(13, base + Math.floor(rand() * 3)));
+  const left: number[] = [];
+  for (let suit = 0; suit < 4; suit++) for (let r = foundations[suit] + 1; r <= 13; r++) left.push(makeCard(r, suit));
+  for (let i = left.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [left[i], left[j]] = [left[j], left[i]];
+  }
+  const safe = left.filter((c) => RANK[c] === foundations[c & 3] + 1 && safeNext(foundations, c & 3, rules.foundationReturn));
+  const deckLength = Math.min(left.length - 2, 4 + Math.floor(rand() * 13));
+  const safeIn = safe.filter(() => rand() < 0.6).slice(0, Math.max(1, deckLength - 2));
+  if (safeIn.length === 0 && safe.length > 0) safeIn.push(safe[0]);
+  const deck = left.filter((c) => !safe.includes(c)).slice(0, deckLength - safeIn.length);
+  for (const c of safeIn) deck.splice(1 + Math.floor(rand() * Math.max(1, deck.length)), 0, c);
+  const tableau: number[][] = [[], [], [], [], [], [], []];
+  const piles = 3 + Math.floor(rand() * 4);
+  for (const c of left) if (!deck.includes(c)) tableau[Math.floor(rand() * piles)].push(c);
+  const w = Math.floor(rand() * (deck.length + 1));
+  const p = checked({
+    tableau,
+    faceDown: tableau.map((pile) => {
+      const l = pile.length;
+      if (l < 2) return 0;
+      return RANK[pile[l - 2]] === RANK[pile[l - 1]] + 1 && RED[pile[l - 2]] !== RED[pile[l - 1]] ? l - 2 : l - 1;
+    }),
+    stock: deck.slice(w),
+    waste: deck.slice(0, w),
+    foundations,
+    pass: 1 + Math.floor(rand() * (rules.passes ?? 3)),
+  });
+  const order = [...p.waste.slice(-1), ...p.stock, ...p.waste.slice(0, -1)];
+  return { p, rules, deep: order.filter((c, i) => i > 0 && safeIn.includes(c)).length };
+}
+
+describe('at draw 1, no stock play past the first safe card (stockSafeFirst)', () => {
+  it('keeps the fewest moves, counted both ways, on random positions with a safe card deep in the stock', () => {
+    // 40 positions (1,000 with SLOW=1); the rule's argument: src/core/best-first.ts `safeInStock`
+    const off = { ...SHORTEST_PRUNING, stockSafeFirst: false };
+    const budget = { maxNodes: 1_000_000, timeoutMs: 600_000 };
+    let compared = 0;
+    let deep = 0;
+    let fewer = 0;
+    let nodesOn = 0;
+    let nodesOff = 0;
+    const positions = bySize(40, 1_000);
+    for (let seed = 1; seed <= positions; seed++) {
+      const { p, rules, deep: d } = stockSafePosition(seed);
+      for (const count of ['atomic', 'ksolve'] as const) {
+        const label = `position ${seed}, ${rulesTag(rules)}, ${count}`;
+        const a = shortest(p, rules, budget, { count });
+        const b = shortest(p, rules, budget, { count, pruning: off });
+        expect(a.verdict, label).toBe(b.verdict);
+        if (a.verdict !== 'winnable' || !a.proved || !b.proved) continue;
+        expect(a.length, label).toBe(b.length);
+        expect(countMoves(a.moves, count), label).toBe(a.length);
+        expect(replay(p, rules, a.moves).status, label).toBe('won');
+        compared++;
+        if (d > 0) deep++;
+        if (a.stats.nodes < b.stats.nodes) fewer++;
+        nodesOn += a.stats.nodes;
+        nodesOff += b.stats.nodes;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(Math.round(positions * 1.5));
+    expect(deep).toBeGreaterThanOrEqual(Math.round(compared * 0.8));
+    // the rule acts: fewer positions entered with it on, on most positions
+    expect(fewer).toBeGreaterThanOrEqual(Math.round(compared * 0.6));
+    expect(nodesOn).toBeLessThan(nodesOff);
   });
 });
 
