@@ -4,11 +4,22 @@
  * from the sources loads TypeScript workers (batch/pool.ts), but the CLI tests spawn the real
  * bin/klondike, which runs dist/: building first means those spawns run the current sources too,
  * never a stale build.
+ *
+ * When Chromium is there, it also builds the browser app once for the browser tests
+ * (test/support/build-web.ts), each a few seconds of CPU saved per file, and provides its folder
+ * as `webApp` (`inject('webApp')`).
  */
 import type { TestProject } from 'vitest/node';
 import { buildDist } from './build-dist.ts';
+import { buildTestApp } from './build-web.ts';
+import { haveChromium } from './web-harness.ts';
 
-export default function setup(project: TestProject): void {
+async function build(project: TestProject): Promise<void> {
   buildDist();
-  project.onTestsRerun(() => buildDist());
+  if (haveChromium) project.provide('webApp', await buildTestApp());
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  await build(project);
+  project.onTestsRerun(() => build(project));
 }

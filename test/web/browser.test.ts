@@ -17,7 +17,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { formatPosition } from '../../src/deals/formats/index.ts';
 import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
@@ -31,16 +31,7 @@ import type { Rules } from '../../src/types.ts';
 import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
 import { runInProcess } from '../support/cli-run.ts';
 import { HEAVY_MS, SLOW, bySize } from '../support/slow.ts';
-import {
-  type Browser,
-  CHROMIUM_HINT,
-  buildApp,
-  closeShared,
-  haveChromium,
-  openContext,
-  outputDir,
-  screenshot,
-} from '../support/web-harness.ts';
+import { type Browser, CHROMIUM_HINT, closeShared, haveChromium, openContext, outputDir, screenshot } from '../support/web-harness.ts';
 
 if (!haveChromium) console.warn(`web-browser.test.ts: SKIPPED: ${CHROMIUM_HINT}`);
 
@@ -125,8 +116,7 @@ const TITLE = `the browser app in headless Chromium${haveChromium ? '' : ' (SKIP
 describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
   beforeAll(async () => {
     shots = outputDir();
-    dist = join(shots, 'app');
-    await buildApp(dist);
+    dist = inject('webApp'); // the global setup's build: read, never written
     browser = await openContext(dist);
   }, HEAVY_MS);
 

@@ -18,9 +18,8 @@
  *
  * Needs Debian's chromium (/usr/bin/chromium): without it the tests are skipped with a message.
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { movesToCompact } from '../../src/engine/notation.ts';
 import { dealPosition, makePositionJson } from '../../src/engine/position.ts';
@@ -31,16 +30,7 @@ import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
 import { SETTINGS_KEY } from '../../web/src/settings.ts';
 import { build, seedPosition } from '../support/positions.ts';
 import { HEAVY_MS } from '../support/slow.ts';
-import {
-  type Browser,
-  CHROMIUM_HINT,
-  buildApp,
-  closeShared,
-  haveChromium,
-  openContext,
-  outputDir,
-  screenshot,
-} from '../support/web-harness.ts';
+import { type Browser, CHROMIUM_HINT, closeShared, haveChromium, openContext, outputDir, screenshot } from '../support/web-harness.ts';
 
 if (!haveChromium) console.warn(`web game-view.test.ts: SKIPPED: ${CHROMIUM_HINT}`);
 
@@ -106,8 +96,7 @@ const TITLE = `the game view in headless Chromium${haveChromium ? '' : ' (SKIPPE
 describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
   beforeAll(async () => {
     shots = outputDir();
-    dist = join(shots, 'table-app');
-    await buildApp(dist);
+    dist = inject('webApp'); // the global setup's build: read, never written
     [phone, desktop] = await Promise.all([openContext(dist, PHONE), openContext(dist, { viewport: { width: 1280, height: 800 } })]);
   }, HEAVY_MS);
 

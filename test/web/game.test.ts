@@ -14,9 +14,8 @@
  *
  * Needs Debian's chromium (/usr/bin/chromium): without it the tests are skipped with a message.
  */
-import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
 import type { AtomicMove } from '../../src/engine/notation.ts';
 import { type Position, makePositionJson } from '../../src/engine/position.ts';
@@ -31,7 +30,6 @@ import { HEAVY_MS, SLOW } from '../support/slow.ts';
 import {
   type Browser,
   CHROMIUM_HINT,
-  buildApp,
   closeShared,
   haveChromium,
   launch,
@@ -199,8 +197,7 @@ const TITLE = `the game in headless Chromium${haveChromium ? '' : ' (SKIPPED: no
 describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
   beforeAll(async () => {
     shots = outputDir();
-    dist = join(shots, 'game-app');
-    await buildApp(dist);
+    dist = inject('webApp'); // the global setup's build: read, never written
     desktop = await openContext(dist);
   }, HEAVY_MS);
 

@@ -21,14 +21,14 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Position } from '../../src/engine/position.ts';
 import { QUICK_PROGRESS_BUDGET } from '../../src/engine/progress.ts';
 import type { Rules } from '../../src/types.ts';
 import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
 import { build } from '../support/positions.ts';
 import { SLOW, heavyTests } from '../support/slow.ts';
-import { type Browser, CHROMIUM_HINT, buildApp, closeShared, haveChromium, openContext, outputDir } from '../support/web-harness.ts';
+import { type Browser, CHROMIUM_HINT, closeShared, haveChromium, openContext, outputDir } from '../support/web-harness.ts';
 
 if (!haveChromium) console.warn(`web stuck.test.ts: SKIPPED: ${CHROMIUM_HINT}`);
 
@@ -100,8 +100,7 @@ describe.skipIf(!haveChromium)(
   `the end of a game proved in the worker, in headless Chromium${haveChromium ? '' : ' (SKIPPED: no chromium)'}`,
   () => {
     beforeAll(async () => {
-      dist = join(outputDir(), 'stuck-app');
-      await buildApp(dist);
+      dist = inject('webApp'); // the global setup's build: read, never written
       browser = await openContext(dist);
     });
 
