@@ -1,9 +1,9 @@
 /**
  * Vitest global setup: compiles src/ to dist/ before any test file runs, and again before every
- * re-run in watch mode. The tests import the TypeScript sources directly, and the worker pool run
- * from the sources loads TypeScript workers (batch/pool.ts), but the CLI tests spawn the real
- * bin/klondike, which runs dist/: building first means those spawns run the current sources too,
- * never a stale build.
+ * re-run in watch mode. The tests import the TypeScript sources directly, but the CLI tests spawn
+ * the real bin/klondike, which runs dist/, and the worker pool's threads load dist/batch/worker.js
+ * under the suite (`KLONDIKE_THREADS_FROM_DIST`, src/batch/pool.ts): building first means those
+ * run the current sources too, never a stale build.
  *
  * When Chromium is there, it also builds the browser app once for the browser tests
  * (test/support/build-web.ts), each a few seconds of CPU saved per file, and provides its folder
