@@ -3,7 +3,7 @@
  * checks at once, within `QUICK_PROGRESS_BUDGET` positions, whether a card can still turn or go home
  * (src/engine/progress.ts); when that check runs out of budget, the worker searches on, within
  * `PROGRESS_BUDGET`, and the page says "No moves left" only when the worker proves that nothing can
- * (the table's `data-end`: `checking` while it searches, then `stuck`, `playing` or, out of the
+ * (the board's `data-end`: `checking` while it searches, then `stuck`, `playing` or, out of the
  * worker's budget, `unproved`).
  *
  * The positions are built so that the quick check cannot decide them: stock cards (draw 1, so each
@@ -57,7 +57,7 @@ let dist: string;
 let browser: Browser;
 const problems: string[] = [];
 
-/** Opens the app on a saved game of `start` (no move yet), recording every value the table's `data-end` takes. */
+/** Opens the app on a saved game of `start` (no move yet), recording every value the board's `data-end` takes. */
 async function openOn(start: Position): Promise<Page> {
   const page = await browser.ctx.newPage();
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -88,10 +88,10 @@ async function openOn(start: Position): Promise<Page> {
 }
 
 const ends = (page: Page) => page.evaluate(() => (window as unknown as { ends: string[] }).ends);
-/** Waits until the table's end check is no longer `checking`; its final word. */
+/** Waits until the board's end check is no longer `checking`; its final word. */
 async function settled(page: Page): Promise<string> {
-  await page.waitForSelector('#play-table:not([data-end="checking"])[data-end]');
-  return (await page.getAttribute('#play-table', 'data-end'))!;
+  await page.waitForSelector('#play-board:not([data-end="checking"])[data-end]');
+  return (await page.getAttribute('#play-board', 'data-end'))!;
 }
 /** True when "No moves left" shows anywhere on the page. */
 const said = async (page: Page) => (await page.locator('text=No moves left >> visible=true').count()) > 0;
