@@ -238,47 +238,50 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
   });
 
   it('draws the card back and the deck chosen, and keeps them through a reload', async () => {
-    const page = await open(phone, `${phone.url}#family=solvitaire&seed=42&draw=3&passes=unlimited&view=play`);
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
-    /** The look of the board: its classes, a face-down card's background, a face-up card's rank size against its width. */
-    const look = () =>
-      page.evaluate(() => {
-        const board = document.querySelector('#play-board .board')!;
-        const down = board.querySelector('.card.down')!;
-        const up = board.querySelector<HTMLElement>('.card:not(.down)')!;
-        const rank = Number.parseFloat(getComputedStyle(up.querySelector('.corner')!).fontSize);
-        return {
-          classes: [...board.classList].filter((c) => c.startsWith('back-') || c === 'large-print').sort(),
-          background: getComputedStyle(down).backgroundImage,
-          rank: Math.round((100 * rank) / up.getBoundingClientRect().width),
-        };
-      });
-    const first = await look();
-    expect(first.classes).toEqual(['back-blue']);
-    expect(first.rank).toBe(27);
-    const backgrounds = new Set([first.background]);
-    for (const back of ['red', 'green', 'purple']) {
-      await page.selectOption('#p-back', back);
-      const now = await look();
-      expect(now.classes).toEqual([`back-${back}`]);
-      backgrounds.add(now.background);
+    // a phone of its own, with nothing stored: on the shared one, the game the test before left
+    // can save itself again (when its end check answers) after the storage is cleared
+    const fresh = await openContext(dist, PHONE);
+    try {
+      const page = await open(fresh, `${fresh.url}#family=solvitaire&seed=42&draw=3&passes=unlimited&view=play`);
+      /** The look of the board: its classes, a face-down card's background, a face-up card's rank size against its width. */
+      const look = () =>
+        page.evaluate(() => {
+          const board = document.querySelector('#play-board .board')!;
+          const down = board.querySelector('.card.down')!;
+          const up = board.querySelector<HTMLElement>('.card:not(.down)')!;
+          const rank = Number.parseFloat(getComputedStyle(up.querySelector('.corner')!).fontSize);
+          return {
+            classes: [...board.classList].filter((c) => c.startsWith('back-') || c === 'large-print').sort(),
+            background: getComputedStyle(down).backgroundImage,
+            rank: Math.round((100 * rank) / up.getBoundingClientRect().width),
+          };
+        });
+      const first = await look();
+      expect(first.classes).toEqual(['back-blue']);
+      expect(first.rank).toBe(27);
+      const backgrounds = new Set([first.background]);
+      for (const back of ['red', 'green', 'purple']) {
+        await page.selectOption('#p-back', back);
+        const now = await look();
+        expect(now.classes).toEqual([`back-${back}`]);
+        backgrounds.add(now.background);
+      }
+      expect(backgrounds.size, 'four backs, four patterns').toBe(4);
+      await page.selectOption('#p-back', 'green');
+      await page.check('#p-large');
+      const chosen = await look();
+      expect(chosen.classes).toEqual(['back-green', 'large-print']);
+      expect(chosen.rank).toBe(34);
+      await shot(page, '34-green-back-large-print');
+      await page.reload();
+      await page.waitForSelector('#panel-play:not([hidden])');
+      expect(await look()).toEqual(chosen);
+      expect(await page.inputValue('#p-back')).toBe('green');
+      expect(await page.isChecked('#p-large')).toBe(true);
+      expect(problems.splice(0)).toEqual([]);
+    } finally {
+      await fresh.close();
     }
-    expect(backgrounds.size, 'four backs, four patterns').toBe(4);
-    await page.selectOption('#p-back', 'green');
-    await page.check('#p-large');
-    const chosen = await look();
-    expect(chosen.classes).toEqual(['back-green', 'large-print']);
-    expect(chosen.rank).toBe(34);
-    await shot(page, '34-green-back-large-print');
-    await page.reload();
-    await page.waitForSelector('#panel-play:not([hidden])');
-    expect(await look()).toEqual(chosen);
-    expect(await page.inputValue('#p-back')).toBe('green');
-    expect(await page.isChecked('#p-large')).toBe(true);
-    await page.evaluate(() => localStorage.clear());
-    expect(problems.splice(0)).toEqual([]);
-    await page.close();
   });
 
   it('keeps the game its own rules and scoring: the Draw and Scoring settings are for the next game', async () => {
