@@ -6,9 +6,9 @@
  * worker): the first visit of a new player.
  *
  * Each round: the bytes the server wrote for each request (headers and bodies), the page's apart
- * from its service worker's (`sw.js` and the worker's copy of the files for offline use), the first contentful paint, the moment the game's table is
+ * from its service worker's (`sw.js` and the worker's copy of the files for offline use), the first contentful paint, the moment the game's board is
  * ready (its `data-moves` set: the game drawn, its input live), and the first move registered (the
- * key D pressed as soon as the table is ready, until `data-moves` says 1), each from the start of the
+ * key D pressed as soon as the board is ready, until `data-moves` says 1), each from the start of the
  * navigation, by the page's clock. Round 1 meets a fresh server (each file compressed quickly on its
  * first request); the server then has a few seconds to make brotli's best, which the later rounds
  * get. The bodies of the page's own files are then fetched from this process with each
@@ -42,11 +42,11 @@ export function isPage(r: Served): boolean {
   return r.dest !== 'empty' && r.dest !== 'serviceworker';
 }
 
-/** Records, by the page's clock, when the table's `data-moves` is first set and when it first says 1. */
+/** Records, by the page's clock, when the board's `data-moves` is first set and when it first says 1. */
 function recordMoves(): void {
   const w = window as unknown as { readyMs?: number; movedMs?: number };
   new MutationObserver(() => {
-    const moves = document.getElementById('play-table')?.dataset.moves;
+    const moves = document.getElementById('play-board')?.dataset.moves;
     if (moves !== undefined) w.readyMs ??= performance.now();
     if (moves === '1') w.movedMs ??= performance.now();
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-moves'] });
@@ -60,9 +60,9 @@ async function visit(url: string, served: Served[]): Promise<LoadRound> {
     const page = await ctx.newPage();
     await page.addInitScript(recordMoves);
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForSelector('#play-table[data-moves="0"]');
+    await page.waitForSelector('#play-board[data-moves="0"]');
     await page.keyboard.press('d');
-    await page.waitForSelector('#play-table[data-moves="1"]');
+    await page.waitForSelector('#play-board[data-moves="1"]');
     await page.waitForLoadState('load');
     // the service worker installed: its copy of the files made
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));

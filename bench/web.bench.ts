@@ -21,7 +21,7 @@
  *   winnable, the deals drawn, and a check in this process that each deal dealt is winnable for the
  *   solver within the same budget and its solution wins on the game's own rules.
  * - `load`: the first load (bench/web-load.ts): bytes transferred from `klondike web`'s compressing
- *   server, the first paint, the table ready and the first move registered, over `--rounds` first
+ *   server, the first paint, the board ready and the first move registered, over `--rounds` first
  *   visits, and the bodies of the same files under brotli, gzip and none.
  * Every mode prints the load average before and after (the machine may be shared).
  *
@@ -278,8 +278,8 @@ if (what === 'load') {
     `bytes transferred, a first visit (headers and bodies): the page ${kb(median(warm.map((r) => bytes(r, true))))} in ${count(warm[0], true)} requests (${kb(bytes(first, true))} from a fresh server); then its service worker ${kb(median(warm.map((r) => bytes(r, false))))} in ${count(warm[0], false)} requests (sw.js and its copy of the files for offline use)`,
     `the bodies of the page's files: brotli ${kb(out.bodies.br)}, gzip ${kb(out.bodies.gzip)}, uncompressed ${kb(out.bodies.identity)}`,
     `first contentful paint: ${ms(warm.map((r) => r.fcpMs))}`,
-    `the table ready (the game drawn, input live): ${ms(warm.map((r) => r.readyMs))}`,
-    `first move registered (D pressed once the table is ready): ${ms(warm.map((r) => r.movedMs))}`,
+    `the board ready (the game drawn, input live): ${ms(warm.map((r) => r.readyMs))}`,
+    `first move registered (D pressed once the board is ready): ${ms(warm.map((r) => r.movedMs))}`,
     `(the medians over rounds 2–${rounds}; the first, on a fresh server: paint ${first.fcpMs.toFixed(0)} ms, move ${first.movedMs.toFixed(0)} ms)`,
     loadLine(),
   ];

@@ -1,6 +1,6 @@
 /**
- * The worker pool: piscina threads running `worker.ts` (compiled or from the sources, see ENTRY),
- * one deal per thread at a time.
+ * The worker pool: piscina threads running `worker.ts` (compiled or from the sources, see
+ * `workerEntry`), one deal per thread at a time.
  *
  * `solve` never rejects for a deal's own fault: a thread that dies (exit, out of memory under
  * the heap limit, killed for passing the hard time limit) becomes an `error` outcome with the
@@ -48,14 +48,25 @@ export interface SolverPool {
 }
 
 /**
- * The file each thread loads. Compiled (`dist/batch/pool.js`, what bin/klondike and the package
+ * The file each thread loads (read when a pool starts). Compiled (`dist/batch/pool.js`, what bin/klondike and the package
  * run): the compiled `worker.js` beside it, plain JavaScript. Run from the sources (vitest, tsx:
  * tests and benchmarks), this module's URL ends in `.ts` and the threads load `worker-entry.mjs`,
  * which installs tsx in the thread and imports `worker.ts`: code run from the sources never runs
- * a build, so it can never run a stale one.
+ * a build, so it can never run a stale one. The test suite, which builds dist/ from the current
+ * sources before any test runs (test/support/global-setup.ts), sets
+ * `KLONDIKE_THREADS_FROM_DIST=1` (vitest.config.ts): its threads load the compiled
+ * `dist/batch/worker.js`, the same code without installing tsx in every thread (about a quarter
+ * of a second of CPU a thread, and the suite starts dozens of pools).
  */
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const ENTRY = fileURLToPath(new URL(FROM_SOURCE ? './worker-entry.mjs' : './worker.js', import.meta.url));
+export function workerEntry(): string {
+  const file = !FROM_SOURCE
+    ? './worker.js'
+    : process.env.KLONDIKE_THREADS_FROM_DIST === '1'
+      ? '../../dist/batch/worker.js'
+      : './worker-entry.mjs';
+  return fileURLToPath(new URL(file, import.meta.url));
+}
 
 /** The heap limit for threads given the solver's memory budget (default if unset): twice it plus 256 MiB. */
 export function heapLimitMb(maxMemoryMb: number | undefined): number {
@@ -113,7 +124,7 @@ function firstLine(e: unknown): string {
 /** Starts the threads. */
 export function createSolverPool(opts: PoolOptions): SolverPool {
   const pool = new Piscina<DealTask | PlayTask | typeof PING, DealOutcome | PlayOutcome | number>({
-    filename: ENTRY,
+    filename: workerEntry(),
     minThreads: opts.workers,
     maxThreads: opts.workers,
     concurrentTasksPerWorker: 1,

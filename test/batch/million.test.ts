@@ -1,15 +1,16 @@
-// scripts/million.sh on a small run: Solvitaire 1-25 at draw 1 in parts of 10 seeds. The parts
-// are packed one by one and joined into the file that packing all 25 deals at once gives; a part
-// whose packed file is gone is run again alone, from its databases; the published file is never
-// replaced by one of fewer deals; parts already published are not run again when the working
-// files are gone; the join compares the first deals with the published study.
+// scripts/million.sh on a small run: Solvitaire 1-15 at draw 1 in parts of 10 seeds (1-25 with
+// SLOW=1: three parts, not two), the last part short. The parts are packed one by one and joined
+// into the file that packing all the deals at once gives; a part whose packed file is gone is run
+// again alone, from its databases; the published file is never replaced by one of fewer deals;
+// parts already published are not run again when the working files are gone; the join compares
+// the first deals with the published study.
 import { type SpawnOptions, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { heavyTests } from '../support/slow.ts';
+import { bySize, heavyTests } from '../support/slow.ts';
 
 // each step runs the script, which starts the binary several times a part
 heavyTests();
@@ -37,7 +38,12 @@ function sh(args: string[], env: Record<string, string> = {}): Promise<{ code: n
 const runs = join(dir, 'runs');
 const pack = join(dir, 'million');
 // A small budget first (some deals left unknown for the retry), parts of 10 seeds.
-const ENV = { FIRST: '1', LAST: '25', PART: '10', SHARDS: '2', JOBS: '2', NODES: '300', RETRY: '100000000', PACK: pack };
+const LAST = bySize(15, 25);
+const ENV = { FIRST: '1', LAST: String(LAST), PART: '10', SHARDS: '2', JOBS: '2', NODES: '300', RETRY: '100000000', PACK: pack };
+/** The parts' seeds, and what the log says of part `p` (1-based) before its time. */
+const PARTS = Array.from({ length: Math.ceil(LAST / 10) }, (_, i) => [10 * i + 1, Math.min(10 * i + 10, LAST)]);
+const logged = (p: number) => `d1 part ${p} (seeds ${PARTS[p - 1][0]}-${PARTS[p - 1][1]}): `;
+const last = PARTS.length;
 
 describe.skipIf(!HAVE_PARALLEL)('scripts/million.sh', () => {
   // the steps below run in order, on the same files
@@ -52,23 +58,19 @@ describe.skipIf(!HAVE_PARALLEL)('scripts/million.sh', () => {
 
     const r = await sh(['1', runs], ENV);
     expect(r.code, r.err).toBe(0);
-    expect(log().map((l) => l.replace(/\d+ s of wall time$/, ''))).toEqual([
-      'd1 part 1 (seeds 1-10): ',
-      'd1 part 2 (seeds 11-20): ',
-      'd1 part 3 (seeds 21-25): ',
-    ]);
-    expect(r.out).toContain(`${pack}-d1.verdicts: its first 25 deals equal those of data/study-d1.verdicts, deal by deal`);
+    expect(log().map((l) => l.replace(/\d+ s of wall time$/, ''))).toEqual(PARTS.map((_, i) => logged(i + 1)));
+    expect(r.out).toContain(`${pack}-d1.verdicts: its first ${LAST} deals equal those of data/study-d1.verdicts, deal by deal`);
     joined = readFileSync(`${pack}-d1.verdicts`);
 
-    // The same deals packed at once, from the three part databases' export.
+    // The same deals packed at once, from the part databases' export.
     const klondike = (args: string[]) => spawnSync(process.execPath, [join(REPO, 'bin', 'klondike'), ...args], { encoding: 'utf8' });
-    const rows = [1, 2, 3].flatMap((p) =>
+    const rows = PARTS.map((_, i) => i + 1).flatMap((p) =>
       klondike(['export', '--db', join(runs, `d1-${p}.sqlite`), '--format', 'csv'])
         .stdout.trim()
         .split('\n')
         .slice(1),
     );
-    expect(rows).toHaveLength(25);
+    expect(rows).toHaveLength(LAST);
     expect(rows.every((l) => /,(winnable|unwinnable),/.test(l))).toBe(true);
     const whole = join(dir, 'whole.verdicts');
     const header = klondike(['export', '--db', join(runs, 'd1-1.sqlite'), '--format', 'csv']).stdout.split('\n')[0];
@@ -79,38 +81,38 @@ describe.skipIf(!HAVE_PARALLEL)('scripts/million.sh', () => {
     expect(p.status, p.stderr).toBe(0);
     expect(joined).toEqual(readFileSync(whole));
     work = JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'));
-    expect(work).toMatchObject({ first: 1, count: 25, draw: 1, passes: null });
-    expect(work.nodes.deals).toBe(25);
+    expect(work).toMatchObject({ first: 1, count: LAST, draw: 1, passes: null });
+    expect(work.nodes.deals).toBe(LAST);
   });
 
   it("a part's packed file lost: the join keeps every published deal, a run packs the part again alone", async () => {
     rmSync(join(runs, 'd1-2.verdicts'));
     const kept = await sh(['1', runs, '--join'], ENV);
     expect(kept.code, kept.err).toBe(0);
-    expect(kept.out).toContain('its first 25 deals equal');
+    expect(kept.out).toContain(`its first ${LAST} deals equal`);
     expect(readFileSync(`${pack}-d1.verdicts`)).toEqual(joined);
-    expect(JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'))).toMatchObject({ first: 1, count: 25 });
+    expect(JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'))).toMatchObject({ first: 1, count: LAST });
     expect(existsSync(join(runs, 'd1-2.verdicts'))).toBe(false);
     const again = await sh(['1', runs], ENV);
     expect(again.code, again.err).toBe(0);
-    expect(log()).toHaveLength(4);
-    expect(log()[3]).toMatch(/^d1 part 2 \(seeds 11-20\): \d+ s of wall time$/);
+    expect(log()).toHaveLength(last + 1);
+    expect(log()[last].replace(/\d+ s of wall time$/, 'N s of wall time')).toBe(`${logged(2)}N s of wall time`);
     expect(readFileSync(`${pack}-d1.verdicts`)).toEqual(joined);
   });
 
   it('a join that would hold fewer deals than the published file is refused, the file kept', async () => {
-    // the published 25 deals are not whole parts of seeds 1-30, so only the parts count
-    const part3 = join(dir, 'd1-3.verdicts');
-    copyFileSync(join(runs, 'd1-3.verdicts'), part3);
-    rmSync(join(runs, 'd1-3.verdicts'));
+    // the published deals are not whole parts of seeds 1-30, so only the parts count
+    const kept = join(dir, `d1-${last}.verdicts`);
+    copyFileSync(join(runs, `d1-${last}.verdicts`), kept);
+    rmSync(join(runs, `d1-${last}.verdicts`));
     const fewer = await sh(['1', runs, '--join'], { ...ENV, LAST: '30' });
     expect(fewer.code).toBe(1);
     expect(fewer.err.trimEnd().split('\n').at(-1)).toBe(
-      `million.sh: the parts packed in ${runs} join to 20 deals, fewer than the 25 of ${pack}-d1.verdicts: not written (run the missing parts again)`,
+      `million.sh: the parts packed in ${runs} join to ${10 * (last - 1)} deals, fewer than the ${LAST} of ${pack}-d1.verdicts: not written (run the missing parts again)`,
     );
     expect(existsSync(join(runs, 'd1-joined.verdicts'))).toBe(false);
     expect(readFileSync(`${pack}-d1.verdicts`)).toEqual(joined);
-    copyFileSync(part3, join(runs, 'd1-3.verdicts'));
+    copyFileSync(kept, join(runs, `d1-${last}.verdicts`));
   });
 
   it('only the join, over the parts packed so far (the first one, when part 2 is missing and nothing is published)', async () => {
@@ -127,9 +129,9 @@ describe.skipIf(!HAVE_PARALLEL)('scripts/million.sh', () => {
     rmSync(runs, { recursive: true });
     const later = await sh(['1', runs], ENV);
     expect(later.code, later.err).toBe(0);
-    expect(log().map((l) => l.replace(/\d+ s of wall time$/, ''))).toEqual(['d1 part 2 (seeds 11-20): ', 'd1 part 3 (seeds 21-25): ']);
+    expect(log().map((l) => l.replace(/\d+ s of wall time$/, ''))).toEqual(PARTS.slice(1).map((_, i) => logged(i + 2)));
     expect(readFileSync(`${pack}-d1.verdicts`)).toEqual(joined);
-    expect(JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'))).toMatchObject({ first: 1, count: 25, winnable: work.winnable });
+    expect(JSON.parse(readFileSync(`${pack}-d1-work.json`, 'utf8'))).toMatchObject({ first: 1, count: LAST, winnable: work.winnable });
   });
 
   it('refuses a draw other than 1 and 3, and an unknown third argument, with exit 2', async () => {

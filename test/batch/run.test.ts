@@ -6,7 +6,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createSolverPool } from '../../src/batch/pool.ts';
+import { createSolverPool, workerEntry } from '../../src/batch/pool.ts';
 import { createProgressReporter, formatDuration, progressLine, progressMode, summaryLine } from '../../src/batch/progress.ts';
 import { runBatch } from '../../src/batch/run.ts';
 import { validateBatchOptions, type BatchOptions } from '../../src/batch/request.ts';
@@ -17,6 +17,7 @@ import { EMPTY_RESULT_EXTRAS, type Ranked, type ResultRow, type StoredVerdict, b
 import { initSchema } from '../../src/store/schema.ts';
 import { openStore } from '../../src/store/writer.ts';
 import type { Rules } from '../../src/types.ts';
+import { ROOT } from '../support/build-dist.ts';
 import { heavyTests } from '../support/slow.ts';
 
 // the batches start worker threads, and two of them wait for a thread to die: minutes on a busy machine
@@ -217,6 +218,29 @@ describe('runBatch', () => {
       expect(['winnable', 'unwinnable', 'unknown']).toContain(next.verdict);
     } finally {
       await pool.destroy();
+    }
+  });
+
+  it("a pool run from the sources without the suite's build loads the TypeScript worker through tsx, and solves", async () => {
+    // the suite's pools load dist/batch/worker.js (KLONDIKE_THREADS_FROM_DIST, vitest.config.ts);
+    // the benchmarks, run with tsx, load worker-entry.mjs, which installs tsx in the thread
+    const saved = process.env.KLONDIKE_THREADS_FROM_DIST;
+    expect(saved).toBe('1');
+    expect(workerEntry()).toBe(join(ROOT, 'dist', 'batch', 'worker.js'));
+    delete process.env.KLONDIKE_THREADS_FROM_DIST;
+    try {
+      expect(workerEntry()).toBe(join(ROOT, 'src', 'batch', 'worker-entry.mjs'));
+      const pool = createSolverPool({ workers: 1 });
+      try {
+        await pool.ready();
+        const r = await pool.solve({ seed: 2n, family: 'solvitaire', rules: R3, budget: { maxNodes: 2000 } });
+        expect(r.error).toBeNull();
+        expect(['winnable', 'unwinnable', 'unknown']).toContain(r.verdict);
+      } finally {
+        await pool.destroy();
+      }
+    } finally {
+      process.env.KLONDIKE_THREADS_FROM_DIST = saved;
     }
   });
 

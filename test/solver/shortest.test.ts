@@ -196,7 +196,9 @@ describe('the lower bound', () => {
   it('with the stock turned part or all of the way', () => {
     let compared = 0;
     let withWasteOrder = 0;
-    for (let seed = 1; seed <= 12; seed++)
+    // seeds 1, 4, 7, 8 and 11, whose turned stock leaves the waste out of order (1–12 with SLOW=1):
+    // under unlimited passes the breadth-first search of the others mostly runs past its cap
+    for (const seed of bySize([1, 4, 7, 8, 11], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]))
       for (const rules of rulesList) {
         const d = reducedDeal(seed, 11);
         for (const w of [d.stock.length, Math.floor(d.stock.length / 2) + 1]) {
@@ -206,7 +208,7 @@ describe('the lower bound', () => {
           withWasteOrder += o;
         }
       }
-    expect(compared).toBeGreaterThanOrEqual(40);
+    expect(compared).toBeGreaterThanOrEqual(bySize(20, 40));
     expect(withWasteOrder).toBeGreaterThanOrEqual(15);
   });
 

@@ -89,9 +89,9 @@ describe('export formats', () => {
 });
 
 describe('export streams', () => {
-  it('40,000 deals (100,000 with SLOW=1) come out in bounded chunks, quickly', { timeout: HEAVY_MS }, () => {
+  it('20,000 deals (100,000 with SLOW=1) come out in bounded chunks, quickly', { timeout: HEAVY_MS }, () => {
     const path = join(dir, 'big.sqlite');
-    const N = bySize(40_000, 100_000);
+    const N = bySize(20_000, 100_000);
     const opened = openStore(path);
     if (!opened.ok) throw new Error(opened.error);
     const id = opened.value.ruleSetId({ draw: 3, passes: null, foundationReturn: true });
@@ -119,7 +119,8 @@ describe('export streams', () => {
       const ms = cpuUsedMs() - t0;
       // ndjson: one line per deal; csv: plus the header; json: plus the "[" and "]" lines.
       expect(newlines).toBe(N + (format === 'ndjson' ? 0 : format === 'csv' ? 1 : 2));
-      expect(chunks).toBeGreaterThan(50);
+      // a 64 KiB chunk holds about 600 CSV rows, fewer in the other formats
+      expect(chunks).toBeGreaterThan(N / 800);
       expect(maxChunk).toBeLessThan(70_000);
       expect(ms).toBeLessThan(10_000);
       if (format === 'json') expect(last.endsWith('\n]\n')).toBe(true);

@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
@@ -30,9 +30,9 @@ const BUILD_FILES = [
   'scripts/finish-dist.mjs',
 ];
 
-/** The newest change to anything a build reads: every file and folder under src/ (a deleted or renamed file changes its folder), and BUILD_FILES. */
-function newestInput(root: string): number {
-  let newest = Math.max(...BUILD_FILES.map((f) => statSync(join(root, f)).mtimeMs));
+/** The newest change to anything under `dirs` of `root` (every file and folder: a deleted or renamed file changes its folder) or among its `files`. */
+export function newestChange(root: string, dirs: readonly string[], files: readonly string[]): number {
+  let newest = Math.max(...files.map((f) => statSync(join(root, f)).mtimeMs));
   const walk = (dir: string): void => {
     newest = Math.max(newest, statSync(dir).mtimeMs);
     for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -41,23 +41,32 @@ function newestInput(root: string): number {
       else newest = Math.max(newest, statSync(path).mtimeMs);
     }
   };
-  walk(join(root, 'src'));
+  for (const dir of dirs) walk(join(root, dir));
   return newest;
+}
+
+/** A build noted in `stamp` (see noteBuilt) started after the newest change to its inputs, and its `outputs` are there. */
+export function builtSince(
+  root: string,
+  stamp: string,
+  inputs: { dirs: readonly string[]; files: readonly string[] },
+  outputs: readonly string[],
+): boolean {
+  const path = join(root, stamp);
+  if (!existsSync(path) || outputs.some((f) => !existsSync(join(root, f)))) return false;
+  return statSync(path).mtimeMs > newestChange(root, inputs.dirs, inputs.files);
 }
 
 /** dist/ under `root` was built by buildDist from the inputs as they are now: none changed since the build started. */
 export function distUpToDate(root: string): boolean {
-  const stamp = join(root, STAMP);
-  if (!existsSync(stamp) || !existsSync(join(root, 'dist', '.tsbuildinfo')) || !existsSync(join(root, 'dist', 'cli', 'main.js')))
-    return false;
-  return statSync(stamp).mtimeMs > newestInput(root);
+  return builtSince(root, STAMP, { dirs: ['src'], files: BUILD_FILES }, ['dist/.tsbuildinfo', 'dist/cli/main.js']);
 }
 
-/** Notes that a build of `root` which started at `started` (ms) succeeded: an input changed since then is newer. */
-export function noteBuilt(root: string, started: number): void {
-  mkdirSync(join(root, 'test-output'), { recursive: true });
-  writeFileSync(join(root, STAMP), `${new Date(started).toISOString()}\n`);
-  utimesSync(join(root, STAMP), started / 1000, started / 1000);
+/** Notes in `stamp` that a build of `root` which started at `started` (ms) succeeded: an input changed since then is newer. */
+export function noteBuilt(root: string, started: number, stamp = STAMP): void {
+  mkdirSync(join(root, dirname(stamp)), { recursive: true });
+  writeFileSync(join(root, stamp), `${new Date(started).toISOString()}\n`);
+  utimesSync(join(root, stamp), started / 1000, started / 1000);
 }
 
 /** Compiles src/ to dist/ unless it is up to date; throws with tsc's output when the build fails. */

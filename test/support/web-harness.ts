@@ -1,8 +1,8 @@
 /**
- * Headless Chromium for the browser app's tests and benchmark: builds the app from the current
- * sources (never a stale `web-dist/`), serves it with `klondike web`'s static server, and launches
- * Debian's `chromium` through playwright-core (which downloads no browser) with a fresh profile,
- * or opens a fresh context (a private window) on one Chromium shared by a test file
+ * Headless Chromium for the browser app's tests and benchmark: serves a build of the app
+ * (test/support/build-web.ts: the tests share the global setup's, `inject('webApp')`) with
+ * `klondike web`'s static server, and launches Debian's `chromium` through playwright-core (which
+ * downloads no browser) with a fresh profile, or opens a fresh context (a private window) on one Chromium shared by a test file
  * (`openContext`): starting and stopping a browser costs about a second of CPU, a context next to
  * nothing.
  *
@@ -15,9 +15,10 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser as Chromium, type BrowserContext, type LaunchOptions, type Page, chromium } from 'playwright-core';
-import { build } from 'vite';
 import { serveStatic } from '../../src/cli/web.ts';
 import { SLOW } from './slow.ts';
+
+export { buildApp } from './build-web.ts';
 
 /** The browser the tests drive. */
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -28,7 +29,7 @@ export const CHROMIUM_HINT = `${CHROMIUM} not found: install Debian's chromium (
 /** The limit of a wait for the page (see the header): it only catches a page that never answers. */
 export const WAIT_MS = 120_000;
 
-/** Where the tests put their build and screenshots (git-ignored; the screenshots with SLOW=1). */
+/** Where the tests put their screenshots (git-ignored; with SLOW=1) and the shared build of the app. */
 export const OUTPUT = resolve('test-output/web');
 
 const ARGS = [
@@ -41,15 +42,6 @@ const ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-/** Builds the app from web/ into `outDir` (or another entry page, e.g. for the benchmark). */
-export async function buildApp(outDir: string, input?: string): Promise<void> {
-  await build({
-    configFile: resolve('web/vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true, ...(input ? { rolldownOptions: { input } } : {}) },
-  });
-}
 
 /** A running browser with a fresh profile and a server for `dir`. */
 export interface Browser {

@@ -17,7 +17,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { formatPosition } from '../../src/deals/formats/index.ts';
 import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
@@ -31,16 +31,7 @@ import type { Rules } from '../../src/types.ts';
 import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
 import { runInProcess } from '../support/cli-run.ts';
 import { HEAVY_MS, SLOW, bySize } from '../support/slow.ts';
-import {
-  type Browser,
-  CHROMIUM_HINT,
-  buildApp,
-  closeShared,
-  haveChromium,
-  openContext,
-  outputDir,
-  screenshot,
-} from '../support/web-harness.ts';
+import { type Browser, CHROMIUM_HINT, closeShared, haveChromium, openContext, outputDir, screenshot } from '../support/web-harness.ts';
 
 if (!haveChromium) console.warn(`web-browser.test.ts: SKIPPED: ${CHROMIUM_HINT}`);
 
@@ -77,7 +68,7 @@ async function open(url: string): Promise<Page> {
 
 /** Clicks the middle of a pile's slot, as a person would (on whatever card lies there). */
 async function clickPile(page: Page, pile: string): Promise<void> {
-  const slot = page.locator(`#play-table .slot[data-pile="${pile}"]`);
+  const slot = page.locator(`#play-board .slot[data-pile="${pile}"]`);
   await slot.scrollIntoViewIfNeeded();
   const b = (await slot.boundingBox())!;
   await page.mouse.click(b.x + b.width / 2, b.y + Math.min(b.height / 2, 40));
@@ -100,23 +91,23 @@ async function loadGame(page: Page, record: string): Promise<void> {
 
 const shot = (page: Page, name: string) => screenshot(page, shots, name);
 
-/** Cards of a table whose place is one of the foundation slots. */
-function cardsHome(page: Page, table: string): Promise<number> {
+/** Cards of a board whose place is one of the foundation slots. */
+function cardsHome(page: Page, board: string): Promise<number> {
   return page.evaluate((sel) => {
     const root = document.querySelector(sel)!;
     const homes = [...root.querySelectorAll<HTMLElement>('.slot')].filter((s) => s.dataset.pile![0] === 'f').map((s) => s.style.transform);
     return [...root.querySelectorAll<HTMLElement>('.card')].filter((c) => !c.hidden && homes.includes(c.style.transform)).length;
-  }, table);
+  }, board);
 }
 
-/** Where every card of a table is drawn, and whether face down. */
-function tableSnapshot(page: Page, table: string): Promise<string[]> {
+/** Where every card of a board is drawn, and whether face down. */
+function boardSnapshot(page: Page, board: string): Promise<string[]> {
   return page.evaluate(
     (sel) =>
       [...document.querySelectorAll<HTMLElement>(`${sel} .card`)].map(
         (c) => `${c.dataset.card}:${c.hidden ? '-' : c.style.transform}:${c.classList.contains('down') ? 'down' : 'up'}`,
       ),
-    table,
+    board,
   );
 }
 
@@ -125,8 +116,7 @@ const TITLE = `the browser app in headless Chromium${haveChromium ? '' : ' (SKIP
 describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
   beforeAll(async () => {
     shots = outputDir();
-    dist = join(shots, 'app');
-    await buildApp(dist);
+    dist = inject('webApp'); // the global setup's build: read, never written
     browser = await openContext(dist);
   }, HEAVY_MS);
 
@@ -146,7 +136,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     expect(await page.textContent('#move-list li:first-child')).toBe('1. A♦ t6 → foundation');
     await shot(page, '1-solve-winnable');
     for (let k = 0; k < 3; k++) await page.click('#w-next');
-    expect(await page.getAttribute('#watch-table', 'data-step')).toBe('3');
+    expect(await page.getAttribute('#watch-board', 'data-step')).toBe('3');
     expect(await page.getAttribute('#move-list button[aria-current="step"]', 'data-step')).toBe('3');
     await expect.poll(() => page.textContent('#announce')).toMatch(/Move 3 of \d+: Ace of hearts from waste to hearts foundation/);
     // (the animation settled, for the picture)
@@ -155,24 +145,24 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     // Jump to move 60 with the number box, then to the end with the keyboard.
     await page.fill('#w-jump', '60');
     await page.press('#w-jump', 'Enter');
-    await expect.poll(() => page.getAttribute('#watch-table', 'data-step')).toBe('60');
+    await expect.poll(() => page.getAttribute('#watch-board', 'data-step')).toBe('60');
     await page.check('#w-peek');
     await shot(page, '3-watch-move-60-peek');
     await page.uncheck('#w-peek');
     await page.focus('#w-next');
     await page.keyboard.press('End');
-    expect(await page.getAttribute('#watch-table', 'data-step')).toBe(String(length));
-    expect(await page.getAttribute('#watch-table', 'data-home')).toBe('52');
-    expect(await cardsHome(page, '#watch-table')).toBe(52);
+    expect(await page.getAttribute('#watch-board', 'data-step')).toBe(String(length));
+    expect(await page.getAttribute('#watch-board', 'data-home')).toBe('52');
+    expect(await cardsHome(page, '#watch-board')).toBe(52);
     expect(await page.getAttribute(`#move-list button[data-step="${length}"]`, 'aria-current')).toBe('step');
     await shot(page, '4-watch-end');
     // Back to the start: nothing home.
     await page.click('#w-first');
-    expect(await cardsHome(page, '#watch-table')).toBe(0);
+    expect(await cardsHome(page, '#watch-board')).toBe(0);
     // Play on a timer at 10×: the position advances by itself.
     await page.selectOption('#w-speed', '10');
     await page.click('#w-play');
-    await expect.poll(async () => Number(await page.getAttribute('#watch-table', 'data-step'))).toBeGreaterThan(5);
+    await expect.poll(async () => Number(await page.getAttribute('#watch-board', 'data-step'))).toBeGreaterThan(5);
     await page.click('#w-play');
     expect(problems.splice(0)).toEqual([]);
     await page.close();
@@ -247,12 +237,12 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     await page.click('#watch-most');
     const length = await page.locator('#move-list li').count();
     expect(length).toBe(want.moves.length);
-    expect(await page.getAttribute('#watch-table', 'data-home')).toBe('0');
+    expect(await page.getAttribute('#watch-board', 'data-home')).toBe('0');
     await page.focus('#w-next');
     await page.keyboard.press('End');
-    expect(await page.getAttribute('#watch-table', 'data-step')).toBe(String(length));
-    expect(await page.getAttribute('#watch-table', 'data-home')).toBe(String(n));
-    expect(await cardsHome(page, '#watch-table')).toBe(n);
+    expect(await page.getAttribute('#watch-board', 'data-step')).toBe(String(length));
+    expect(await page.getAttribute('#watch-board', 'data-home')).toBe(String(n));
+    expect(await cardsHome(page, '#watch-board')).toBe(n);
     expect(await page.textContent('#w-pos')).toBe(`move ${length} of ${length} · ${n} cards home`);
     await shot(page, '6b-most-home');
     // A positions budget too small to prove the count: the best line found, and the bound (below 52, the deal being lost).
@@ -268,8 +258,8 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     );
     await page.click('#watch-most');
     await page.click('#w-last');
-    expect(await page.getAttribute('#watch-table', 'data-home')).toBe(String(small.mostHome.best));
-    expect(await cardsHome(page, '#watch-table')).toBe(small.mostHome.best);
+    expect(await page.getAttribute('#watch-board', 'data-home')).toBe(String(small.mostHome.best));
+    expect(await cardsHome(page, '#watch-board')).toBe(small.mostHome.best);
     // Seed 125 is proved lost in under 100,000 positions, but its most cards home take millions: Stop ends that search at once.
     await page.fill('#max-nodes', '200000000');
     await page.fill('#seed', '125');
@@ -291,47 +281,47 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
   it('plays a game by keyboard, click and drag, undoes, and finds the same game after a reload', async () => {
     const page = await open(`${browser.url}#family=solvitaire&seed=42&draw=3&passes=unlimited&view=play`);
     await page.waitForSelector('#panel-play:not([hidden])');
-    expect(await page.getAttribute('#play-table', 'data-moves')).toBe('0');
+    expect(await page.getAttribute('#play-board', 'data-moves')).toBe('0');
     await shot(page, '7a-play-start');
     // Keyboard: Tab reaches the piles; Enter twice on column 6 sends its Ace of diamonds home.
-    await page.focus('#play-table .slot[data-pile="t5"]');
+    await page.focus('#play-board .slot[data-pile="t5"]');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.pile)).toBe('t6');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.textContent('#announce')).toMatch(/Picked up Column 6/);
     await shot(page, '7b-play-keyboard-pick-up');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getAttribute('#play-table', 'data-moves')).toBe('1');
+    await expect.poll(() => page.getAttribute('#play-board', 'data-moves')).toBe('1');
     await expect.poll(() => page.textContent('#announce')).toMatch(/^Ace of diamonds from column 6 to diamonds foundation\./);
     // A click on the stock draws three cards.
     await clickPile(page, 'stock');
-    await expect.poll(() => page.getAttribute('#play-table', 'data-moves')).toBe('2');
+    await expect.poll(() => page.getAttribute('#play-board', 'data-moves')).toBe('2');
     // Drag the Ace of hearts from the waste onto a foundation (once the drawn cards have landed:
     // the cards move by CSS transitions, which the document lists while they run).
     await page.waitForFunction(() => document.getAnimations().length === 0);
-    const ace = page.locator('#play-table .card[data-card="2"]');
+    const ace = page.locator('#play-board .card[data-card="2"]');
     const from = (await ace.boundingBox())!;
-    const to = (await page.locator('#play-table .slot[data-pile="fs"]').boundingBox())!;
+    const to = (await page.locator('#play-board .slot[data-pile="fs"]').boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + 40, from.y + 30, { steps: 4 });
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
     await page.mouse.up();
-    await expect.poll(() => page.getAttribute('#play-table', 'data-moves')).toBe('3');
-    expect(await page.getAttribute('#play-table', 'data-home')).toBe('2');
+    await expect.poll(() => page.getAttribute('#play-board', 'data-moves')).toBe('3');
+    expect(await page.getAttribute('#play-board', 'data-home')).toBe('2');
     // Click then click: a draw, then the Queen of hearts of column 1 is picked up (and shown selected).
     await clickPile(page, 'stock');
-    await expect.poll(() => page.getAttribute('#play-table', 'data-moves')).toBe('4');
-    await page.click('#play-table .card[data-card="46"]');
-    expect(await page.getAttribute('#play-table .card[data-card="46"]', 'class')).toContain('selected');
+    await expect.poll(() => page.getAttribute('#play-board', 'data-moves')).toBe('4');
+    await page.click('#play-board .card[data-card="46"]');
+    expect(await page.getAttribute('#play-board .card[data-card="46"]', 'class')).toContain('selected');
     await shot(page, '8-play-selected');
     await page.keyboard.press('Escape');
     // Undo twice (Ctrl+Z and the button): back to three moves.
     await page.keyboard.press('Control+z');
-    await expect.poll(() => page.getAttribute('#play-table', 'data-moves')).toBe('3');
+    await expect.poll(() => page.getAttribute('#play-board', 'data-moves')).toBe('3');
     await page.click('#p-undo');
-    await expect.poll(() => page.getAttribute('#play-table', 'data-moves')).toBe('2');
-    const before = await tableSnapshot(page, '#play-table');
+    await expect.poll(() => page.getAttribute('#play-board', 'data-moves')).toBe('2');
+    const before = await boardSnapshot(page, '#play-board');
     const saved = await page.evaluate((k) => localStorage.getItem(k), GAME_KEY);
     expect(JSON.parse(saved!).moves).toBe('6d SW3');
     // The standard score: the Ace home (+10) and the card it uncovered (+5).
@@ -344,15 +334,15 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     // A reload (same address), then the bare address: the same game both times.
     await page.reload();
     await page.waitForSelector('#panel-play:not([hidden])');
-    expect(await page.getAttribute('#play-table', 'data-moves')).toBe('2');
-    // (polled: the table lays itself out again once the page has its final width)
-    await expect.poll(() => tableSnapshot(page, '#play-table')).toEqual(before);
+    expect(await page.getAttribute('#play-board', 'data-moves')).toBe('2');
+    // (polled: the board lays itself out again once the page has its final width)
+    await expect.poll(() => boardSnapshot(page, '#play-board')).toEqual(before);
     await page.goto(browser.url);
     await page.waitForSelector('#panel-play:not([hidden])');
-    expect(await page.getAttribute('#play-table', 'data-moves')).toBe('2');
-    await expect.poll(() => tableSnapshot(page, '#play-table')).toEqual(before);
+    expect(await page.getAttribute('#play-board', 'data-moves')).toBe('2');
+    await expect.poll(() => boardSnapshot(page, '#play-board')).toEqual(before);
     // Face-down cards stay face down in play: 21 at the start less the one turned up by the Ace.
-    expect((await tableSnapshot(page, '#play-table')).filter((s) => s.endsWith(':down')).length).toBe(20 + 21);
+    expect((await boardSnapshot(page, '#play-board')).filter((s) => s.endsWith(':down')).length).toBe(20 + 21);
     expect(problems.splice(0)).toEqual([]);
     await page.close();
   });
@@ -368,8 +358,8 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     await loadGame(page, JSON.stringify(g.toRecord()));
     await page.click('#tab-play');
     // every card face up and the stock empty: the cards go home by themselves
-    await expect.poll(() => page.getAttribute('#play-table', 'data-home')).toBe('52');
-    expect(await page.getAttribute('#play-table', 'data-moves')).toBe(String(sol.moves.length));
+    await expect.poll(() => page.getAttribute('#play-board', 'data-home')).toBe('52');
+    expect(await page.getAttribute('#play-board', 'data-moves')).toBe(String(sol.moves.length));
     await page.waitForSelector('#play-verdict:has-text("winnable with every card known")');
     expect(await page.textContent('#play-end')).toContain('Won: all 52 cards are home.');
     await shot(page, '13-play-won');
@@ -427,7 +417,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     await loadGame(page, JSON.stringify(g.toRecord()));
     await page.click('#tab-play');
     await page.waitForSelector('#panel-play:not([hidden])');
-    expect(await page.getAttribute('#play-table', 'data-moves')).toBe(String(g.moves.length));
+    expect(await page.getAttribute('#play-board', 'data-moves')).toBe(String(g.moves.length));
     return page;
   }
 
@@ -435,9 +425,9 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
   async function askHint(page: Page, choice: string): Promise<{ move: string; lines: string[]; moves: string[]; text: string }> {
     await page.selectOption('#p-hint-policy', choice);
     await page.click('#p-hint');
-    await page.waitForSelector('#play-table[data-hint]');
+    await page.waitForSelector('#play-board[data-hint]');
     return {
-      move: (await page.getAttribute('#play-table', 'data-hint'))!,
+      move: (await page.getAttribute('#play-board', 'data-hint'))!,
       lines: await page.locator('#hint-candidates li').allTextContents(),
       moves: await page.locator('#hint-candidates li').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.move ?? '')),
       text: (await page.textContent('#hint-text'))!,
@@ -490,14 +480,14 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
           ).toBe(true);
         // a Vegas game: the hint plays for the dollars, each candidate with the cards home it expects
         if (choice !== 'priority' && vegas) expect(hint.lines.some((l) => / cards home expected/.test(l))).toBe(true);
-        // highlighted on the table
-        expect(await page.locator('#play-table .hinted').count()).toBeGreaterThan(0);
+        // highlighted on the board
+        expect(await page.locator('#play-board .hinted').count()).toBeGreaterThan(0);
         await shot(page, `15-hint-${seed}-${choice}`);
       }
       // a move clears the hint
       await clickPile(page, 'stock');
-      await expect.poll(() => page.getAttribute('#play-table', 'data-hint')).toBeNull();
-      expect(await page.locator('#play-table .hinted').count()).toBe(0);
+      await expect.poll(() => page.getAttribute('#play-board', 'data-hint')).toBeNull();
+      expect(await page.locator('#play-board .hinted').count()).toBe(0);
       expect(problems.splice(0)).toEqual([]);
       await page.close();
     }
@@ -617,20 +607,20 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     await page.waitForSelector('#verdict.winnable');
     expect(await page.textContent('#verdict')).toContain('(draw 1, unlimited passes)');
     await page.click('#w-last');
-    expect(await cardsHome(page, '#watch-table')).toBe(52);
+    expect(await cardsHome(page, '#watch-board')).toBe(52);
     // the same deal in the Play tab (without it, the tab holds a random deal), one card drawn
     await page.click('#play-deal');
     await clickPile(page, 'stock');
-    await expect.poll(() => page.getAttribute('#play-table', 'data-moves')).toBe('1');
+    await expect.poll(() => page.getAttribute('#play-board', 'data-moves')).toBe('1');
     await page.reload();
     await page.click('#tab-play');
-    expect(await page.getAttribute('#play-table', 'data-moves')).toBe('1');
+    expect(await page.getAttribute('#play-board', 'data-moves')).toBe('1');
     const kept = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null'), GAME_KEY);
     expect([kept?.seed, kept?.rules?.draw]).toEqual(['42', 1]);
     // the search hint's worker runs there too
     await page.selectOption('#p-hint-policy', 'search');
     await page.click('#p-hint');
-    await page.waitForSelector('#play-table[data-hint]');
+    await page.waitForSelector('#play-board[data-hint]');
     // the headline beside the candidates, so that a failure says which hint was shown
     const shown = async () => `${await page.textContent('#hint-text')} | ${await page.textContent('#hint-candidates')}`;
     await expect
@@ -651,7 +641,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     const right = await page.evaluate(() =>
-      Math.max(...[...document.querySelectorAll<HTMLElement>('#watch-table .card')].map((c) => c.getBoundingClientRect().right)),
+      Math.max(...[...document.querySelectorAll<HTMLElement>('#watch-board .card')].map((c) => c.getBoundingClientRect().right)),
     );
     expect(right).toBeLessThanOrEqual(390);
     await shot(page, '11-phone-watch');

@@ -1,6 +1,6 @@
 /**
  * The game view in headless Chromium, on a phone (390×844 and 320×568, touch) and a desktop:
- * - nothing that appears during a game moves the table, and the solution is shown only after the
+ * - nothing that appears during a game moves the board, and the solution is shown only after the
  *   player says so; the first position of Solvitaire 4 at draw 1 is not called the end;
  * - on a covered card, both the rank and the suit show on its strip, at 320 and 390 px wide, in
  *   the usual deck and the large-print one; the card back and the deck chosen are drawn and kept;
@@ -10,7 +10,7 @@
  *   cascade at a win (none under reduced motion) and Play again; winnable deals only (the deal
  *   dealt is winnable for the solver in Node too); the deal of the day, the same in two fresh
  *   private windows; the Vegas bankroll and the Vegas statistics kept apart; the left-handed
- *   layout; the columns centred on the table and the cards sized to the window.
+ *   layout; the columns centred on the board and the cards sized to the window.
  *
  * Every wait is for the page to get somewhere (the harness's WAIT_MS only catches a page that
  * never answers), each test has the heavy test's timeout, and screenshots go to test-output/web/
@@ -18,9 +18,8 @@
  *
  * Needs Debian's chromium (/usr/bin/chromium): without it the tests are skipped with a message.
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dealFromSeed } from '../../src/deals/families.ts';
 import { movesToCompact } from '../../src/engine/notation.ts';
 import { dealPosition, makePositionJson } from '../../src/engine/position.ts';
@@ -31,16 +30,7 @@ import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
 import { SETTINGS_KEY } from '../../web/src/settings.ts';
 import { build, seedPosition } from '../support/positions.ts';
 import { HEAVY_MS } from '../support/slow.ts';
-import {
-  type Browser,
-  CHROMIUM_HINT,
-  buildApp,
-  closeShared,
-  haveChromium,
-  openContext,
-  outputDir,
-  screenshot,
-} from '../support/web-harness.ts';
+import { type Browser, CHROMIUM_HINT, closeShared, haveChromium, openContext, outputDir, screenshot } from '../support/web-harness.ts';
 
 if (!haveChromium) console.warn(`web game-view.test.ts: SKIPPED: ${CHROMIUM_HINT}`);
 
@@ -92,12 +82,12 @@ async function loadGame(page: Page, record: unknown, settings: Record<string, un
   await page.waitForSelector('#panel-play:not([hidden])');
 }
 
-const moves = (page: Page) => page.getAttribute('#play-table', 'data-moves');
+const moves = (page: Page) => page.getAttribute('#play-board', 'data-moves');
 const shot = (page: Page, name: string) => screenshot(page, shots, name);
-/** Where the table is on the page (its top left corner and width). */
-const tableBox = (page: Page) =>
+/** Where the board is on the page (its top left corner and width). */
+const boardBox = (page: Page) =>
   page.evaluate(() => {
-    const r = document.getElementById('play-table')!.getBoundingClientRect();
+    const r = document.getElementById('play-board')!.getBoundingClientRect();
     return { x: r.x + scrollX, y: r.y + scrollY, width: r.width };
   });
 
@@ -106,8 +96,7 @@ const TITLE = `the game view in headless Chromium${haveChromium ? '' : ' (SKIPPE
 describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
   beforeAll(async () => {
     shots = outputDir();
-    dist = join(shots, 'table-app');
-    await buildApp(dist);
+    dist = inject('webApp'); // the global setup's build: read, never written
     [phone, desktop] = await Promise.all([openContext(dist, PHONE), openContext(dist, { viewport: { width: 1280, height: 800 } })]);
   }, HEAVY_MS);
 
@@ -116,13 +105,13 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     await closeShared();
   });
 
-  it('on a phone, nothing that appears during a game moves the table, and the solution needs a yes', async () => {
+  it('on a phone, nothing that appears during a game moves the board, and the solution needs a yes', async () => {
     // Solvitaire 4 at draw 1: open from its first position (a move is found by going through the stock)
     const page = await open(phone, `${phone.url}#family=solvitaire&seed=4&draw=1&passes=unlimited&view=play`);
     expect(await page.isHidden('#play-end')).toBe(true);
     await loadGame(page, nearTheEnd(42, D3, 12).toRecord(), { autoFinish: false });
-    const at = await tableBox(page);
-    const still = async (what: string) => expect(await tableBox(page), what).toEqual(at);
+    const at = await boardBox(page);
+    const still = async (what: string) => expect(await boardBox(page), what).toEqual(at);
     await page.click('#p-hint');
     await page.waitForSelector('#hint-box:not([hidden])');
     await still('a hint');
@@ -130,10 +119,10 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     if (!g.ok) throw new Error(g.error);
     const atStart = at.y;
     await page.evaluate(() => {
-      // the boxes shown as the game goes: none may appear above the table
+      // the boxes shown as the game goes: none may appear above the board
       const w = window as unknown as { tops: number[] };
       w.tops = [];
-      new MutationObserver(() => w.tops.push(document.getElementById('play-table')!.getBoundingClientRect().top + scrollY)).observe(
+      new MutationObserver(() => w.tops.push(document.getElementById('play-board')!.getBoundingClientRect().top + scrollY)).observe(
         document.getElementById('panel-play')!,
         { childList: true, subtree: true, attributes: true },
       );
@@ -141,10 +130,10 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     // the solver's line to the end, each move by Enter on its pile and Enter on where it goes
     for (const m of solve(g.value.position(), D3).moves) {
       const n = Number(await moves(page));
-      await page.focus(`#play-table .slot[data-pile="${m.from}"]`);
+      await page.focus(`#play-board .slot[data-pile="${m.from}"]`);
       await page.keyboard.press('Enter');
       if (m.from !== 'stock') {
-        await page.focus(`#play-table .slot[data-pile="${m.to[0] === 'f' ? m.from : m.to}"]`);
+        await page.focus(`#play-board .slot[data-pile="${m.to[0] === 'f' ? m.from : m.to}"]`);
         await page.keyboard.press('Enter');
       }
       await expect.poll(() => moves(page)).toBe(String(n + 1));
@@ -156,7 +145,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     expect(new Set(tops)).toEqual(new Set([atStart]));
     await shot(page, '30-phone-won');
     const won = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)!), GAME_KEY);
-    // stray taps all over the table after the end: none shows the solution
+    // stray taps all over the board after the end: none shows the solution
     for (let k = 0; k < 12; k++) {
       await page.touchscreen.tap(at.x + ((k % 4) + 0.5) * (at.width / 4), 300 + Math.floor(k / 4) * 180);
       if (await page.isVisible('#confirm')) await page.click('#confirm-no');
@@ -203,10 +192,10 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     ] as const) {
       await page.setViewportSize({ width, height });
       await loadGame(page, record, { leftHanded, largePrint });
-      expect((await page.getAttribute('#play-table .table', 'class'))!.split(' ').includes('large-print')).toBe(largePrint);
+      expect((await page.getAttribute('#play-board .board', 'class'))!.split(' ').includes('large-print')).toBe(largePrint);
       const bad = await page.evaluate(() => {
         const out: string[] = [];
-        const cards = [...document.querySelectorAll<HTMLElement>('#play-table .card:not(.down)')].filter((c) => !c.hidden);
+        const cards = [...document.querySelectorAll<HTMLElement>('#play-board .card:not(.down)')].filter((c) => !c.hidden);
         const box = (e: Element) => e.getBoundingClientRect();
         for (const c of cards) {
           const r = box(c);
@@ -233,7 +222,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
           }
         }
         // the rank's size, as a share of the card's width
-        const corner = document.querySelector('#play-table .card:not(.down) .corner')!;
+        const corner = document.querySelector('#play-board .card:not(.down) .corner')!;
         return { out, covered: cards.length, rank: Number.parseFloat(getComputedStyle(corner).fontSize) / box(cards[0]).width };
       });
       const name = `${width}${leftHanded ? '-left' : ''}${largePrint ? '-large' : ''}`;
@@ -249,47 +238,50 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
   });
 
   it('draws the card back and the deck chosen, and keeps them through a reload', async () => {
-    const page = await open(phone, `${phone.url}#family=solvitaire&seed=42&draw=3&passes=unlimited&view=play`);
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
-    /** The look of the table: its classes, a face-down card's background, a face-up card's rank size against its width. */
-    const look = () =>
-      page.evaluate(() => {
-        const table = document.querySelector('#play-table .table')!;
-        const down = table.querySelector('.card.down')!;
-        const up = table.querySelector<HTMLElement>('.card:not(.down)')!;
-        const rank = Number.parseFloat(getComputedStyle(up.querySelector('.corner')!).fontSize);
-        return {
-          classes: [...table.classList].filter((c) => c.startsWith('back-') || c === 'large-print').sort(),
-          background: getComputedStyle(down).backgroundImage,
-          rank: Math.round((100 * rank) / up.getBoundingClientRect().width),
-        };
-      });
-    const first = await look();
-    expect(first.classes).toEqual(['back-blue']);
-    expect(first.rank).toBe(27);
-    const backgrounds = new Set([first.background]);
-    for (const back of ['red', 'green', 'purple']) {
-      await page.selectOption('#p-back', back);
-      const now = await look();
-      expect(now.classes).toEqual([`back-${back}`]);
-      backgrounds.add(now.background);
+    // a phone of its own, with nothing stored: on the shared one, the game the test before left
+    // can save itself again (when its end check answers) after the storage is cleared
+    const fresh = await openContext(dist, PHONE);
+    try {
+      const page = await open(fresh, `${fresh.url}#family=solvitaire&seed=42&draw=3&passes=unlimited&view=play`);
+      /** The look of the board: its classes, a face-down card's background, a face-up card's rank size against its width. */
+      const look = () =>
+        page.evaluate(() => {
+          const board = document.querySelector('#play-board .board')!;
+          const down = board.querySelector('.card.down')!;
+          const up = board.querySelector<HTMLElement>('.card:not(.down)')!;
+          const rank = Number.parseFloat(getComputedStyle(up.querySelector('.corner')!).fontSize);
+          return {
+            classes: [...board.classList].filter((c) => c.startsWith('back-') || c === 'large-print').sort(),
+            background: getComputedStyle(down).backgroundImage,
+            rank: Math.round((100 * rank) / up.getBoundingClientRect().width),
+          };
+        });
+      const first = await look();
+      expect(first.classes).toEqual(['back-blue']);
+      expect(first.rank).toBe(27);
+      const backgrounds = new Set([first.background]);
+      for (const back of ['red', 'green', 'purple']) {
+        await page.selectOption('#p-back', back);
+        const now = await look();
+        expect(now.classes).toEqual([`back-${back}`]);
+        backgrounds.add(now.background);
+      }
+      expect(backgrounds.size, 'four backs, four patterns').toBe(4);
+      await page.selectOption('#p-back', 'green');
+      await page.check('#p-large');
+      const chosen = await look();
+      expect(chosen.classes).toEqual(['back-green', 'large-print']);
+      expect(chosen.rank).toBe(34);
+      await shot(page, '34-green-back-large-print');
+      await page.reload();
+      await page.waitForSelector('#panel-play:not([hidden])');
+      expect(await look()).toEqual(chosen);
+      expect(await page.inputValue('#p-back')).toBe('green');
+      expect(await page.isChecked('#p-large')).toBe(true);
+      expect(problems.splice(0)).toEqual([]);
+    } finally {
+      await fresh.close();
     }
-    expect(backgrounds.size, 'four backs, four patterns').toBe(4);
-    await page.selectOption('#p-back', 'green');
-    await page.check('#p-large');
-    const chosen = await look();
-    expect(chosen.classes).toEqual(['back-green', 'large-print']);
-    expect(chosen.rank).toBe(34);
-    await shot(page, '34-green-back-large-print');
-    await page.reload();
-    await page.waitForSelector('#panel-play:not([hidden])');
-    expect(await look()).toEqual(chosen);
-    expect(await page.inputValue('#p-back')).toBe('green');
-    expect(await page.isChecked('#p-large')).toBe(true);
-    await page.evaluate(() => localStorage.clear());
-    expect(problems.splice(0)).toEqual([]);
-    await page.close();
   });
 
   it('keeps the game its own rules and scoring: the Draw and Scoring settings are for the next game', async () => {
@@ -300,7 +292,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     expect(await page.textContent('fieldset:has(#p-draw) legend')).toBe('Next game');
     expect(await page.textContent('fieldset:has(#p-scoring) legend')).toBe('Next game');
     // Ace of diamonds home: 10 points, and the card under it turned: 5
-    await page.click('#play-table .card[data-card="1"]');
+    await page.click('#play-board .card[data-card="1"]');
     await expect.poll(() => page.textContent('#p-score')).toBe('15');
     await page.selectOption('#p-scoring', 'vegas');
     await page.selectOption('#p-draw', '1');
@@ -351,8 +343,8 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     await page.evaluate(() => localStorage.clear());
     await page.reload();
     // a tap on the Ace of diamonds sends it home; one on the Jack of spades (column 2) puts it on the Queen of hearts
-    await page.click('#play-table .card[data-card="1"]');
-    await expect.poll(() => page.getAttribute('#play-table', 'data-home')).toBe('1');
+    await page.click('#play-board .card[data-card="1"]');
+    await expect.poll(() => page.getAttribute('#play-board', 'data-home')).toBe('1');
     const g = new PlayedGame(seedPosition(42), D3);
     g.play({ from: 't6', to: 'fd', count: 1 });
     await page.keyboard.press('d');
@@ -386,18 +378,18 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     for (const reduce of [false, true]) {
       const page = await open(desktop, desktop.url, reduce);
       await loadGame(page, nearTheEnd(42, D3, 3).toRecord());
-      await expect.poll(() => page.getAttribute('#play-table', 'data-home')).toBe('52');
+      await expect.poll(() => page.getAttribute('#play-board', 'data-home')).toBe('52');
       await page.waitForSelector('#play-summary');
-      const falling = await page.locator('#play-table .card.cascade').count();
+      const falling = await page.locator('#play-board .card.cascade').count();
       expect(falling, `reduced motion: ${reduce}`).toBe(reduce ? 0 : 52);
       if (!reduce)
-        expect(await page.evaluate(() => document.querySelector('#play-table .card')!.getAnimations().length)).toBeGreaterThan(0);
+        expect(await page.evaluate(() => document.querySelector('#play-board .card')!.getAnimations().length)).toBeGreaterThan(0);
       const link = await page.getAttribute('#p-link', 'href');
       await page.click('#p-again');
       await expect.poll(() => moves(page)).toBe('0');
       expect(await page.isHidden('#play-end')).toBe(true);
       expect(await page.getAttribute('#p-link', 'href')).not.toBe(link);
-      expect(await page.locator('#play-table .card.cascade').count()).toBe(0);
+      expect(await page.locator('#play-board .card.cascade').count()).toBe(0);
       await page.evaluate(() => localStorage.clear());
       await page.close();
     }
@@ -477,14 +469,14 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     await page.close();
   });
 
-  it('lays the table out for the left hand, centres the columns and sizes the cards to the window', async () => {
+  it('lays the board out for the left hand, centres the columns and sizes the cards to the window', async () => {
     const page = await open(desktop, `${desktop.url}#family=solvitaire&seed=42&draw=3&passes=unlimited&view=play`);
     const x = (pile: string) =>
-      page.evaluate((p) => document.querySelector(`#play-table .slot[data-pile="${p}"]`)!.getBoundingClientRect().x, pile);
+      page.evaluate((p) => document.querySelector(`#play-board .slot[data-pile="${p}"]`)!.getBoundingClientRect().x, pile);
     // centred: as much felt left of column 1 as right of column 7
     const felt = await page.evaluate(() => {
-      const t = document.querySelector('#play-table .table')!.getBoundingClientRect();
-      const r = (p: string) => document.querySelector(`#play-table .slot[data-pile="${p}"]`)!.getBoundingClientRect();
+      const t = document.querySelector('#play-board .board')!.getBoundingClientRect();
+      const r = (p: string) => document.querySelector(`#play-board .slot[data-pile="${p}"]`)!.getBoundingClientRect();
       return { left: r('t1').left - t.left, right: t.right - r('t7').right };
     });
     expect(Math.abs(felt.left - felt.right)).toBeLessThanOrEqual(1);
@@ -497,7 +489,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     await shot(page, '33-left-handed');
     await page.uncheck('#p-left');
     // a lower window: smaller cards
-    const width = () => page.evaluate(() => document.querySelector('#play-table .card')!.getBoundingClientRect().width);
+    const width = () => page.evaluate(() => document.querySelector('#play-board .card')!.getBoundingClientRect().width);
     const tall = await width();
     await page.setViewportSize({ width: 1280, height: 600 });
     await expect.poll(width).toBeLessThan(tall);

@@ -14,9 +14,8 @@
  *
  * Needs Debian's chromium (/usr/bin/chromium): without it the tests are skipped with a message.
  */
-import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PriorityPolicy } from '../../src/hidden/policy-priority.ts';
 import type { AtomicMove } from '../../src/engine/notation.ts';
 import { type Position, makePositionJson } from '../../src/engine/position.ts';
@@ -31,7 +30,6 @@ import { HEAVY_MS, SLOW } from '../support/slow.ts';
 import {
   type Browser,
   CHROMIUM_HINT,
-  buildApp,
   closeShared,
   haveChromium,
   launch,
@@ -80,15 +78,15 @@ async function loadGame(page: Page, record: unknown): Promise<void> {
   await reloadAt(page, new URL(page.url()).pathname);
 }
 
-const moves = (page: Page) => page.getAttribute('#play-table', 'data-moves');
+const moves = (page: Page) => page.getAttribute('#play-board', 'data-moves');
 const shot = (page: Page, name: string) => screenshot(page, shots, name);
 const box = async (page: Page, sel: string) => {
   const b = await page.locator(sel).boundingBox();
   if (!b) throw new Error(`${sel} is not shown`);
   return b;
 };
-const cardSel = (c: number) => `#play-table .card[data-card="${c}"]`;
-const slotSel = (pile: string) => `#play-table .slot[data-pile="${pile}"]`;
+const cardSel = (c: number) => `#play-board .card[data-card="${c}"]`;
+const slotSel = (pile: string) => `#play-board .slot[data-pile="${pile}"]`;
 
 /** Where a card can be taken: the strip of it that shows above the card on it. */
 async function grabPoint(page: Page, c: number): Promise<{ x: number; y: number }> {
@@ -173,7 +171,7 @@ async function playLine(page: Page, g: PlayedGame, line: AtomicMove[], act: (g: 
     await madeMove(page, g.moves.length + 1);
     expect(g.play(line[k]).ok).toBe(true);
     if (g.finishingMoves().length > 0) {
-      await expect.poll(() => page.getAttribute('#play-table', 'data-home')).toBe('52');
+      await expect.poll(() => page.getAttribute('#play-board', 'data-home')).toBe('52');
       return;
     }
   }
@@ -199,8 +197,7 @@ const TITLE = `the game in headless Chromium${haveChromium ? '' : ' (SKIPPED: no
 describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
   beforeAll(async () => {
     shots = outputDir();
-    dist = join(shots, 'game-app');
-    await buildApp(dist);
+    dist = inject('webApp'); // the global setup's build: read, never written
     desktop = await openContext(dist);
   }, HEAVY_MS);
 
@@ -214,7 +211,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     const page = await open(desktop, `${desktop.url}#family=solvitaire&seed=30&draw=3&passes=unlimited&view=play`);
     const { g, rest } = await gameNearTheEnd(page, 30, D3, line, 40);
     await playLine(page, g, rest, async (g, m, k) => {
-      if (k === 10) await shot(page, '20-game-table');
+      if (k === 10) await shot(page, '20-game-board');
       if (m.from === 'stock' || m.to === 'stock') {
         const s = await box(page, slotSel('stock'));
         await page.mouse.click(s.x + s.width / 2, s.y + s.height / 2);
@@ -228,7 +225,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
       await page.mouse.move(to.x, to.y, { steps: 3 });
       await page.mouse.up();
     });
-    expect(await page.getAttribute('#play-table', 'data-home')).toBe('52');
+    expect(await page.getAttribute('#play-board', 'data-home')).toBe('52');
     await page.waitForSelector('#play-verdict:has-text("winnable with every card known")');
     expect(await page.textContent('#play-summary')).toMatch(new RegExp(`^Time \\d+:\\d\\d · ${line.length} moves · score \\d+`));
     expect(problems.splice(0)).toEqual([]);
@@ -243,7 +240,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
       // the page fits the screen: nothing wider than it, every column on it
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       const right = await page.evaluate(() =>
-        Math.max(...[...document.querySelectorAll('#play-table .slot')].map((s) => s.getBoundingClientRect().right)),
+        Math.max(...[...document.querySelectorAll('#play-board .slot')].map((s) => s.getBoundingClientRect().right)),
       );
       expect(right).toBeLessThanOrEqual(390);
       await shot(page, '21-phone-game');
@@ -292,7 +289,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
         expect(g.play(played).ok).toBe(true);
       }
       // every card face up and the stock empty: the cards go home by themselves
-      await expect.poll(() => page.getAttribute('#play-table', 'data-home')).toBe('52');
+      await expect.poll(() => page.getAttribute('#play-board', 'data-home')).toBe('52');
       expect([count.dragged, count.picked]).toEqual([2, 1]);
       expect(count.smart).toBeGreaterThan(SLOW ? 20 : 10);
       await page.waitForSelector('#play-summary');
@@ -363,7 +360,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     await expect.poll(() => page.textContent('#p-time')).toBe('4:05');
     await home();
     await home();
-    expect(await page.getAttribute('#play-table', 'data-home')).toBe('52');
+    expect(await page.getAttribute('#play-board', 'data-home')).toBe('52');
     // the clock stopped at the win
     await page.clock.fastForward(10_000);
     expect(await page.textContent('#p-time')).toBe('4:05');
@@ -463,7 +460,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     expect(page.url()).toContain(link);
     const cards = (p: Page) =>
       p.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('#play-table .card')].map((c) => `${c.dataset.card}:${c.hidden}:${c.className}`),
+        [...document.querySelectorAll<HTMLElement>('#play-board .card')].map((c) => `${c.dataset.card}:${c.hidden}:${c.className}`),
       );
     const mine = await cards(page);
     // another New game is another deal
@@ -498,14 +495,14 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
       await b.ctx.setOffline(true);
       await page.reload();
       await page.waitForSelector('#panel-play:not([hidden])');
-      expect(await page.locator('#play-table .card').count()).toBe(52);
+      expect(await page.locator('#play-board .card').count()).toBe(52);
       await page.click('#p-new');
       await page.click(slotSel('stock'));
       await expect.poll(() => moves(page)).toBe('1');
       // the solver's worker runs offline too: a search hint
       await page.selectOption('#p-hint-policy', 'search');
       await page.click('#p-hint');
-      await page.waitForSelector('#play-table[data-hint]');
+      await page.waitForSelector('#play-board[data-hint]');
       await page.click('#tab-solve');
       await page.fill('#seed', '42');
       await page.click('#solve');
@@ -556,7 +553,7 @@ describe.skipIf(!haveChromium)(TITLE, { timeout: HEAVY_MS }, () => {
     await page.click('#confirm-yes');
     await page.waitForSelector('#panel-solve:not([hidden])');
     await page.click('#w-last');
-    expect(await page.getAttribute('#watch-table', 'data-home')).toBe('52');
+    expect(await page.getAttribute('#watch-board', 'data-home')).toBe('52');
     // back to that position, where the game can still be won
     await page.click('#tab-play');
     await page.click('#p-rewind-back');

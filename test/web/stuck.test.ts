@@ -3,7 +3,7 @@
  * checks at once, within `QUICK_PROGRESS_BUDGET` positions, whether a card can still turn or go home
  * (src/engine/progress.ts); when that check runs out of budget, the worker searches on, within
  * `PROGRESS_BUDGET`, and the page says "No moves left" only when the worker proves that nothing can
- * (the table's `data-end`: `checking` while it searches, then `stuck`, `playing` or, out of the
+ * (the board's `data-end`: `checking` while it searches, then `stuck`, `playing` or, out of the
  * worker's budget, `unproved`).
  *
  * The positions are built so that the quick check cannot decide them: stock cards (draw 1, so each
@@ -21,14 +21,14 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Position } from '../../src/engine/position.ts';
 import { QUICK_PROGRESS_BUDGET } from '../../src/engine/progress.ts';
 import type { Rules } from '../../src/types.ts';
 import { GAME_KEY, PlayedGame } from '../../web/src/played-game.ts';
 import { build } from '../support/positions.ts';
 import { SLOW, heavyTests } from '../support/slow.ts';
-import { type Browser, CHROMIUM_HINT, buildApp, closeShared, haveChromium, openContext, outputDir } from '../support/web-harness.ts';
+import { type Browser, CHROMIUM_HINT, closeShared, haveChromium, openContext, outputDir } from '../support/web-harness.ts';
 
 if (!haveChromium) console.warn(`web stuck.test.ts: SKIPPED: ${CHROMIUM_HINT}`);
 
@@ -57,7 +57,7 @@ let dist: string;
 let browser: Browser;
 const problems: string[] = [];
 
-/** Opens the app on a saved game of `start` (no move yet), recording every value the table's `data-end` takes. */
+/** Opens the app on a saved game of `start` (no move yet), recording every value the board's `data-end` takes. */
 async function openOn(start: Position): Promise<Page> {
   const page = await browser.ctx.newPage();
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -88,10 +88,10 @@ async function openOn(start: Position): Promise<Page> {
 }
 
 const ends = (page: Page) => page.evaluate(() => (window as unknown as { ends: string[] }).ends);
-/** Waits until the table's end check is no longer `checking`; its final word. */
+/** Waits until the board's end check is no longer `checking`; its final word. */
 async function settled(page: Page): Promise<string> {
-  await page.waitForSelector('#play-table:not([data-end="checking"])[data-end]');
-  return (await page.getAttribute('#play-table', 'data-end'))!;
+  await page.waitForSelector('#play-board:not([data-end="checking"])[data-end]');
+  return (await page.getAttribute('#play-board', 'data-end'))!;
 }
 /** True when "No moves left" shows anywhere on the page. */
 const said = async (page: Page) => (await page.locator('text=No moves left >> visible=true').count()) > 0;
@@ -100,8 +100,7 @@ describe.skipIf(!haveChromium)(
   `the end of a game proved in the worker, in headless Chromium${haveChromium ? '' : ' (SKIPPED: no chromium)'}`,
   () => {
     beforeAll(async () => {
-      dist = join(outputDir(), 'stuck-app');
-      await buildApp(dist);
+      dist = inject('webApp'); // the global setup's build: read, never written
       browser = await openContext(dist);
     });
 

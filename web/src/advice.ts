@@ -1,6 +1,6 @@
 /**
  * The game's advice: the hint (the priority player's or the search player's decision, its move
- * marked on the table), the odds of the position as they narrow, and the walk back that says
+ * marked on the board), the odds of the position as they narrow, and the walk back that says
  * whether the game could still be won. Each question is counted, so an answer to an older one
  * (the game changed meanwhile) is dropped.
  */
@@ -36,7 +36,7 @@ export class Advice {
   private decision: { key: string; d: Decision } | undefined;
 
   constructor(
-    private readonly table: CardsView,
+    private readonly board: CardsView,
     private readonly after: AfterGame,
     private readonly announce: (text: string) => void,
   ) {}
@@ -57,8 +57,8 @@ export class Advice {
     this.oddsRun.stop();
     this.after.stop();
     this.decision = undefined;
-    this.table.unmark();
-    delete $('play-table').dataset.hint;
+    this.board.unmark();
+    delete $('play-board').dataset.hint;
     $('hint-box').hidden = true;
     $('hint-candidates').innerHTML = '';
     const odds = $('odds-line');
@@ -98,8 +98,8 @@ export class Advice {
     const choice = HINT_CHOICES.find((c) => c.id === $<HTMLSelectElement>('p-hint-policy').value) ?? HINT_CHOICES[0];
     const o = g.observe();
     const ask = ++this.asked.hint;
-    this.table.unmark();
-    delete $('play-table').dataset.hint;
+    this.board.unmark();
+    delete $('play-board').dataset.hint;
     if (choice.policy === 'priority') {
       this.showHint(g, o, priorityHint(o));
       return;
@@ -115,7 +115,7 @@ export class Advice {
     else $('hint-text').textContent = 'Hint stopped.';
   }
 
-  /** Shows a decision: the move highlighted on the table, the headline and every candidate. */
+  /** Shows a decision: the move highlighted on the board, the headline and every candidate. */
   private showHint(g: PlayedGame, o: Observation, d: Decision): void {
     $('hint-box').hidden = false;
     const headline = hintHeadline(o, d);
@@ -135,8 +135,8 @@ export class Advice {
     const m = d.move;
     if (m) {
       const stock = m.from === 'stock' || m.to === 'stock';
-      this.table.mark(stock ? [] : cardsMoved(g.position(), m), stock ? 'stock' : m.to);
-      $('play-table').dataset.hint = hintAttribute(m);
+      this.board.mark(stock ? [] : cardsMoved(g.position(), m), stock ? 'stock' : m.to);
+      $('play-board').dataset.hint = hintAttribute(m);
     }
     this.announce(headline);
   }

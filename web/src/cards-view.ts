@@ -1,13 +1,13 @@
 /**
  * The cards on screen (`CardsView`): 52 card elements and 13 pile slots, absolutely placed on the
- * card table, shared by the solution viewer and the game.
+ * card board, shared by the solution viewer and the game.
  *
  * Each card keeps one element for the life of the view, so showing the next position only moves
  * elements: a CSS transition on `transform` animates every card from its old place to its new one,
  * whatever the move (a draw, a run, a redeal). Cards that change pile are lifted above the others
  * while they travel. Faces are CSS with SVG suit symbols from a sprite in the page (no images, no
  * fonts to download). A card's corner shows its rank and suit side by side, so that both read on
- * the strip of a covered card. The layout scales with the width of the table and the height of the
+ * the strip of a covered card. The layout scales with the width of the board and the height of the
  * window (phone or desktop), centres the columns, packs face-up cards closer when a column would
  * run off the screen (never closer than a corner needs), and mirrors the top row for left-handed
  * players.
@@ -23,7 +23,7 @@
 import { RANK, RED, SUIT, PILE_NAMES, type PileName, type Position } from '../../src/index.ts';
 import { pileLabel } from './speech.ts';
 
-/** What the caller is told about pointer and keyboard input on the table. */
+/** What the caller is told about pointer and keyboard input on the board. */
 export interface CardsHandlers {
   /** A click (or tap) on a card: the pile and how many cards from the top it takes; true when it made a move. */
   card?(pile: PileName, count: number): boolean;
@@ -89,11 +89,11 @@ export class CardsView {
     container: HTMLElement,
     interactive: boolean,
     private readonly handlers: CardsHandlers = {},
-    /** Accessible name of the whole table. */
-    label = 'Card table',
+    /** Accessible name of the whole board. */
+    label = 'Card board',
   ) {
     this.root = document.createElement('div');
-    this.root.className = 'table';
+    this.root.className = 'board';
     this.root.setAttribute('role', 'group');
     this.root.setAttribute('aria-label', label);
     container.append(this.root);
@@ -115,7 +115,7 @@ export class CardsView {
       } else s.setAttribute('role', 'img');
       this.slots.push(s);
     });
-    // In the order of the table, for Tab: stock, waste, the foundations, then the columns.
+    // In the order of the board, for Tab: stock, waste, the foundations, then the columns.
     for (const i of [0, 1, 9, 10, 11, 12, 2, 3, 4, 5, 6, 7, 8]) this.root.append(this.slots[i]);
     this.stockCount = document.createElement('span');
     this.stockCount.className = 'stock-count';
@@ -133,7 +133,7 @@ export class CardsView {
       this.root.append(e);
     }
     if (interactive) this.listenPointer();
-    // the width of the table, and the height of the window (the cards are sized to both)
+    // the width of the board, and the height of the window (the cards are sized to both)
     new ResizeObserver(() => this.layout(false)).observe(this.root);
     window.addEventListener('resize', () => this.layout(false));
   }
@@ -147,7 +147,7 @@ export class CardsView {
   }
 
   /**
-   * The table's look: the left-handed layout (the stock on the right) or the usual one, the back's
+   * The board's look: the left-handed layout (the stock on the right) or the usual one, the back's
    * pattern (a class `back-NAME`, drawn by style.css) and the large-print deck (class
    * `large-print`: big ranks and suits; on the waste the rank stands above the suit, so both show
    * on the strip the fan leaves of a covered card).
@@ -163,7 +163,7 @@ export class CardsView {
   }
 
   /**
-   * A won game's cards fall off the table one after another (a CSS animation of each card's
+   * A won game's cards fall off the board one after another (a CSS animation of each card's
    * `translate`, on top of its place), unless the system asks for reduced motion. The next
    * position shown ends it.
    */
@@ -223,7 +223,7 @@ export class CardsView {
     return this.slots[PILE_NAMES.indexOf(pile)];
   }
 
-  /** Places the cards and the slots for the position shown, at the table's current size. */
+  /** Places the cards and the slots for the position shown, at the board's current size. */
   private layout(animate: boolean): void {
     const p = this.position;
     if (!p) return;
@@ -239,15 +239,15 @@ export class CardsView {
     this.placeSlots(p, g, bottom);
   }
 
-  /** The sizes of the cards and the places of the piles for the table's width and the window's height. */
+  /** The sizes of the cards and the places of the piles for the board's width and the window's height. */
   private geometry(p: Position): Geometry {
     const width = this.root.clientWidth || 700;
     const gap = Math.max(4, Math.round(width * 0.014));
-    // as wide as the table allows, and no taller than the window shows a deal with room for its runs
+    // as wide as the board allows, and no taller than the window shows a deal with room for its runs
     const byHeight = Math.floor((window.innerHeight * 0.92 - 150) / 4.9);
     const cw = Math.max(36, Math.min(120, byHeight, Math.floor((width - 6 * gap) / 7)));
     const ch = Math.round(cw * 1.4);
-    // the seven columns centred on the table
+    // the seven columns centred on the board
     const x0 = Math.max(0, Math.floor((width - 7 * cw - 6 * gap) / 2));
     const colX = (i: number) => x0 + i * (cw + gap);
     // the top row: the stock and the waste on the left, the foundations on the right; left-handed,

@@ -1,9 +1,9 @@
 /**
- * The end of a game: a panel laid over the foot of the page (it moves nothing on the table), with
+ * The end of a game: a panel laid over the foot of the page (it moves nothing on the board), with
  * the end in words (won, or no moves left: proved), a won game's time, moves and score, the deal of
  * the day's shortest solution to beat, "Play again" and "Same deal", the game saved as a solution
  * JSON, and then (after.ts) the solver's verdict on the deal, whose solution is watched only after
- * the player says so. A won game's cards fall off the table in a cascade, unless the player's system
+ * the player says so. A won game's cards fall off the board in a cascade, unless the player's system
  * asks for reduced motion.
  */
 import { type GameScore, makeSolutionJson } from '../../src/index.ts';

@@ -56,7 +56,7 @@ export function priorityHint(o: Observation): Decision {
   return new PriorityPolicy().decide(o);
 }
 
-/** `t3>t5>2`: a move as the table's data-hint attribute writes it. */
+/** `t3>t5>2`: a move as the board's data-hint attribute writes it. */
 export function hintAttribute(m: AtomicMove): string {
   return `${m.from}>${m.to}>${m.count}`;
 }

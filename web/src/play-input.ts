@@ -1,5 +1,5 @@
 /**
- * The player's hands on the table: pointer and keyboard input turned into moves of the game.
+ * The player's hands on the board: pointer and keyboard input turned into moves of the game.
  *
  * - A tap (or click) on a card: with the smart tap (the default) the card, with the cards on it,
  *   goes to its best legal place (smart.ts); a card that cannot move is picked up instead. With
@@ -53,7 +53,7 @@ export class PlayInput {
   private selection: { pile: PileName; count: number } | undefined;
 
   constructor(
-    private readonly table: CardsView,
+    private readonly board: CardsView,
     private readonly hooks: InputHooks,
   ) {}
 
@@ -65,7 +65,7 @@ export class PlayInput {
   /** Drops the cards picked up, if any. */
   select(sel: { pile: PileName; count: number } | undefined): void {
     this.selection = sel;
-    this.table.setSelected(sel ? this.table.cardsOf(sel.pile, sel.count) : []);
+    this.board.setSelected(sel ? this.board.cardsOf(sel.pile, sel.count) : []);
   }
 
   /** Plays from → to: `count` cards, or when `loose` the one legal move between the two piles, whatever its count. */
@@ -103,12 +103,12 @@ export class PlayInput {
 
   private pick(pile: PileName, count: number): void {
     this.select({ pile, count });
-    const cards = this.table.cardsOf(pile, count);
+    const cards = this.board.cardsOf(pile, count);
     this.hooks.announce(`Picked up ${cards.length > 1 ? `${cards.length} cards from ` : ''}${this.label(pile)}. Choose where they go.`);
   }
 
   private label(pile: PileName): string {
-    return this.table.slot(pile).getAttribute('aria-label') ?? pile;
+    return this.board.slot(pile).getAttribute('aria-label') ?? pile;
   }
 
   /** Draws from the stock (or turns the waste over). */
@@ -139,7 +139,7 @@ export class PlayInput {
         return;
       }
       if (!this.move(sel.pile, sel.count, pile, true)) this.hooks.announce(`Those cards cannot go on ${this.label(pile)}.`);
-      this.table.focus(pile);
+      this.board.focus(pile);
       return;
     }
     const p = g.position();

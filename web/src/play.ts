@@ -71,7 +71,7 @@ export interface PlayHooks {
 }
 
 export class Play {
-  private readonly table: CardsView;
+  private readonly board: CardsView;
   private readonly input: PlayInput;
   private readonly settings: SettingsView;
   private readonly end: EndPanel;
@@ -90,8 +90,8 @@ export class Play {
   private starts = 0;
 
   constructor(private readonly hooks: PlayHooks) {
-    this.table = new CardsView(
-      $('play-table'),
+    this.board = new CardsView(
+      $('play-board'),
       true,
       {
         card: (pile, count) => this.input.clickCard(pile, count),
@@ -99,16 +99,16 @@ export class Play {
         slot: (pile) => this.input.activate(pile),
         drop: (from, count, to) => this.input.move(from, count, to, false),
       },
-      'Game table',
+      'Game board',
     );
     this.settings = new SettingsView((s) => this.settingsChanged(s));
-    this.input = new PlayInput(this.table, {
+    this.input = new PlayInput(this.board, {
       game: () => this.game,
       apply: (m) => this.apply(m),
       announce: (t) => hooks.announce(t),
       tap: () => this.settings.get().tap,
     });
-    this.table.setLook(this.settings.get());
+    this.board.setLook(this.settings.get());
     this.end = new EndPanel({ playAgain: () => this.newGame(), sameDeal: () => this.sameDeal() });
     this.after = new AfterGame(this.verdicts, new SolverClient(), {
       announce: (t) => hooks.announce(t),
@@ -117,7 +117,7 @@ export class Play {
       goBack: (k) => this.goBack(k),
       current: () => this.game,
     });
-    this.advice = new Advice(this.table, this.after, (t) => hooks.announce(t));
+    this.advice = new Advice(this.board, this.after, (t) => hooks.announce(t));
     this.stats = new Statistics(this.verdicts, (t) => hooks.announce(t));
     $('p-new').addEventListener('click', () => this.newGame());
     $('p-same').addEventListener('click', () => this.sameDeal());
@@ -157,7 +157,7 @@ export class Play {
   }
 
   private settingsChanged(s: PlaySettings): void {
-    this.table.setLook(s);
+    this.board.setLook(s);
     if (s.autoFinish) this.autoFinish();
   }
 
@@ -368,7 +368,7 @@ export class Play {
     this.advice.clear();
     this.runClock();
     this.save();
-    this.table.show(g.position(), g.fan, animate);
+    this.board.show(g.position(), g.fan, animate);
     const score = gameScore(g, this.clock.seconds);
     showScoreboard(g, score, this.stats.bankroll);
     const req = this.request();
@@ -376,7 +376,7 @@ export class Play {
     $('p-link-box').hidden = req === undefined;
     if (message) this.hooks.announce(message);
     const status = g.status(QUICK_PROGRESS_BUDGET);
-    $('play-table').dataset.end = status === 'unproved' ? 'checking' : status;
+    $('play-board').dataset.end = status === 'unproved' ? 'checking' : status;
     if (status === 'won' || status === 'stuck') {
       this.ended(status, score);
       return;
@@ -389,7 +389,7 @@ export class Play {
   /**
    * The page's quick check could not decide whether a card can still turn or go home: a worker
    * searches further; the game ends only if it proves that none can (out of budget, nothing is
-   * said). The table's `data-end`: `won`, `stuck`, `playing` (proved open), `checking` (the
+   * said). The board's `data-end`: `won`, `stuck`, `playing` (proved open), `checking` (the
    * worker searches), `unproved` (out of budget) or `failed` (the worker did not answer).
    */
   private async proveEnd(g: PlayedGame): Promise<void> {
@@ -397,7 +397,7 @@ export class Play {
     const o = await this.progress.run('progress', { position: g.position(), rules: g.rules, budget: PROGRESS_BUDGET });
     if (this.game !== g || g.moves.length !== n || o.kind === 'stopped') return;
     const open = o.kind === 'done' ? o.result.progress : undefined;
-    $('play-table').dataset.end = o.kind === 'failed' ? 'failed' : open === undefined ? 'unproved' : open ? 'playing' : 'stuck';
+    $('play-board').dataset.end = o.kind === 'failed' ? 'failed' : open === undefined ? 'unproved' : open ? 'playing' : 'stuck';
     if (open === false) this.ended('stuck', gameScore(g, this.clock.seconds));
   }
 
@@ -422,13 +422,13 @@ export class Play {
       });
       showScoreboard(g, score, this.stats.bankroll);
     }
-    if (status === 'won') this.table.celebrate();
+    if (status === 'won') this.board.celebrate();
     this.hooks.announce($('play-end-title').textContent ?? '');
     this.after.ended(g, this.end.body, $('rewind-box'), status).then(() => this.advice.thinking());
     this.advice.thinking();
   }
 
-  /** Below the table: the deal of the day's date and verdict (the length to beat once the game is over). */
+  /** Below the board: the deal of the day's date and verdict (the length to beat once the game is over). */
   private showDaily(g: PlayedGame): void {
     const box = $('daily-box');
     box.hidden = g.daily === undefined;

@@ -184,7 +184,7 @@ export class PlayedGame {
     this.undone.length = 0;
   }
 
-  /** The current position, every card in it (the table shows the face-down ones as backs). */
+  /** The current position, every card in it (the board shows the face-down ones as backs). */
   position(): Position {
     return this.#game.position();
   }

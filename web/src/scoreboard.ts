@@ -1,8 +1,8 @@
 /**
- * What the game view shows of a game besides the table: the deal's name with the game's own rules
+ * What the game view shows of a game besides the board: the deal's name with the game's own rules
  * and scoring, the moves, the score (points, or dollars in a Vegas game), the pass, the Vegas
  * bankroll, and whether Undo and Redo can be used. Every box keeps its place whatever it shows
- * (the boxes a game does not use are hidden but keep their room), so nothing above the table moves
+ * (the boxes a game does not use are hidden but keep their room), so nothing above the board moves
  * during a game.
  */
 import { DEFAULT_SCORE_SETTINGS, type GameScore, rulesLabel, scoreGame } from '../../src/index.ts';
@@ -43,8 +43,8 @@ export function showScoreboard(g: PlayedGame, score: GameScore | undefined, bank
   const title = gameTitle(g);
   $('play-deal-name').textContent = `${title[0].toUpperCase()}${title.slice(1)}`;
   const home = p.foundations.reduce((a, b) => a + b, 0);
-  $('play-table').dataset.home = String(home);
-  $('play-table').dataset.moves = String(g.moves.length);
+  $('play-board').dataset.home = String(home);
+  $('play-board').dataset.moves = String(g.moves.length);
   $<HTMLButtonElement>('p-undo').disabled = g.moves.length === 0;
   $<HTMLButtonElement>('p-redo').disabled = g.undone.length === 0;
 }

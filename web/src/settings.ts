@@ -2,10 +2,10 @@
  * The game view's settings, kept in the browser (`klondike-solver.settings`):
  * - for the next new game (labelled so: the game in progress keeps its own rules and scoring):
  *   the draw, the scoring (standard, or Vegas with its pass limits), and "winnable deals only";
- * - for the table, at once: what a tap on a card does (moves it to its best place, smart.ts, or
+ * - for the board, at once: what a tap on a card does (moves it to its best place, smart.ts, or
  *   picks it up to be put down by a second tap), the left-handed layout (the stock on the right),
  *   whether the cards go home by themselves once every card is face up and the stock is empty,
- *   the card back (CSS patterns, `CARD_BACKS`) and the large-print deck (table.ts).
+ *   the card back (CSS patterns, `CARD_BACKS`) and the large-print deck (cards-view.ts).
  */
 import { type Rules, vegasRules } from '../../src/index.ts';
 import type { Scoring } from './played-game.ts';

@@ -1,5 +1,5 @@
 /**
- * The solution viewer: a solved deal's moves played on the drawn table, step by step or on a
+ * The solution viewer: a solved deal's moves played on the drawn board, step by step or on a
  * timer, with the move list beside it in the project's readable notation (`describeMoves`), kept
  * in step both ways (a click on a move jumps there). Every position of the line is computed once
  * when a solution is loaded, by the rules engine, so stepping back and jumping are free.
@@ -15,7 +15,7 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 const BASE_DELAY = 700;
 
 export class Watch {
-  private readonly table: CardsView;
+  private readonly board: CardsView;
   private positions: Position[] = [];
   private fans: number[] = [];
   private moves: AtomicMove[] = [];
@@ -24,7 +24,7 @@ export class Watch {
   private readonly list = $<HTMLOListElement>('move-list');
 
   constructor(private readonly announce: (text: string) => void) {
-    this.table = new CardsView($('watch-table'), false, {}, 'Solution table');
+    this.board = new CardsView($('watch-board'), false, {}, 'Solution board');
     $('w-first').addEventListener('click', () => this.goto(0, false));
     $('w-prev').addEventListener('click', () => this.goto(this.step - 1, true));
     $('w-next').addEventListener('click', () => this.goto(this.step + 1, true));
@@ -37,7 +37,7 @@ export class Watch {
       const n = Number((e.target as HTMLInputElement).value);
       if (Number.isInteger(n)) this.goto(n, false);
     });
-    $<HTMLInputElement>('w-peek').addEventListener('change', (e) => this.table.setPeek((e.target as HTMLInputElement).checked));
+    $<HTMLInputElement>('w-peek').addEventListener('change', (e) => this.board.setPeek((e.target as HTMLInputElement).checked));
     this.list.addEventListener('click', (e) => {
       const b = (e.target as HTMLElement).closest<HTMLButtonElement>('button[data-step]');
       if (b) this.goto(Number(b.dataset.step), false);
@@ -147,12 +147,12 @@ export class Watch {
   private render(animate: boolean): void {
     const p = this.positions[this.step];
     if (!p) return;
-    this.table.show(p, this.fans[this.step], animate);
+    this.board.show(p, this.fans[this.step], animate);
     $<HTMLInputElement>('w-jump').value = String(this.step);
     const home = p.foundations.reduce((a, b) => a + b, 0);
     $('w-pos').textContent = `move ${this.step} of ${this.moves.length} · ${home} card${home === 1 ? '' : 's'} home`;
-    $('watch-table').dataset.home = String(home);
-    $('watch-table').dataset.step = String(this.step);
+    $('watch-board').dataset.home = String(home);
+    $('watch-board').dataset.step = String(this.step);
     let current: HTMLElement | undefined;
     for (const b of this.list.querySelectorAll<HTMLButtonElement>('button[data-step]')) {
       const on = Number(b.dataset.step) === this.step;
