@@ -4,7 +4,7 @@
  * the published study's deal by deal; its work summary describes the same deals; the README's rows
  * made by scripts/million.sh give its deal count and share.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type PackedVerdicts, isWinnableAt, parsePacked, winnableCount } from '../../src/stats/packed.ts';
 import { parseWorkFile } from '../../src/stats/work-file.ts';
@@ -78,4 +78,26 @@ describe('the million-deal runs in data/', () => {
     expect(rowErrors([[row[0], row[1], '900,000', row[3]]], 1, p)).toEqual([`draw 1: 900,000 deals is not ${p.count}`]);
     expect(rowErrors([[row[0], row[1], row[2], row[3].replace(/^[\d.]+/, '90.000')]], 1, p)[0]).toMatch(/^draw 1: 90\.000% /);
   });
+
+  // A later solver's run of the same deals, published part by part as it goes (scripts/million.sh
+  // with PACK=data/million-0.9.0): the same verdicts as the first run, deal by deal.
+  const rerun = 'data/million-0.9.0-d3';
+  it.skipIf(!existsSync(new URL(`../../${rerun}.verdicts`, import.meta.url)))(
+    `${rerun}.verdicts: the same verdicts as data/million-d3.verdicts`,
+    () => {
+      const again = packed(`${rerun}.verdicts`);
+      const first = packed('data/million-d3.verdicts');
+      expect({ family: again.family, rules: again.rules, first: again.first }).toEqual({
+        family: first.family,
+        rules: first.rules,
+        first: 1n,
+      });
+      expect(again.count % PART).toBe(0);
+      expect(again.count).toBeGreaterThan(0);
+      expect(again.bits).toEqual(first.bits.subarray(0, again.count / 8));
+      const w = parseWorkFile(repoText(`${rerun}-work.json`));
+      if (!w.ok) throw new Error(w.error);
+      expect({ count: w.value.count, winnable: w.value.winnable }).toEqual({ count: again.count, winnable: winnableCount(again) });
+    },
+  );
 });
