@@ -46,7 +46,12 @@ function published(): Published[] {
     const [output, deal, draw, result] = line.split('\t');
     const m = /^minimal (\d+)$/.exec(result);
     if (!m && result !== 'impossible') throw new Error(`bad result ${result}`);
-    return { name: `${output} ${deal.slice(0, 16)}`, position: position(deal), draw: Number(draw), minimal: m ? Number(m[1]) : undefined };
+    return {
+      name: `${output} ${deal.slice(0, 16).trimEnd()}`,
+      position: position(deal),
+      draw: Number(draw),
+      minimal: m ? Number(m[1]) : undefined,
+    };
   });
 }
 
