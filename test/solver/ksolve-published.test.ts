@@ -65,7 +65,7 @@ const QUICK = new Set([
   'randoms.out game: 58',
 ]);
 
-/** The rows the search does not prove within 1,024 MiB (the table full: the PySol deal at draw 1, 111 – 191 at 19.7 M positions; game 50, 127 – 225 at 39.7 M). */
+/** The rows the search does not prove within 1,024 MiB (the table fills first): the PySol deal at draw 1, and game 50. */
 const UNPROVED = new Set(['TestDeals.out Talon: TC TS AD', 'randoms.out game: 50']);
 
 describe("KSolve's published minimal counts", () => {
