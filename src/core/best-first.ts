@@ -45,7 +45,7 @@ import {
   emptyForKing,
   engineMoves,
   getPathLen,
-  lastPlayed,
+  deckPlayed,
   locksOn,
   macros,
   movesPtr,
@@ -182,7 +182,7 @@ function step(m: i32): i32 {
     }
   }
   stepAutos = safeFoundation ? playSafe() + safeDraws : 0;
-  if (mode === PLACED && stepAutos > 0 && lastPlayed) mode = FREE;
+  if (mode === PLACED && stepAutos > 0 && deckPlayed) mode = FREE;
   if (mode === UNCOVERED && stepAutos > 0) mode = FREE;
   return mode | ((rCol + 1) << 4) | ((rCard + 1) << 8);
 }

@@ -156,11 +156,24 @@ export function restrictionAfter(m: i32, delayStock: bool, delayPartial: bool, e
  * the same stock position (the card was ready for home and safe when placed: the placement
  * changed no foundation, and the other safe moves had been played). The search tries that move
  * here, or, where a restriction forbids stock plays here, before the move that restricted this
- * one (the reordering above); so this line is cut. Not when the stock's last card went home among
- * the safe moves (`safeLastStockCard`): taking the placed card out of the stock can make that
- * card the last one or put the stock on the draw grid, and the placed card may have gone home only
- * after it (a black 6 from the stock, then the 7 in the tableau, then the 8 just placed); the
- * search then lifts the restriction instead (search.ts).
+ * one (the reordering above); so this line is cut.
+ *
+ * Not when a card of the stock or waste went home among the safe moves (search.ts `deckPlayed`):
+ * the search then lifts the restriction instead (search.ts, best-first.ts). Those safe moves reach
+ * only some of the deck's cards, and taking the placed card out of the deck can bring another
+ * within reach: the stock's last card (`safeLastStockCard`: the stock becomes that card's or goes
+ * onto the draw grid), or, in the search for the fewest moves at draw 1, the waste's top (the card
+ * the placed one covered in the waste) or the stock's next card (the one after the placed card).
+ * That card goes home, a foundation changes, and the placed card may go home only after it: a
+ * black 6 from the stock, then the 7 in the tableau, then the 8 just placed; or the 8 of hearts
+ * placed from the waste onto a black 9, which uncovers the 7 of hearts, home as the waste's top,
+ * and the 8 follows from the pile, where no line sends the 8 home before the 7 and the 7 cannot
+ * leave the waste before the 8 (cutting this line made Solvitaire 25 at draw 1 100 moves by
+ * KSolve's count where 99 win). The reordering of `restrictionAfter` fails there too: a move after
+ * the placement may need the card that went home. No other safe move can follow a placement: it
+ * changes no foundation and uncovers no card of a pile, so a tableau card (or, with every stock
+ * card reachable, search.ts `stockToo`, a deck card) safe after it was safe and within reach
+ * before, and had gone home. So at every PLACED left, the argument above holds.
  */
 export function placedCardLeft(rCol: i32, rCard: i32): bool {
   return len(rCol) === 0 || top(rCol) !== rCard;

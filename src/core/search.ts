@@ -84,10 +84,19 @@ export let emptyForKing: bool = true;
 let stockToo: bool = false;
 let lastToo: bool = false;
 /**
- * The waste's top card going home when safe (no draw: one move, like a pile's top), and the
- * stock's next card with the draw that turns it (`safeDraws`): off (`setSearch` says why).
+ * The search for the fewest moves at draw 1 (src/solver/options.ts `safeWasteTop`,
+ * `safeStockNext`): the waste's top card goes home when safe (no draw: one move, like a pile's
+ * top), and the stock's next card with the draw that turns it (`safeDraws`). Why a line is kept
+ * that is never longer, counted either way: best-first.ts `safeInStock`'s argument with S at
+ * place −1 (the waste's top) or 0 (the stock's next card). L' makes the draw that turns S (none
+ * for the waste's top), sends S home, then makes L's moves leaving out each draw that turns S
+ * (for the stock's next card, L's first draw is one), each move of S and each move of a card of
+ * H; that argument's steps hold whatever L's first move is, so every other first move can go.
+ * After a stock card placed, the card these bring within reach can go home before the placed
+ * one: rules.ts `placedCardLeft` (the restriction is lifted then, `deckPlayed`).
  */
 let wasteTopToo: bool = false;
+let stockNextToo: bool = false;
 /** The draws the last safe moves (`playSafe`) made: moves beyond one a card. */
 export let safeDraws: i32 = 0;
 export let locksOn: bool = false;
@@ -102,8 +111,13 @@ let covered: i32 = 52;
 let coverKind: i32 = 0;
 let objective: bool = false;
 let noiseDepth: i32 = 0;
-/** The last safe moves (`playSafe`) sent the stock's last card home. */
-export let lastPlayed: bool = false;
+/**
+ * The last safe moves (`playSafe`) sent a card of the stock or waste home by the rules that reach
+ * only some of its cards: the stock's last card (`lastToo`), the waste's top or the stock's next
+ * card (`wasteTopToo`, `stockNextToo`). After a stock card placed, the restriction is then lifted
+ * (rules.ts `placedCardLeft` says why).
+ */
+export let deckPlayed: bool = false;
 let nodes: f64 = 0;
 let hits: f64 = 0;
 let nextCheck: f64 = 0;
@@ -119,9 +133,11 @@ let pathLen: i32 = 0;
  * The settings of a search (bits: stock dominance 1, safe foundation moves 2, delayStock 4,
  * delayPartial 8, emptyForKing 16, stock macro-moves 32, another objective 64, the moves counted
  * 128: the search for the fewest moves, best-first.ts; deadlocked positions cut 256; in that
- * search at draw 1, no stock play past a safe card 512: best-first.ts `safeInStock`), the depth
- * below which its frames get noise; the rules are game-rules.ts's (set by zobrist-key.ts `setRules`). With the moves
- * counted, only tableau cards go home as safe moves (a stock card's draws are moves too).
+ * search at draw 1, no stock play past a safe card 512: best-first.ts `safeInStock`, the waste's
+ * top home when safe 1024 and the stock's next card 2048: `wasteTopToo`), the depth below which
+ * its frames get noise; the rules are game-rules.ts's (set by zobrist-key.ts `setRules`). With
+ * the moves counted, only tableau cards and, at draw 1 with those bits, the waste's top and the
+ * stock's next card go home as safe moves (a stock card's other draws are moves too).
  */
 export function setSearch(flags: i32, noiseBelow: i32): void {
   dom = (flags & 1) !== 0;
@@ -136,9 +152,8 @@ export function setSearch(flags: i32, noiseBelow: i32): void {
   stockSafeFirst = (flags & 512) !== 0;
   stockToo = !counted && stockAlwaysReachable();
   lastToo = !counted && macros && drawN > 1 && unlimited;
-  // off: with the waste's top sent home when safe, Solvitaire 25 at draw 1 came out 100 by
-  // KSolve's count where a line of 99 wins (KSolve's, and ours with the rule off)
-  wasteTopToo = false;
+  wasteTopToo = counted && drawN === 1 && (flags & 1024) !== 0;
+  stockNextToo = counted && drawN === 1 && (flags & 2048) !== 0;
   noiseDepth = noiseBelow;
 }
 export function setLocks(on: bool): void {
@@ -222,7 +237,7 @@ function safeCards(): u64 {
 }
 /** Plays the position's safe moves home (onto the path); returns how many. */
 export function playSafe(): i32 {
-  lastPlayed = false;
+  deckPlayed = false;
   safeDraws = 0;
   let count = 0;
   for (;;) {
@@ -246,17 +261,19 @@ export function playSafe(): i32 {
       inline.always(pushPath(mv(S2F, 0, deck(i) & 3, 1, i)));
       count++;
       again = true;
-      lastPlayed = true;
+      deckPlayed = true;
     }
     if (wasteTopToo && sw > 0 && (((again ? inline.always(safeCards()) : safe) >> <u64>deck(sw - 1)) & 1) !== 0) {
       inline.always(pushPath(mv(S2F, 0, deck(sw - 1) & 3, 1, sw - 1)));
       count++;
       again = true;
-    } else if (wasteTopToo && sw < sn && (((again ? inline.always(safeCards()) : safe) >> <u64>deck(sw)) & 1) !== 0) {
+      deckPlayed = true;
+    } else if (stockNextToo && sw < sn && (((again ? inline.always(safeCards()) : safe) >> <u64>deck(sw)) & 1) !== 0) {
       inline.always(pushPath(mv(S2F, 0, deck(sw) & 3, 1, sw)));
       count++;
       safeDraws++;
       again = true;
+      deckPlayed = true;
     }
     if (stockToo) {
       // the safe deck card of the lowest index
@@ -315,7 +332,7 @@ function enter(d: i32, rCol: i32, mode: i32, rCard: i32, isDom: bool, isObjectiv
     return PRUNED;
   }
   if (shome === 52) return WON;
-  if (mode === PLACED && lastPlayed) mode = FREE;
+  if (mode === PLACED && deckPlayed) mode = FREE;
   if (mode === PLACED && placedCardLeft(rCol, rCard)) {
     undoSafe(autos, pathMark);
     return PRUNED;

@@ -78,6 +78,18 @@ export interface Pruning {
    * come up. The other searches do not read it.
    */
   stockSafeFirst: boolean;
+  /**
+   * The search for the fewest moves at draw 1 (src/core/search.ts `playSafe`): the waste's top
+   * card goes home among the safe moves when it may go there safely (one move, no draw). The
+   * other searches do not read it.
+   */
+  safeWasteTop: boolean;
+  /**
+   * The search for the fewest moves at draw 1 (src/core/search.ts `playSafe`): the stock's next
+   * card goes home among the safe moves, with the draw that turns it, when it may go there safely.
+   * The other searches do not read it.
+   */
+  safeStockNext: boolean;
 }
 
 /** Every pruning rule on: the solver's default. */
@@ -95,6 +107,8 @@ export const FULL_PRUNING: Pruning = {
   emptyForKing: true,
   stockDominance: true,
   stockSafeFirst: true,
+  safeWasteTop: true,
+  safeStockNext: true,
 };
 
 /** Every pruning rule off: the plain engine's moves, the exact key. */
@@ -112,6 +126,8 @@ export const NO_PRUNING: Pruning = {
   emptyForKing: false,
   stockDominance: false,
   stockSafeFirst: false,
+  safeWasteTop: false,
+  safeStockNext: false,
 };
 
 /** How a solve searches; every field is optional, the defaults are the solver's. */
@@ -158,8 +174,9 @@ export interface SolverOptions {
  * The switches as the search applies them: without stock macro-moves the moves come from the
  * plain engine, so the rules of the solver's own generator (partial runs, foundation returns,
  * returns kept home, one empty pile, emptying for a King), the restrictions on the move after
- * a stock or partial move and the stock plays held back behind a safe card (every play is of the
- * waste's top) are off, and the stock position stays exact in the key (no stock grid);
+ * a stock or partial move, the stock plays held back behind a safe card (every play is of the
+ * waste's top) and the stock's next card sent home with its draw (a macro-move) are off, and the
+ * stock position stays exact in the key (no stock grid);
  * without safe moves home no return goes straight back, so keepSafeHome is off too.
  */
 export function resolvePruning(p: Pruning): Pruning {
@@ -177,5 +194,6 @@ export function resolvePruning(p: Pruning): Pruning {
     emptyForKing: false,
     stockDominance: false,
     stockSafeFirst: false,
+    safeStockNext: false,
   };
 }

@@ -251,7 +251,9 @@ export class Search implements CoreClient {
       (this.objective ? 64 : 0) |
       (this.counting ? 128 : 0) |
       (this.deadPositions ? 256 : 0) |
-      (pr.stockSafeFirst ? 512 : 0);
+      (pr.stockSafeFirst ? 512 : 0) |
+      (pr.safeWasteTop ? 1024 : 0) |
+      (pr.safeStockNext ? 2048 : 0);
   }
 
   /**

@@ -23,21 +23,24 @@
  * arguments of pruning.ts and src/core/ are made for the verdict; here the question is whether
  * a kept line is never longer):
  * - kept: safe moves home of tableau cards (the line that sends the card home first uses a subset
- *   of the moves of the line it stands for), and at draw 1 no stock play past the first safe card
+ *   of the moves of the line it stands for); at draw 1, no stock play past the first safe card
  *   in the order the stock comes up (`stockSafeFirst`: the line that sends that card home as it
- *   comes up makes the same draws and leaves out its later ones; best-first.ts `safeInStock`);
- *   no return of a card that would go straight back
+ *   comes up makes the same draws and leaves out its later ones; best-first.ts `safeInStock`),
+ *   and the waste's top and the stock's next card sent home when safe (`safeWasteTop`,
+ *   `safeStockNext`: the same argument with the card first in that order or next after it;
+ *   src/core/search.ts `wasteTopToo`); no return of a card that would go straight back
  *   home (a line making it and the safe move that undoes it is two moves longer than one without
  *   them); foundation returns only when useful, Kings into one
  *   empty pile, a pile emptied only for a King, and the restrictions after a stock card placed or
- *   a partial run (each argument reorders the moves of a line or drops some: never longer);
+ *   a partial run (each argument reorders the moves of a line or drops some: never longer; after
+ *   a stock card placed, not when a stock or waste card went home among the safe moves after it:
+ *   the card placed from the waste may have uncovered it, and then go home after it;
+ *   src/core/rules.ts `placedCardLeft`);
  *   stock macro-moves (in a shortest line the draws between two plays from the stock are the
  *   fewest that reach the second card, at most one redeal, and moves off the stock commute with
  *   draws: each play with its draws is a macro-move, costed at its draws, its redeal and the play);
  *   the strategies that only prove a loss (dead deal, deadlocks, locking moves);
- * - off: at draw 1, the waste's top and the stock's next card sent home when safe (with them,
- *   Solvitaire 25 at draw 1 came out 100 by KSolve's count where 99 wins);
- *   twin keys and the partial-run rule that rests on them (two twin positions can be a move
+ * - off: twin keys and the partial-run rule that rests on them (two twin positions can be a move
  *   apart), the draw grid and stock dominance (stock positions on the grid are a few draws apart),
  *   the other safe moves of stock cards (a stock card's draws are moves; at draw 3 the waste's top
  *   gone shifts the cards a redeal's draws reach) and the commuting of stock plays

@@ -46,7 +46,12 @@ function published(): Published[] {
     const [output, deal, draw, result] = line.split('\t');
     const m = /^minimal (\d+)$/.exec(result);
     if (!m && result !== 'impossible') throw new Error(`bad result ${result}`);
-    return { name: `${output} ${deal.slice(0, 16)}`, position: position(deal), draw: Number(draw), minimal: m ? Number(m[1]) : undefined };
+    return {
+      name: `${output} ${deal.slice(0, 16).trimEnd()}`,
+      position: position(deal),
+      draw: Number(draw),
+      minimal: m ? Number(m[1]) : undefined,
+    };
   });
 }
 
@@ -57,7 +62,7 @@ function published(): Published[] {
  */
 const QUICK = new Set(['TestDeals.out Game: 6330', 'TestDeals3.out Game: 6330', 'randoms.out game: 53', 'randoms.out game: 58']);
 
-/** The rows the search does not prove within 1,024 MiB (the table full: the PySol deal at draw 1, 111 – 191 at 19.7 M positions; game 50, 127 – 225 at 39.7 M). */
+/** The rows the search does not prove within 1,024 MiB (the table fills first): the PySol deal at draw 1, and game 50. */
 const UNPROVED = new Set(['TestDeals.out Talon: TC TS AD', 'randoms.out game: 50']);
 
 describe("KSolve's published minimal counts", () => {

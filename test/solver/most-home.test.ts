@@ -57,12 +57,16 @@ function naiveMostHome(p: Position, rules: Rules, limit = 200_000): number {
   return best;
 }
 
+/** The switches only the search for the fewest moves reads. */
+const SHORTEST_ONLY: (keyof Pruning)[] = ['stockSafeFirst', 'safeWasteTop', 'safeStockNext'];
+
 /** Every pruning rule off with the bound off; then each rule off on its own; then the bound off. */
 const VARIANTS: [string, { pruning: Pruning; bound: boolean }][] = [
   ['no pruning, no bound', { pruning: NO_PRUNING, bound: false }],
-  // stockSafeFirst is read by the search for the fewest moves only (shortest.test.ts switches it)
+  // stockSafeFirst, safeWasteTop and safeStockNext are read by the search for the fewest moves only
+  // (shortest.test.ts switches them)
   ...(Object.keys(FULL_PRUNING) as (keyof Pruning)[])
-    .filter((k) => k !== 'stockSafeFirst')
+    .filter((k) => !SHORTEST_ONLY.includes(k))
     .map((k) => [`${k} off`, { pruning: { ...FULL_PRUNING, [k]: false }, bound: true }] as [string, { pruning: Pruning; bound: boolean }]),
   ['bound off', { pruning: FULL_PRUNING, bound: false }],
 ];

@@ -49,12 +49,16 @@ heavyTests();
 
 const SMALL = { maxNodes: 3_000_000, timeoutMs: 600_000, maxMemoryMb: 64 };
 
+/** The switches only the search for the fewest moves reads. */
+const SHORTEST_ONLY: (keyof Pruning)[] = ['stockSafeFirst', 'safeWasteTop', 'safeStockNext'];
+
 /** Everything off, then each pruning rule and each strategy switch off on its own. */
 const VARIANTS: [string, SolverOptions][] = [
   ['no pruning', PLAIN],
-  // stockSafeFirst is read by the search for the fewest moves only (shortest.test.ts switches it)
+  // stockSafeFirst, safeWasteTop and safeStockNext are read by the search for the fewest moves only
+  // (shortest.test.ts switches them)
   ...(Object.keys(FULL_PRUNING) as (keyof Pruning)[])
-    .filter((k) => k !== 'stockSafeFirst')
+    .filter((k) => !SHORTEST_ONLY.includes(k))
     .map((k) => [`${k} off`, { pruning: { ...FULL_PRUNING, [k]: false } }] as [string, SolverOptions]),
   ['relaxation off', { relaxation: false }],
   ['deadCheck off', { deadCheck: false }],

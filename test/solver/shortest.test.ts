@@ -270,7 +270,8 @@ describe('the lower bound', () => {
 
 describe('the best-first search', () => {
   it("proves Solvitaire 25 at draw 1 minimal at 99 by KSolve's count (KSolve's minimum too)", () => {
-    // the waste's top sent home when safe at draw 1 made it 100
+    // 100 with the waste's top sent home when safe and the line cut where a card placed from the
+    // waste uncovers a card that goes home before it (src/core/rules.ts `placedCardLeft`)
     const r = shortest(seedPosition(25), { draw: 1, passes: null, foundationReturn: true }, { maxNodes: 5_000_000 }, { count: 'ksolve' });
     expect(r).toMatchObject({ verdict: 'winnable', proved: true, length: 99, lowerBound: 99 });
   });
@@ -295,10 +296,12 @@ function safeNext(foundations: number[], suit: number, returns: boolean): boolea
  * A random draw-1 position of about 14 to 34 cards left, the foundations near one another (so that
  * next cards are often safe), 4 to 16 cards in the stock and waste with the safe next cards put
  * below others, the rest in three to six piles, all face down but the top (and the card under it
- * when the two make a run); any pass limit, returns or not. Also: how many safe cards of the deck
- * lie past the first place in the order the stock's cards come up.
+ * when the two make a run); any pass limit, returns or not. With `pairs`, most safe cards of the
+ * deck have the next card of their suit right above them (it comes up next, and covers them in
+ * the waste). Also: how many safe cards of the deck lie past the first place in the order the
+ * stock's cards come up.
  */
-function stockSafePosition(seed: number): { p: Position; rules: Rules; deep: number } {
+function stockSafePosition(seed: number, pairs = false): { p: Position; rules: Rules; deep: number } {
   const rand = prng(seed * 7331 + 17);
   const rules: Rules = { draw: 1, passes: [1, 3, null, null][Math.floor(rand() * 4)], foundationReturn: rand() < 0.5 };
   const base = Math.round((52 - (14 + (seed % 21))) / 4) - 1;
@@ -315,6 +318,12 @@ function stockSafePosition(seed: number): { p: Position; rules: Rules; deep: num
   if (safeIn.length === 0 && safe.length > 0) safeIn.push(safe[0]);
   const deck = left.filter((c) => !safe.includes(c)).slice(0, deckLength - safeIn.length);
   for (const c of safeIn) deck.splice(1 + Math.floor(rand() * Math.max(1, deck.length)), 0, c);
+  if (pairs)
+    for (const c of safeIn) {
+      const next = left.find((d) => (d & 3) === (c & 3) && RANK[d] === RANK[c] + 1);
+      if (next === undefined || deck.includes(next) || rand() < 0.25 || left.length - deck.length < 4) continue;
+      deck.splice(deck.indexOf(c) + 1, 0, next);
+    }
   const tableau: number[][] = [[], [], [], [], [], [], []];
   const piles = 3 + Math.floor(rand() * 4);
   for (const c of left) if (!deck.includes(c)) tableau[Math.floor(rand() * piles)].push(c);
@@ -367,6 +376,41 @@ describe('at draw 1, no stock play past the first safe card (stockSafeFirst)', (
     expect(compared).toBeGreaterThanOrEqual(Math.round(positions * 1.5));
     expect(deep).toBeGreaterThanOrEqual(Math.round(compared * 0.8));
     // the rule acts: fewer positions entered with it on, on most positions
+    expect(fewer).toBeGreaterThanOrEqual(Math.round(compared * 0.6));
+    expect(nodesOn).toBeLessThan(nodesOff);
+  });
+});
+
+describe("at draw 1, the waste's top and the stock's next card sent home when safe (safeWasteTop, safeStockNext)", () => {
+  it('keep the fewest moves, counted both ways, on random positions with safe cards under the next of their suit', () => {
+    // 60 positions (3,000 with SLOW=1); the rules' argument: src/core/search.ts `playSafe`, and
+    // after a stock card placed, src/core/rules.ts `placedCardLeft`
+    const off = { ...SHORTEST_PRUNING, safeWasteTop: false, safeStockNext: false };
+    const budget = { maxNodes: 1_000_000, timeoutMs: 600_000 };
+    let compared = 0;
+    let fewer = 0;
+    let nodesOn = 0;
+    let nodesOff = 0;
+    const positions = bySize(60, 3_000);
+    for (let seed = 1; seed <= positions; seed++) {
+      const { p, rules } = stockSafePosition(seed, true);
+      for (const count of ['atomic', 'ksolve'] as const) {
+        const label = `position ${seed}, ${rulesTag(rules)}, ${count}`;
+        const a = shortest(p, rules, budget, { count });
+        const b = shortest(p, rules, budget, { count, pruning: off });
+        expect(a.verdict, label).toBe(b.verdict);
+        if (a.verdict !== 'winnable' || !a.proved || !b.proved) continue;
+        expect(a.length, label).toBe(b.length);
+        expect(countMoves(a.moves, count), label).toBe(a.length);
+        expect(replay(p, rules, a.moves).status, label).toBe('won');
+        compared++;
+        if (a.stats.nodes < b.stats.nodes) fewer++;
+        nodesOn += a.stats.nodes;
+        nodesOff += b.stats.nodes;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(Math.round(positions * 1.5));
+    // the rules act: fewer positions entered with them on, on most positions
     expect(fewer).toBeGreaterThanOrEqual(Math.round(compared * 0.6));
     expect(nodesOn).toBeLessThan(nodesOff);
   });
