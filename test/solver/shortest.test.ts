@@ -14,7 +14,7 @@ import type { Position } from '../../src/engine/position.ts';
 import { shorten } from '../../src/engine/shorten.ts';
 import { replay } from '../../src/engine/solution.ts';
 import { State } from '../../src/engine/state.ts';
-import { type MoveCount, NO_PRUNING, SHORTEST_PRUNING, countMoves, shortest, solve } from '../../src/solver/index.ts';
+import { type MoveCount, NO_PRUNING, type Pruning, SHORTEST_PRUNING, countMoves, shortest, solve } from '../../src/solver/index.ts';
 import type { Rules } from '../../src/types.ts';
 import { ALL_RULES, checked, prng, reducedDeal, rulesTag, seedPosition } from '../support/positions.ts';
 import { SLOW, bySize, heavyTests } from '../support/slow.ts';
@@ -344,40 +344,40 @@ function stockSafePosition(seed: number, pairs = false): { p: Position; rules: R
   return { p, rules, deep: order.filter((c, i) => i > 0 && safeIn.includes(c)).length };
 }
 
+/** Rule on (the shortest search's pruning) against off, both counts, on `positions` of stockSafePosition: equal counts where both prove. */
+function compareOnOff(positions: number, off: Pruning, underNext: boolean) {
+  const budget = { maxNodes: 1_000_000, timeoutMs: 600_000 };
+  const tally = { compared: 0, deep: 0, fewer: 0, nodesOn: 0, nodesOff: 0 };
+  for (let seed = 1; seed <= positions; seed++) {
+    const { p, rules, deep } = stockSafePosition(seed, underNext);
+    for (const count of ['atomic', 'ksolve'] as const) {
+      const label = `position ${seed}, ${rulesTag(rules)}, ${count}`;
+      const a = shortest(p, rules, budget, { count });
+      const b = shortest(p, rules, budget, { count, pruning: off });
+      expect(a.verdict, label).toBe(b.verdict);
+      if (a.verdict !== 'winnable' || !a.proved || !b.proved) continue;
+      expect(a.length, label).toBe(b.length);
+      expect(countMoves(a.moves, count), label).toBe(a.length);
+      expect(replay(p, rules, a.moves).status, label).toBe('won');
+      tally.compared++;
+      if (deep > 0) tally.deep++;
+      if (a.stats.nodes < b.stats.nodes) tally.fewer++;
+      tally.nodesOn += a.stats.nodes;
+      tally.nodesOff += b.stats.nodes;
+    }
+  }
+  expect(tally.compared).toBeGreaterThanOrEqual(Math.round(positions * 1.5));
+  // the rule acts: fewer positions entered with it on, on most positions
+  expect(tally.fewer).toBeGreaterThanOrEqual(Math.round(tally.compared * 0.6));
+  expect(tally.nodesOn).toBeLessThan(tally.nodesOff);
+  return tally;
+}
+
 describe('at draw 1, no stock play past the first safe card (stockSafeFirst)', () => {
   it('keeps the fewest moves, counted both ways, on random positions with a safe card deep in the stock', () => {
     // 40 positions (1,000 with SLOW=1); the rule's argument: src/core/best-first.ts `safeInStock`
-    const off = { ...SHORTEST_PRUNING, stockSafeFirst: false };
-    const budget = { maxNodes: 1_000_000, timeoutMs: 600_000 };
-    let compared = 0;
-    let deep = 0;
-    let fewer = 0;
-    let nodesOn = 0;
-    let nodesOff = 0;
-    const positions = bySize(40, 1_000);
-    for (let seed = 1; seed <= positions; seed++) {
-      const { p, rules, deep: d } = stockSafePosition(seed);
-      for (const count of ['atomic', 'ksolve'] as const) {
-        const label = `position ${seed}, ${rulesTag(rules)}, ${count}`;
-        const a = shortest(p, rules, budget, { count });
-        const b = shortest(p, rules, budget, { count, pruning: off });
-        expect(a.verdict, label).toBe(b.verdict);
-        if (a.verdict !== 'winnable' || !a.proved || !b.proved) continue;
-        expect(a.length, label).toBe(b.length);
-        expect(countMoves(a.moves, count), label).toBe(a.length);
-        expect(replay(p, rules, a.moves).status, label).toBe('won');
-        compared++;
-        if (d > 0) deep++;
-        if (a.stats.nodes < b.stats.nodes) fewer++;
-        nodesOn += a.stats.nodes;
-        nodesOff += b.stats.nodes;
-      }
-    }
-    expect(compared).toBeGreaterThanOrEqual(Math.round(positions * 1.5));
-    expect(deep).toBeGreaterThanOrEqual(Math.round(compared * 0.8));
-    // the rule acts: fewer positions entered with it on, on most positions
-    expect(fewer).toBeGreaterThanOrEqual(Math.round(compared * 0.6));
-    expect(nodesOn).toBeLessThan(nodesOff);
+    const t = compareOnOff(bySize(40, 1_000), { ...SHORTEST_PRUNING, stockSafeFirst: false }, false);
+    expect(t.deep).toBeGreaterThanOrEqual(Math.round(t.compared * 0.8));
   });
 });
 
@@ -385,34 +385,7 @@ describe("at draw 1, the waste's top and the stock's next card sent home when sa
   it('keep the fewest moves, counted both ways, on random positions with safe cards under the next of their suit', () => {
     // 60 positions (3,000 with SLOW=1); the rules' argument: src/core/search.ts `playSafe`, and
     // after a stock card placed, src/core/rules.ts `placedCardLeft`
-    const off = { ...SHORTEST_PRUNING, safeWasteTop: false, safeStockNext: false };
-    const budget = { maxNodes: 1_000_000, timeoutMs: 600_000 };
-    let compared = 0;
-    let fewer = 0;
-    let nodesOn = 0;
-    let nodesOff = 0;
-    const positions = bySize(60, 3_000);
-    for (let seed = 1; seed <= positions; seed++) {
-      const { p, rules } = stockSafePosition(seed, true);
-      for (const count of ['atomic', 'ksolve'] as const) {
-        const label = `position ${seed}, ${rulesTag(rules)}, ${count}`;
-        const a = shortest(p, rules, budget, { count });
-        const b = shortest(p, rules, budget, { count, pruning: off });
-        expect(a.verdict, label).toBe(b.verdict);
-        if (a.verdict !== 'winnable' || !a.proved || !b.proved) continue;
-        expect(a.length, label).toBe(b.length);
-        expect(countMoves(a.moves, count), label).toBe(a.length);
-        expect(replay(p, rules, a.moves).status, label).toBe('won');
-        compared++;
-        if (a.stats.nodes < b.stats.nodes) fewer++;
-        nodesOn += a.stats.nodes;
-        nodesOff += b.stats.nodes;
-      }
-    }
-    expect(compared).toBeGreaterThanOrEqual(Math.round(positions * 1.5));
-    // the rules act: fewer positions entered with them on, on most positions
-    expect(fewer).toBeGreaterThanOrEqual(Math.round(compared * 0.6));
-    expect(nodesOn).toBeLessThan(nodesOff);
+    compareOnOff(bySize(60, 3_000), { ...SHORTEST_PRUNING, safeWasteTop: false, safeStockNext: false }, true);
   });
 });
 
