@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { distUpToDate, noteBuilt } from '../support/build-dist.ts';
+import { BUILD_FILES, distUpToDate, noteBuilt } from '../support/build-dist.ts';
 import { APP_DIR, appUpToDate } from '../support/build-web.ts';
 import { tempDir } from '../support/tmp.ts';
 
@@ -23,12 +23,7 @@ function repository(at: number): string {
     `${APP_DIR}/sw.js`,
     'src/index.ts',
     'src/solver/core.ts',
-    'tsconfig.json',
-    'tsconfig.build.json',
-    'package.json',
-    'package-lock.json',
-    'scripts/build-core.mjs',
-    'scripts/finish-dist.mjs',
+    ...BUILD_FILES,
     'dist/.tsbuildinfo',
     'dist/cli/main.js',
   ];

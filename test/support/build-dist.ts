@@ -21,7 +21,7 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STAMP = 'test-output/dist-built';
 
 /** The build's own files besides src/: its configuration and scripts, and the lock file (the compilers' versions). */
-const BUILD_FILES = [
+export const BUILD_FILES = [
   'tsconfig.json',
   'tsconfig.build.json',
   'package.json',
