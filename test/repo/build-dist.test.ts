@@ -13,7 +13,7 @@ import { tempDir } from '../support/tmp.ts';
 /** A repository with the build's inputs and outputs, every file dated `at` (s). */
 function repository(at: number): string {
   const root = tempDir('build-dist');
-  for (const dir of ['src/solver', 'scripts', 'dist/cli', 'web/src', 'test/support', APP_DIR])
+  for (const dir of ['src/solver', 'tools', 'dist/cli', 'web/src', 'test/support', APP_DIR])
     mkdirSync(join(root, dir), { recursive: true });
   const files = [
     'web/index.html',
@@ -46,7 +46,7 @@ describe('the build of dist/ before the tests', () => {
     const later = (root: string, path: string) => utimesSync(join(root, path), at + 20, at + 20);
     for (const change of [
       (root: string) => later(root, 'src/solver/core.ts'),
-      (root: string) => later(root, 'scripts/finish-dist.mjs'),
+      (root: string) => later(root, 'tools/finish-dist.mjs'),
       (root: string) => later(root, 'package-lock.json'),
       (root: string) => {
         rmSync(join(root, 'src/solver/core.ts'));

@@ -1,5 +1,5 @@
 /**
- * Every file the repository names exists: a comment of the sources, tests, benchmarks and scripts,
+ * Every file the repository names exists: a comment of the sources, tests, benchmarks, scripts and tools,
  * or a page of the docs, that names a file (`src/solver/search.ts`, `bench/pair.bench.ts`,
  * `docs/hidden.md`, or a bare `segment.ts`) names one that is in the repository, and every relative
  * link of the Markdown files leads to a file or folder that is there, and to a heading of it when
@@ -26,7 +26,7 @@ import { ROOT } from '../support/build-dist.ts';
 /** This file plants stale names in strings, some after ` // `: not read itself. */
 const SELF = 'test/repo/names.test.ts';
 /** Folders and files read, relative to the root. */
-const SCANNED = ['src', 'bin', 'test', 'bench', 'scripts', 'docs', 'web', '.ci', 'README.md', 'CHANGELOG.md', 'vitest.config.ts'];
+const SCANNED = ['src', 'bin', 'test', 'bench', 'scripts', 'tools', 'docs', 'web', '.ci', 'README.md', 'CHANGELOG.md', 'vitest.config.ts'];
 /** Folders a build, an install or a test run makes: never walked, and a path into them is not checked. */
 const MADE = new Set(['node_modules', 'dist', 'web-dist', 'test-output', 'coverage', '.git']);
 const EXT = 'ts|mts|mjs|md|sh';
@@ -183,7 +183,7 @@ describe('the files the repository names exist', () => {
     expect(slug('npm start and npm test on a fresh clone')).toBe('npm-start-and-npm-test-on-a-fresh-clone');
   });
 
-  it('in the comments of src, bin, test, bench, scripts and web, and in the docs, the README and the changelog', () => {
+  it('in the comments of src, bin, test, bench, scripts, tools and web, and in the docs, the README and the changelog', () => {
     const scanned = files
       .filter((f) => SCANNED.some((s) => f === s || f.startsWith(`${s}/`)))
       .filter((f) => f !== SELF && /\.(ts|mts|mjs|js|sh|md)$|^bin\/|^\.ci\//.test(f));

@@ -1,6 +1,6 @@
 /**
  * The repository stands alone: no file a user gets with a clone (the sources, tests, benchmarks,
- * scripts, docs, CI, the README and the configuration files) names a path outside it, so nothing the project
+ * scripts, tools, docs, CI, the README and the configuration files) names a path outside it, so nothing the project
  * needs can live beside it on one machine only.
  *
  * A path leaves the repository when
@@ -26,6 +26,7 @@ const SCANNED = [
   'test',
   'bench',
   'scripts',
+  'tools',
   'docs',
   '.ci',
   'README.md',
@@ -126,7 +127,7 @@ describe('the repository names no path outside itself', () => {
     expect(leaks('test/x.test.ts', "run(['--db', '../../../etc/x']); // outside-repo-ok: a traversal attack")).toEqual([]);
   });
 
-  it('in src, bin, test, bench, scripts, docs, .ci, the README and the configuration files', () => {
+  it('in src, bin, test, bench, scripts, tools, docs, .ci, the README and the configuration files', () => {
     const files = scannedFiles();
     expect(files).toContain('README.md');
     expect(files).toContain(join('src', 'solver', 'index.ts'));

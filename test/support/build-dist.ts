@@ -1,7 +1,7 @@
 /**
- * Builds dist/ from the current sources: the solver's core (scripts/build-core.mjs, when its
+ * Builds dist/ from the current sources: the solver's core (tools/build-core.mjs, when its
  * sources changed), `tsc -p tsconfig.build.json`, incremental, then removes
- * compiled files whose source is gone, copying the hand-written declarations (scripts/finish-dist.mjs) (the build info
+ * compiled files whose source is gone, copying the hand-written declarations (tools/finish-dist.mjs) (the build info
  * lives in dist/, so deleting dist/ forces a full build). About 3 s when little changed, 5–10 s
  * from nothing on a 2-core machine; nothing at all when no input changed since the last build here
  * (a stamp in test-output/, newer than every source, folder and build file). Used before anything
@@ -26,8 +26,8 @@ export const BUILD_FILES = [
   'tsconfig.build.json',
   'package.json',
   'package-lock.json',
-  'scripts/build-core.mjs',
-  'scripts/finish-dist.mjs',
+  'tools/build-core.mjs',
+  'tools/finish-dist.mjs',
 ];
 
 /** The newest change to anything under `dirs` of `root` (every file and folder: a deleted or renamed file changes its folder) or among its `files`. */
@@ -80,11 +80,11 @@ export function buildDist(): void {
 /** The build: the core, tsc, then the finishing script. */
 function compile(): void {
   // the solver's core first (src/core/, AssemblyScript): tsc compiles the module it writes
-  const core = spawnSync(process.execPath, ['scripts/build-core.mjs'], { cwd: ROOT, encoding: 'utf8' });
+  const core = spawnSync(process.execPath, ['tools/build-core.mjs'], { cwd: ROOT, encoding: 'utf8' });
   if (core.status !== 0) throw new Error(`building the solver's core failed:\n${core.stdout}${core.stderr}`);
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`building dist/ failed (tsc exit ${r.status}):\n${r.stdout}${r.stderr}`);
-  const p = spawnSync(process.execPath, ['scripts/finish-dist.mjs'], { cwd: ROOT, encoding: 'utf8' });
+  const p = spawnSync(process.execPath, ['tools/finish-dist.mjs'], { cwd: ROOT, encoding: 'utf8' });
   if (p.status !== 0) throw new Error(`finishing dist/ failed:\n${p.stderr}`);
 }

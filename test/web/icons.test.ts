@@ -3,7 +3,7 @@
  * for `maskable` (the platforms that take no SVG), besides the SVG, and an apple-touch-icon for
  * iOS. Each file is a PNG of the size the manifest says; the maskable and Apple ones are opaque
  * (no alpha channel: a mask or iOS's rounded corners cut them, never show through them). They are
- * drawn from icon.svg by scripts/make-icons.mjs.
+ * drawn from icon.svg by tools/make-icons.mjs.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Lists the functions of the TypeScript sources longer than a number of lines (80 unless given),
-// longest first, and the source files over 500 lines: `node scripts/long-functions.mjs [lines]
+// longest first, and the source files over 500 lines: `node tools/long-functions.mjs [lines]
 // [folder…]` (folders default to src and web/src). A function is any declaration, method,
 // constructor, accessor, arrow or function expression, counted from its first line to its last,
 // the functions nested in it included; an object of methods is not a function.

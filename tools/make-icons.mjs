@@ -6,7 +6,7 @@
 // width that every mask keeps), and apple-touch-icon.png at 180 px (the square filled: iOS rounds
 // the corners itself). The PNGs are committed; run this again after changing the SVG:
 //
-//   node scripts/make-icons.mjs          (Debian's chromium, or CHROMIUM=/path/to/chromium)
+//   node tools/make-icons.mjs          (Debian's chromium, or CHROMIUM=/path/to/chromium)
 //
 // Chromium draws them (through playwright-core, which downloads no browser), so the PNGs are the
 // SVG as a browser shows it.
