@@ -277,3 +277,102 @@ describe('the shortest solutions in data/', () => {
     expect(shortestTableErrors(wrong)).toHaveLength(1);
   });
 });
+
+/** One deal of a run of `bench/shortest-cpu.bench.ts` (data/shortest-60s-d*.csv.gz). */
+interface TimedDeal {
+  seed: number;
+  verdict: string;
+  proved: boolean;
+  count: number | null;
+  atomic: number | null;
+  bound: number | null;
+  cpuMs: number;
+}
+
+function readTimed(name: string): TimedDeal[] {
+  const lines = gunzipSync(readFileSync(new URL(`../../data/${name}.csv.gz`, import.meta.url)))
+    .toString('utf8')
+    .trim()
+    .split('\n');
+  expect(lines[0]).toBe('seed,draw,verdict,proved,count_ksolve,count_atomic,bound,nodes,cpu_ms,peak_mb');
+  const n = (v: string) => (v === '' ? null : Number(v));
+  return lines.slice(1).map((line) => {
+    const f = line.split(',');
+    return {
+      seed: Number(f[0]),
+      verdict: f[2],
+      proved: f[3] === 'true',
+      count: n(f[4]),
+      atomic: n(f[5]),
+      bound: n(f[6]),
+      cpuMs: Number(f[8]),
+    };
+  });
+}
+
+/** The cells of docs/results.md's table of minimal solutions proved within 60 s of CPU, as the file's deals give them. */
+function timedCells(deals: TimedDeal[]): string[] {
+  const won = deals.filter((d) => d.verdict === 'winnable');
+  const proved = won.filter((d) => d.proved);
+  const counts = proved.map((d) => d.count!);
+  const open = won.filter((d) => !d.proved);
+  const w = wilson(proved.length, won.length)!;
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const seconds = proved.map((d) => d.cpuMs / 1000);
+  return [
+    thousands(deals.length),
+    thousands(won.length),
+    `${proved.length} (${pct(w.rate)}; ${pct(w.low)} – ${pct(w.high)})`,
+    `${Math.min(...counts)} / ${median(counts)} / ${fixed(mean(counts))} / ${Math.max(...counts)}`,
+    `${open.length}: ${fixed(mean(open.map((d) => d.count!)))} (${fixed(mean(open.map((d) => d.bound!)))})`,
+    `${fixed(median(seconds))} / ${fixed(Math.max(...seconds))}`,
+  ];
+}
+
+const TIMED_FILES: Record<string, string> = { 'draw 3, unlimited': 'shortest-60s-d3' };
+const TIMED_HEADING = '### Proved minimal within 60 s of CPU';
+
+function timedTableErrors(text: string): string[] {
+  const rows = tableAfter(text, TIMED_HEADING);
+  const errors: string[] = rows.length !== Object.keys(TIMED_FILES).length ? [`${rows.length} rows`] : [];
+  for (const [label, ...cells] of rows) {
+    const name = TIMED_FILES[label];
+    if (!name) {
+      errors.push(`${label}: no file`);
+      continue;
+    }
+    const want = timedCells(readTimed(name));
+    for (const [i, cell] of cells.entries()) if (cell !== want[i]) errors.push(`${label}: "${cell}" is not "${want[i]}"`);
+  }
+  return errors;
+}
+
+describe('the minimal solutions proved within 60 s of CPU in data/', () => {
+  it("seeds 1–1000, each verdict the study's, each count between its bound and its atomic moves", () => {
+    const study = readStudy(1000);
+    for (const [label, name] of Object.entries(TIMED_FILES)) {
+      const deals = readTimed(name);
+      expect(deals.map((d) => d.seed)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+      const verdicts = study.get(LABELS[label])!;
+      const bad: string[] = [];
+      for (const d of deals) {
+        if (d.verdict !== verdicts.get(d.seed)) bad.push(`seed ${d.seed}: ${d.verdict}, the study says ${verdicts.get(d.seed)}`);
+        if (d.cpuMs > 60_000) bad.push(`seed ${d.seed}: ${d.cpuMs} ms of CPU, over the limit`);
+        if (d.verdict !== 'winnable') continue;
+        if (!(d.bound! > 0 && d.bound! <= d.count! && d.count! <= d.atomic!))
+          bad.push(`seed ${d.seed}: bound ${d.bound}, count ${d.count}, atomic ${d.atomic}`);
+        if (d.proved !== (d.bound === d.count)) bad.push(`seed ${d.seed}: proved ${d.proved} with bound ${d.bound} and count ${d.count}`);
+      }
+      expect(bad).toEqual([]);
+    }
+  });
+
+  it("docs/results.md's table is the files' figures, and a wrong one is caught", () => {
+    const text = repoText('docs/results.md');
+    expect(timedTableErrors(text)).toEqual([]);
+    const row = tableAfter(text, TIMED_HEADING)[0];
+    const at = text.indexOf(TIMED_HEADING);
+    const wrong = text.slice(0, at) + text.slice(at).replace(`| ${row[2]} `, `| ${Number(row[2].replace(/,/g, '')) + 1} `);
+    expect(timedTableErrors(wrong)).toHaveLength(1);
+  });
+});
