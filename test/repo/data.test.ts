@@ -231,20 +231,29 @@ function shortestCells(deals: ShortestDeal[]): string[] {
   ];
 }
 
-/** Every cell of docs/results.md's shortest-solution table that is not the files': one line each. */
-function shortestTableErrors(text: string): string[] {
-  const rows = tableAfter(text, '## Shortest solutions');
-  const errors: string[] = rows.length !== 2 ? [`${rows.length} rows, not 2`] : [];
-  for (const [label, ...cells] of rows) {
-    const name = SHORTEST_FILES[label];
+/**
+ * Every cell of the table under `heading` in docs/results.md that is not its file's: one line
+ * each. `files` gives each row's file by its label, `cells` a file's cells.
+ */
+function fileTableErrors(text: string, heading: string, files: Record<string, string>, cells: (name: string) => string[]): string[] {
+  const rows = tableAfter(text, heading);
+  const count = Object.keys(files).length;
+  const errors: string[] = rows.length !== count ? [`${rows.length} rows, not ${count}`] : [];
+  for (const [label, ...shown] of rows) {
+    const name = files[label];
     if (!name) {
       errors.push(`${label}: no file`);
       continue;
     }
-    const want = shortestCells(readShortest(name));
-    for (const [i, cell] of cells.entries()) if (cell !== want[i]) errors.push(`${label}: "${cell}" is not "${want[i]}"`);
+    const want = cells(name);
+    for (const [i, cell] of shown.entries()) if (cell !== want[i]) errors.push(`${label}: "${cell}" is not "${want[i]}"`);
   }
   return errors;
+}
+
+/** Every cell of docs/results.md's shortest-solution table that is not the files': one line each. */
+function shortestTableErrors(text: string): string[] {
+  return fileTableErrors(text, '## Shortest solutions', SHORTEST_FILES, (name) => shortestCells(readShortest(name)));
 }
 
 describe('the shortest solutions in data/', () => {
@@ -333,18 +342,7 @@ const TIMED_FILES: Record<string, string> = { 'draw 3, unlimited': 'shortest-60s
 const TIMED_HEADING = '### Proved minimal within 60 s of CPU';
 
 function timedTableErrors(text: string): string[] {
-  const rows = tableAfter(text, TIMED_HEADING);
-  const errors: string[] = rows.length !== Object.keys(TIMED_FILES).length ? [`${rows.length} rows`] : [];
-  for (const [label, ...cells] of rows) {
-    const name = TIMED_FILES[label];
-    if (!name) {
-      errors.push(`${label}: no file`);
-      continue;
-    }
-    const want = timedCells(readTimed(name));
-    for (const [i, cell] of cells.entries()) if (cell !== want[i]) errors.push(`${label}: "${cell}" is not "${want[i]}"`);
-  }
-  return errors;
+  return fileTableErrors(text, TIMED_HEADING, TIMED_FILES, (name) => timedCells(readTimed(name)));
 }
 
 describe('the minimal solutions proved within 60 s of CPU in data/', () => {
