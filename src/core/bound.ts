@@ -21,12 +21,15 @@
  * - a pile whose face-up run holds a card with a lower card of its suit under it in the pile
  *   needs a move off the pile that is not to a foundation, for the same reason (one, since the
  *   whole run can go at once); it moves face-up cards, so it is none of the moves above;
- * - the waste's order (`wasteMoves`): a waste card above a lower card of its suit leaves the
- *   waste onto a pile, or stays there until a redeal and is turned again after it;
+ * - the talon's order in this pass (`talonMoves`): a card that cannot go home from the waste
+ *   before the next redeal (a waste card above a lower card of its suit in the waste, a stock
+ *   card above one in the group of cards a draw of this pass turns with it, one of a pair of a
+ *   suit whose lower card waits for a card of the suit drawn with or after the higher one) leaves
+ *   the waste onto a pile, or stays to the redeal and is turned again after it;
  * - with `fullBound`, pairs of cards that wait for each other (cycles.ts), each needing a move of
  *   its own of a kind above that none of the others is.
- * Moves to foundations, draws before the first redeal, draws after it, moves off different piles
- * and moves off the waste are different moves.
+ * Moves to foundations, draws before the first redeal, draws after it (with the redeals), moves
+ * off different piles and moves off the waste onto piles are different moves.
  */
 import { STRIDE } from './shared/layout.ts';
 import { REDEAL, S2F, S2T } from './shared/move-encoding.ts';
@@ -60,54 +63,137 @@ export function moveCost(m: i32): i32 {
 }
 
 /**
- * The moves the waste's order forces. Say M waste cards lie above a lower card of their suit in
- * the waste, the k-th lowest of them at index i_k. Each such card X cannot go home while that
- * lower card, under it, is in the waste; it leaves the waste from its top, so either it leaves
- * onto a pile before the first redeal (a move of a waste card onto a pile: none of the other
- * terms' moves), or it is still there at the redeal. The cards still there then are the k lowest
- * (a card below one that stays cannot leave), with every card under them: after the redeal (a
- * move, when redeals count) the i_k + 1 cards up to X_k must be turned again, at least
- * ⌈(i_k + 1) / draw⌉ draws after the first redeal (the stock's draws come before it). So at least
- * the least, over k, of (M − k) + ⌈(i_k + 1) / draw⌉ + the redeal, and M with k = 0 (or with no
- * redeal left): at draw 1 always M, since i_k ≥ k.
+ * The moves the talon's order forces in this pass (`talonMoves`): waste → pile moves, and the
+ * redeal and the draws after it. Call a talon card "home from the waste this pass" when it goes
+ * to its foundation from the waste before the next redeal. The others leave the waste onto a pile
+ * before the redeal (a move of its own each), or are still in the talon at the redeal, and then
+ * each is turned again by a draw after it (a draw turns at most `draw` cards), with the redeal
+ * itself before. This pass draws the stock in fixed groups: [w, w + d), [w + d, w + 2d), … (a
+ * play takes only the waste's top; the stock's cards stay as they are); call the waste group 0
+ * and these 1, 2, … . Cards that cannot all be home from the waste this pass:
+ * - blocked: a waste card above a lower card of its suit in the waste, or a stock card above a
+ *   lower card of its suit in its group. The lower card lies under it from the start (or from
+ *   their draw) while both are in the waste, and it goes home first: so it cannot.
+ * - a pair X, Z of one suit, X lower and in an earlier group than Z, with a card U of the suit
+ *   lower than X in Z's group or later (in the stock): not both. Were X home from the waste this
+ *   pass, U would have left the talon before, so drawn before, and Z's group with it or before,
+ *   when X was still in the waste: Z lay above X, and left before X; not home (X was not), so
+ *   not both home. Pairs with no card in common and none blocked are each one more card.
+ * With K such cards (M blocked in the waste, B blocked in groups, Q pairs): K moves, or with a
+ * redeal left, some of them stay to it; then every card under one that stays stays too: the
+ * waste's cards up to the highest blocked one that stays (the blocked ones that stay are the
+ * lowest: one under another that stays cannot leave), and the cards of its group up to a blocked
+ * group card. The most a card that stays saves is its waste → pile move, and a group's stayers or
+ * a pair adds at most `draw` cards to turn again (one draw), so the least is with every group
+ * and pair card staying and the k lowest blocked waste cards, over k: (M − k) + the redeal +
+ * ⌈r / draw⌉, r at least the waste's cards up to the k-th plus each group's up to its highest
+ * blocked one, and at least the k + B + Q cards themselves. At draw 1 that is always K.
+ * These moves are waste → pile moves, redeals and draws after the redeal: no other term's.
  */
-function wasteMoves(): i32 {
-  // the term of the last waste seen again (the same cards in the deck, the same stock position and pass), unless noting
+function talonMoves(): i32 {
+  // the term of the last talon seen again (the same cards in the deck, the same stock position and pass), unless noting
   if (!noting && deckM === lastDeck && sw === lastW && spass === lastPass) return lastMoves;
-  // the lowest rank of each suit seen so far from the bottom of the waste, 4 bits a suit
-  let lows: i32 = 0xffff;
-  let m = 0;
-  // the least of ⌈(i_k + 1) / draw⌉ + the redeal − k: what staying k cards saves (0: none)
-  let least = 0;
+  const d = drawN;
   const redeal = spass < passLimit;
   // at draw 1 each waste card is a unit of cycles.ts (its own move off the waste, or its own draw)
-  const units = drawN === 1;
-  for (let i = 0; i < sw; i++) {
+  const units = d === 1;
+  // per suit and rank (16 a suit): the group of the talon's card there, or -1
+  memory.fill(groupOfAt, 0xff, 64);
+  // the lowest rank of each suit seen so far from the bottom of a group (the waste, then the stock's), 4 bits a suit
+  let lows: i32 = 0xffff;
+  let m = 0;
+  let b = 0;
+  // the stock's cards that stay when its blocked cards do: each group's up to its highest blocked
+  // one (`off`: that one's place in its group, the group seen last)
+  let groupStay = 0;
+  let off = -1;
+  let blocked: u64 = 0;
+  for (let i = 0; i < sn; i++) {
     const c = deck(i);
-    const shift = (c & 3) << 2;
+    const suit = c & 3;
+    const shift = suit << 2;
     const r = (c >> 2) + 1;
     const bit = (<u64>1) << (<u64>c);
-    if (noting && units) {
+    let g = 0;
+    if (i >= sw) {
+      const k = i - sw;
+      g = k / d + 1;
+      if (k % d === 0) {
+        lows = 0xffff;
+        groupStay += off + 1;
+        off = -1;
+      }
+    } else if (noting && units) {
       note(c, lows, bit);
       graph |= bit;
     }
+    store<i8>(groupOfAt + <usize>((suit << 4) | r), <i8>g);
+    store<u8>(groupAt + <usize>i, <u8>g);
     if (((lows >> shift) & 15) < r) {
-      m++;
-      if (redeal) least = min(least, drawsTo(0, i + 1) + redealCost - m);
-      dead |= bit;
+      blocked |= (<u64>1) << (<u64>i);
+      if (i < sw) {
+        store<u8>(wasteAt + <usize>m, <u8>i);
+        m++;
+        dead |= bit;
+      } else {
+        b++;
+        off = (i - sw) % d;
+      }
     } else lows = (lows & ~(15 << shift)) | (r << shift);
+  }
+  groupStay += off + 1;
+  // pairs: for X in the talon's order, the first Z it pairs with
+  let q = 0;
+  let used = blocked;
+  for (let x = 0; x < sn; x++) {
+    if (((used >> <u64>x) & 1) !== 0) continue;
+    const c = deck(x);
+    const suit = c & 3;
+    const r = (c >> 2) + 1;
+    const gx = <i32>load<u8>(groupAt + <usize>x);
+    // the latest group of a card of the suit lower than X
+    let e = -1;
+    for (let t = 1; t < r; t++) e = max(e, <i32>load<i8>(groupOfAt + <usize>((suit << 4) | t)));
+    if (e <= gx) continue;
+    for (let z = x + 1; z < sn; z++) {
+      const gz = <i32>load<u8>(groupAt + <usize>z);
+      if (gz > e) break;
+      const cz = deck(z);
+      if (gz === gx || (cz & 3) !== suit || cz >> 2 < r || ((used >> <u64>z) & 1) !== 0) continue;
+      used |= ((<u64>1) << (<u64>x)) | ((<u64>1) << (<u64>z));
+      q++;
+      if (x < sw) dead |= (<u64>1) << (<u64>c);
+      break;
+    }
+  }
+  const all = m + b + q;
+  let moves = all;
+  // the blocked waste cards' term alone, for the tests (`talonHere`)
+  wasteOnly = m;
+  if (redeal && all > 0) {
+    for (let k = 0; k <= m; k++) {
+      if (k === 0 && b + q === 0) continue;
+      const waste = k > 0 ? <i32>load<u8>(wasteAt + <usize>(k - 1)) + 1 : 0;
+      const r = max(waste + groupStay, k + b + q);
+      moves = min(moves, m - k + redealCost + drawsTo(0, r));
+      if (k > 0) wasteOnly = min(wasteOnly, m - k + redealCost + drawsTo(0, waste));
+    }
   }
   lastDeck = deckM;
   lastW = sw;
   lastPass = spass;
-  lastMoves = m + least;
-  return m + least;
+  lastMoves = moves;
+  return moves;
 }
 let lastDeck: u64 = 0;
 let lastW: i32 = -1;
 let lastPass: i32 = 0;
 let lastMoves: i32 = 0;
-
+let wasteOnly: i32 = 0;
+/** Scratch for `talonMoves`: per suit and rank the group of the talon's card, per deck index its group, the blocked waste cards' indices. */
+const groupOfAt: usize = memory.data(64, 16);
+const groupAt: usize = memory.data(64, 16);
+const wasteAt: usize = memory.data(64, 16);
 /** The cards of cycles.ts's graph (those with a card under them in a pile, and at draw 1 the waste's), and the units the other terms count. */
 let graph: u64 = 0;
 let dead: u64 = 0;
@@ -116,7 +202,7 @@ let dead: u64 = 0;
 export function lowerBound(): i32 {
   graph = 0;
   dead = 0;
-  let bound = 52 - shome + (sn > sw ? drawsTo(sw, sn) : 0) + wasteMoves();
+  let bound = 52 - shome + (sn > sw ? drawsTo(sw, sn) : 0) + talonMoves();
   for (let a = 0; a < 7; a++) {
     const l = len(a);
     if (l < 2) continue;
@@ -219,4 +305,12 @@ export function quickBoundHere(cost: i32): i32 {
   const fast = lowerBound();
   const kept = lowerBound();
   return fast === slow && kept === slow ? slow : -1;
+}
+
+/** `talonMoves` at the position (low byte), and beside it (the next byte) the part the blocked waste cards alone give, with a redeal costing `cost` (for the tests). */
+export function talonHere(cost: i32): i32 {
+  setRedealCost(cost);
+  lastW = -1;
+  const moves = talonMoves();
+  return moves | (wasteOnly << 8);
 }
