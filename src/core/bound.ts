@@ -91,12 +91,21 @@ export function moveCost(m: i32): i32 {
  * These moves are waste → pile moves, redeals and draws after the redeal: no other term's.
  */
 function talonMoves(): i32 {
-  // the term of the last talon seen again (the same cards in the deck, the same stock position and pass), unless noting
-  if (!noting && deckM === lastDeck && sw === lastW && spass === lastPass) return lastMoves;
-  const d = drawN;
   const redeal = spass < passLimit;
   // at draw 1 each waste card is a unit of cycles.ts (its own move off the waste, or its own draw)
-  const units = d === 1;
+  const units = drawN === 1;
+  if (noting && units) noteWaste();
+  // a talon seen before (the same cards in the deck, the same stock position, a redeal left or
+  // not: in one search, the same deck order) has its term kept, with the waste cards it counts
+  const key = sw | (redeal ? 0x100 : 0);
+  const at = talonCacheAt + ((<usize>(((deckM ^ (<u64>key * GOLDEN)) * GOLDEN) >> 54)) << 5);
+  if (load<u64>(at) === deckM && <i32>load<u16>(at, 8) === key + 1) {
+    dead |= load<u64>(at, 16);
+    return <i32>load<u16>(at, 10);
+  }
+  const d = drawN;
+  // the waste cards counted (cycles.ts's units at draw 1)
+  let counted: u64 = 0;
   // per suit and rank (16 a suit): the group of the talon's card there, or -1
   memory.fill(groupOfAt, 0xff, 64);
   // the lowest rank of each suit seen so far from the bottom of a group (the waste, then the stock's), 4 bits a suit
@@ -123,9 +132,6 @@ function talonMoves(): i32 {
         groupStay += off + 1;
         off = -1;
       }
-    } else if (noting && units) {
-      note(c, lows, bit);
-      graph |= bit;
     }
     store<i8>(groupOfAt + <usize>((suit << 4) | r), <i8>g);
     store<u8>(groupAt + <usize>i, <u8>g);
@@ -134,7 +140,7 @@ function talonMoves(): i32 {
       if (i < sw) {
         store<u8>(wasteAt + <usize>m, <u8>i);
         m++;
-        dead |= bit;
+        counted |= bit;
       } else {
         b++;
         off = (i - sw) % d;
@@ -142,6 +148,16 @@ function talonMoves(): i32 {
     } else lows = (lows & ~(15 << shift)) | (r << shift);
   }
   groupStay += off + 1;
+  // per suit and rank, the latest group of a card of the suit of a lower rank (-1: none)
+  for (let suit = 0; suit < 4; suit++) {
+    let e = -1;
+    for (let t = 1; t <= 13; t++) {
+      const at = groupOfAt + <usize>((suit << 4) | t);
+      const g = <i32>load<i8>(at);
+      store<i8>(at, <i8>e);
+      e = max(e, g);
+    }
+  }
   // pairs: for X in the talon's order, the first Z it pairs with
   let q = 0;
   let used = blocked;
@@ -152,8 +168,7 @@ function talonMoves(): i32 {
     const r = (c >> 2) + 1;
     const gx = <i32>load<u8>(groupAt + <usize>x);
     // the latest group of a card of the suit lower than X
-    let e = -1;
-    for (let t = 1; t < r; t++) e = max(e, <i32>load<i8>(groupOfAt + <usize>((suit << 4) | t)));
+    const e = <i32>load<i8>(groupOfAt + <usize>((suit << 4) | r));
     if (e <= gx) continue;
     for (let z = x + 1; z < sn; z++) {
       const gz = <i32>load<u8>(groupAt + <usize>z);
@@ -162,7 +177,7 @@ function talonMoves(): i32 {
       if (gz === gx || (cz & 3) !== suit || cz >> 2 < r || ((used >> <u64>z) & 1) !== 0) continue;
       used |= ((<u64>1) << (<u64>x)) | ((<u64>1) << (<u64>z));
       q++;
-      if (x < sw) dead |= (<u64>1) << (<u64>c);
+      if (x < sw) counted |= (<u64>1) << (<u64>c);
       break;
     }
   }
@@ -179,18 +194,37 @@ function talonMoves(): i32 {
       if (k > 0) wasteOnly = min(wasteOnly, m - k + redealCost + drawsTo(0, waste));
     }
   }
-  lastDeck = deckM;
-  lastW = sw;
-  lastPass = spass;
-  lastMoves = moves;
+  store<u64>(at, deckM);
+  store<u16>(at, <u16>(key + 1), 8);
+  store<u16>(at, <u16>moves, 10);
+  store<u64>(at, counted, 16);
+  dead |= counted;
   return moves;
 }
-let lastDeck: u64 = 0;
-let lastW: i32 = -1;
-let lastPass: i32 = 0;
-let lastMoves: i32 = 0;
+/** 2^64 divided by the golden ratio (odd): spreads the talons over the kept terms' places. */
+const GOLDEN: u64 = ((<u64>0x9e3779b9) << 32) | <u64>0x7f4a7c15;
+/** `talonMoves`'s terms kept, 1,024 of 32 bytes: the deck's cards, the key plus one (0: none), the term, the waste cards it counts. */
+const talonCacheAt: usize = memory.data(1024 * 32, 16);
+/** Forgets the talon terms kept (a new search, or a redeal's cost set anew). */
+function forgetTalons(): void {
+  memory.fill(talonCacheAt, 0, 1024 * 32);
+}
+
+/** Notes the waste's cards in cycles.ts's graph (at draw 1, with `fullBound`): each with the lowest rank of each suit under it. */
+function noteWaste(): void {
+  let lows: i32 = 0xffff;
+  for (let i = 0; i < sw; i++) {
+    const c = deck(i);
+    const shift = (c & 3) << 2;
+    const r = (c >> 2) + 1;
+    const bit = (<u64>1) << (<u64>c);
+    note(c, lows, bit);
+    graph |= bit;
+    if (((lows >> shift) & 15) >= r) lows = (lows & ~(15 << shift)) | (r << shift);
+  }
+}
 let wasteOnly: i32 = 0;
-/** Scratch for `talonMoves`: per suit and rank the group of the talon's card, per deck index its group, the blocked waste cards' indices. */
+/** Scratch for `talonMoves`: per suit and rank the group of the talon's card (then of its lower ones), per deck index its group, the blocked waste cards' indices. */
 const groupOfAt: usize = memory.data(64, 16);
 const groupAt: usize = memory.data(64, 16);
 const wasteAt: usize = memory.data(64, 16);
@@ -284,7 +318,7 @@ export function setupBound(): void {
       else lows = (lows & ~(15 << shift)) | (r << shift);
     }
   }
-  lastW = -1;
+  forgetTalons();
 }
 
 /** The bound of the position, with a redeal costing `cost` (for the tests). */
@@ -294,14 +328,14 @@ export function lowerBoundHere(cost: i32): i32 {
   return fullBound();
 }
 
-/** `lowerBound` as a search gets it (each pile from its face-down share, the waste's term kept) beside the same worked out card by card, for the tests: the bound when they agree, else -1. */
+/** `lowerBound` as a search gets it (each pile from its face-down share, the talon's term kept) beside the same worked out card by card, for the tests: the bound when they agree, else -1. */
 export function quickBoundHere(cost: i32): i32 {
   setRedealCost(cost);
   setupBound();
   noting = true;
   const slow = lowerBound();
   noting = false;
-  lastW = -1;
+  forgetTalons();
   const fast = lowerBound();
   const kept = lowerBound();
   return fast === slow && kept === slow ? slow : -1;
@@ -310,7 +344,7 @@ export function quickBoundHere(cost: i32): i32 {
 /** `talonMoves` at the position (low byte), and beside it (the next byte) the part the blocked waste cards alone give, with a redeal costing `cost` (for the tests). */
 export function talonHere(cost: i32): i32 {
   setRedealCost(cost);
-  lastW = -1;
+  forgetTalons();
   const moves = talonMoves();
   return moves | (wasteOnly << 8);
 }
