@@ -25,7 +25,9 @@
  *   before the next redeal (a waste card above a lower card of its suit in the waste, a stock
  *   card above one in the group of cards a draw of this pass turns with it, one of a pair of a
  *   suit whose lower card waits for a card of the suit drawn with or after the higher one) leaves
- *   the waste onto a pile, or stays to the redeal and is turned again after it;
+ *   the waste onto a pile, or stays to the redeal and is turned again after it, and with it
+ *   every card under it then: those under it in its group or the waste, and those of earlier
+ *   groups that wait for a lower card of their suit drawn with it or later (`staying`);
  * - with `fullBound`, pairs of cards that wait for each other (cycles.ts), each needing a move of
  *   its own of a kind above that none of the others is.
  * Moves to foundations, draws before the first redeal, draws after it (with the redeals), moves
@@ -117,6 +119,12 @@ function talonMoves(): i32 {
   let groupStay = 0;
   let off = -1;
   let blocked: u64 = 0;
+  // per group: its blocked cards' closure (deck indices from the group's start to its highest
+  // blocked one), and the units whose (first) card lies in it; the groups holding a unit's card
+  const groups = sn > sw ? (sn - sw - 1) / d + 1 : 0;
+  memory.fill(closureAt, 0, (groups + 1) << 3);
+  memory.fill(unitsAt, 0, groups + 1);
+  let holding = 0;
   for (let i = 0; i < sn; i++) {
     const c = deck(i);
     const suit = c & 3;
@@ -144,6 +152,14 @@ function talonMoves(): i32 {
       } else {
         b++;
         off = (i - sw) % d;
+        const ca = closureAt + ((<usize>g) << 3);
+        // the group's cards from its start (deck index i − off) to this one
+        const start = i - off;
+        const upTo: u64 = ((<u64>2) << (<u64>i)) - 1;
+        const below: u64 = ((<u64>1) << (<u64>start)) - 1;
+        store<u64>(ca, upTo & ~below);
+        store<u8>(unitsAt + <usize>g, load<u8>(unitsAt + <usize>g) + 1);
+        holding |= 1 << g;
       }
     } else lows = (lows & ~(15 << shift)) | (r << shift);
   }
@@ -177,6 +193,8 @@ function talonMoves(): i32 {
       if (gz === gx || (cz & 3) !== suit || cz >> 2 < r || ((used >> <u64>z) & 1) !== 0) continue;
       used |= ((<u64>1) << (<u64>x)) | ((<u64>1) << (<u64>z));
       q++;
+      store<u8>(unitsAt + <usize>gx, load<u8>(unitsAt + <usize>gx) + 1);
+      holding |= (1 << gx) | (1 << gz);
       if (x < sw) counted |= (<u64>1) << (<u64>c);
       break;
     }
@@ -194,6 +212,9 @@ function talonMoves(): i32 {
       if (k > 0) wasteOnly = min(wasteOnly, m - k + redealCost + drawsTo(0, waste));
     }
   }
+  // the term without the cards under those that stay, for the tests (`talonHere`)
+  plain = moves;
+  if (redeal && b + q > 0 && d > 1) moves = max(moves, staying(m, b + q, groups, holding));
   store<u64>(at, deckM);
   store<u16>(at, <u16>(key + 1), 8);
   store<u16>(at, <u16>moves, 10);
@@ -224,6 +245,58 @@ function noteWaste(): void {
   }
 }
 let wasteOnly: i32 = 0;
+let plain: i32 = 0;
+
+/**
+ * `talonMoves` again, counting the cards under a card that stays (draw 2 or more; at draw 1 a card
+ * that stays costs a draw, as much as its move onto a pile). A talon card X that waits for a card
+ * of its suit lower than it in group e (the latest such) or later, X in an earlier group, cannot
+ * go home before e is drawn; if a card from group g ≤ e stays to the redeal, X is under it then
+ * (unless it left onto a pile before), so X stays too or leaves onto a pile: call W(g) the cards
+ * from groups before g that wait for group g or later. Say the cards that stay reach group g at
+ * the most (g of a unit's card): then W(g) stays or leaves onto piles, with the waste's cards up
+ * to the k-th blocked one and each group's up to its highest blocked one if those stay; each
+ * costs a move, or 1/draw of a draw after the redeal: (K − k − j) + the redeal + ⌈r / draw⌉, r at
+ * least the union of those cards and at least k + j, for the j units in groups up to g staying
+ * (one more that stays saves its move and adds at most `draw` cards, a draw). The least over g
+ * and k (and K: none stays) is the term.
+ */
+function staying(m: i32, units: i32, groups: i32, holding: i32): i32 {
+  const all = m + units;
+  // W(g) for each group g, deck indices
+  memory.fill(waitsAt, 0, (groups + 1) << 3);
+  for (let x = 0; x < sn; x++) {
+    const c = deck(x);
+    const gx = <i32>load<u8>(groupAt + <usize>x);
+    const e = <i32>load<i8>(groupOfAt + <usize>(((c & 3) << 4) | ((c >> 2) + 1)));
+    const bit = (<u64>1) << (<u64>x);
+    for (let g = gx + 1; g <= e; g++) {
+      const wa = waitsAt + ((<usize>g) << 3);
+      store<u64>(wa, load<u64>(wa) | bit);
+    }
+  }
+  let least = all;
+  let closure: u64 = 0;
+  let j = 0;
+  // g = 0: only waste cards stay (the blocked ones, and pairs' first cards), W(0) empty
+  for (let g = 0; g <= groups; g++) {
+    closure |= load<u64>(closureAt + ((<usize>g) << 3));
+    j += <i32>load<u8>(unitsAt + <usize>g);
+    if (g > 0 && ((holding >> g) & 1) === 0) continue;
+    const cards = closure | load<u64>(waitsAt + ((<usize>g) << 3));
+    for (let k = 0; k <= m; k++) {
+      if (k + j === 0) continue;
+      const waste: u64 = k > 0 ? ((<u64>2) << (<u64>load<u8>(wasteAt + <usize>(k - 1)))) - 1 : 0;
+      const r = max(<i32>popcnt(cards | waste), k + j);
+      least = min(least, all - k - j + redealCost + drawsTo(0, r));
+    }
+  }
+  return least;
+}
+/** Scratch for `staying`: per group its blocked cards' closure and W(g) (64 bits each), and its units. */
+const closureAt: usize = memory.data(32 * 8, 16);
+const waitsAt: usize = memory.data(32 * 8, 16);
+const unitsAt: usize = memory.data(32, 16);
 /** Scratch for `talonMoves`: per suit and rank the group of the talon's card (then of its lower ones), per deck index its group, the blocked waste cards' indices. */
 const groupOfAt: usize = memory.data(64, 16);
 const groupAt: usize = memory.data(64, 16);
@@ -341,10 +414,14 @@ export function quickBoundHere(cost: i32): i32 {
   return fast === slow && kept === slow ? slow : -1;
 }
 
-/** `talonMoves` at the position (low byte), and beside it (the next byte) the part the blocked waste cards alone give, with a redeal costing `cost` (for the tests). */
+/**
+ * `talonMoves` at the position (low byte), and beside it the part the blocked waste cards alone
+ * give (the next byte) and the term without `staying` (the third), with a redeal costing `cost`
+ * (for the tests).
+ */
 export function talonHere(cost: i32): i32 {
   setRedealCost(cost);
   forgetTalons();
   const moves = talonMoves();
-  return moves | (wasteOnly << 8);
+  return moves | (wasteOnly << 8) | (plain << 16);
 }

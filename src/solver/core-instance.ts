@@ -281,12 +281,16 @@ export class Core {
     return this.x.quickBoundHere(redealCost);
   }
 
-  /** The bound's talon term at state s (src/core/bound.ts `talonMoves`), and the part of it the blocked waste cards alone give, for the tests. */
-  talonTerm(s: State, redealCost: number): { moves: number; wasteOnly: number } {
+  /**
+   * The bound's talon term at state s (src/core/bound.ts `talonMoves`), the part of it the blocked
+   * waste cards alone give, and the term without the cards under those that stay (`staying`), for
+   * the tests.
+   */
+  talonTerm(s: State, redealCost: number): { moves: number; wasteOnly: number; plain: number } {
     this.owner = undefined;
     this.load(s);
     const v = this.x.talonHere(redealCost);
-    return { moves: v & 255, wasteOnly: v >> 8 };
+    return { moves: v & 255, wasteOnly: (v >> 8) & 255, plain: v >> 16 };
   }
 
   /** The stock list the generator works from (for the tests), under a draw of `draw`: deck indices cheapest first, and their costs. */

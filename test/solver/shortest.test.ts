@@ -91,11 +91,13 @@ const core = new Core();
 /**
  * A random position with two to four cards of each suit left, seven to eleven of them in the stock
  * and waste (most suits with several there, often out of order), the rest in two to four piles,
- * all face down but the top; rules in turn from every rule set, a random pass.
+ * all face down but the top; rules in turn from every rule set, a random pass. With `early`: at
+ * draw 3, seven to ten in the stock and waste, at most two in the waste, one to three piles, the
+ * first pass (several groups still to draw, where the cards under one that stays count).
  */
-function talonOrderPosition(seed: number): { p: Position; rules: Rules } {
+function talonOrderPosition(seed: number, early = false): { p: Position; rules: Rules } {
   const rand = prng(seed * 7907 + 11);
-  const rules = ALL_RULES[seed % ALL_RULES.length];
+  const rules = early ? ALL_RULES[6 + (seed % 6)] : ALL_RULES[seed % ALL_RULES.length];
   const foundations = [0, 1, 2, 3].map(() => 9 + Math.floor(rand() * 3));
   const left: number[] = [];
   for (let suit = 0; suit < 4; suit++) for (let r = foundations[suit] + 1; r <= 13; r++) left.push(makeCard(r, suit));
@@ -103,18 +105,21 @@ function talonOrderPosition(seed: number): { p: Position; rules: Rules } {
     const j = Math.floor(rand() * (i + 1));
     [left[i], left[j]] = [left[j], left[i]];
   }
-  const talon = left.splice(0, Math.min(left.length - 2, 7 + Math.floor(rand() * 5)));
+  const talon = left.splice(
+    0,
+    early ? Math.min(left.length - 1, 7 + Math.floor(rand() * 4)) : Math.min(left.length - 2, 7 + Math.floor(rand() * 5)),
+  );
   const tableau: number[][] = [[], [], [], [], [], [], []];
-  const piles = 2 + Math.floor(rand() * 3);
+  const piles = early ? 1 + Math.floor(rand() * 3) : 2 + Math.floor(rand() * 3);
   for (const c of left) tableau[Math.floor(rand() * piles)].push(c);
-  const w = Math.floor(rand() * (talon.length + 1));
+  const w = Math.floor(rand() * (early ? 3 : talon.length + 1));
   const p = checked({
     tableau,
     faceDown: tableau.map((pile) => Math.max(0, pile.length - 1)),
     stock: talon.slice(w),
     waste: talon.slice(0, w),
     foundations,
-    pass: 1 + Math.floor(rand() * (rules.passes ?? 3)),
+    pass: early ? 1 : 1 + Math.floor(rand() * (rules.passes ?? 3)),
   });
   return { p, rules };
 }
@@ -178,7 +183,8 @@ describe('the shortest solution equals a breadth-first search of the plain engin
 
   it("positions with cards of a suit out of order in the stock and waste, where the bound's talon term adds", () => {
     // seeds 1–100 (1–500 with SLOW=1), every rule set; only the positions where the term counts
-    // more than the blocked waste cards alone
+    // more than the blocked waste cards alone; and in the first pass at draw 3, seeds 1–600 (1–3,000),
+    // where the cards under one that stays add
     let compared = 0;
     for (let seed = 1; seed <= bySize(100, 500); seed++) {
       const { p, rules } = talonOrderPosition(seed);
@@ -186,6 +192,15 @@ describe('the shortest solution equals a breadth-first search of the plain engin
         if (talonTermAdds(p, rules, count) && expectShortest(p, rules, count, `talon position ${seed}, ${rulesTag(rules)}`)) compared++;
     }
     expect(compared).toBeGreaterThanOrEqual(bySize(16, 80));
+    let early = 0;
+    for (let seed = 1; seed <= bySize(600, 3_000); seed++) {
+      const { p, rules } = talonOrderPosition(seed, true);
+      for (const count of ['atomic', 'ksolve'] as const) {
+        const t = core.talonTerm(State.fromPosition(p, rules), count === 'ksolve' ? 0 : 1);
+        if (t.moves > t.plain && expectShortest(p, rules, count, `early talon position ${seed}, ${rulesTag(rules)}`)) early++;
+      }
+    }
+    expect(early).toBeGreaterThanOrEqual(bySize(3, 15));
   });
 });
 
@@ -321,6 +336,30 @@ describe('the lower bound', () => {
     expect(compared).toBeGreaterThanOrEqual(bySize(32, 320));
     // where the bound is the fewest moves, the term one larger would exceed it
     expect(met).toBeGreaterThanOrEqual(bySize(20, 200));
+  });
+
+  it('in the first pass at draw 3: the cards under one that stays add, and the bound meets the fewest on some', () => {
+    // 2,000 positions (10,000 with SLOW=1): those where counting the cards under one that stays
+    // (src/core/bound.ts `staying`) adds to the talon's term, and the breadth-first search ends
+    let compared = 0;
+    let met = 0;
+    for (let seed = 1; seed <= bySize(2_000, 10_000); seed++) {
+      const { p, rules } = talonOrderPosition(seed, true);
+      for (const count of ['atomic', 'ksolve'] as const) {
+        const s = State.fromPosition(p, rules);
+        const redeal = count === 'ksolve' ? 0 : 1;
+        const t = core.talonTerm(s, redeal);
+        if (t.moves <= t.plain) continue;
+        const want = bfs(p, rules, count, 40_000);
+        if (want === undefined || want < 0) continue;
+        const bound = core.lowerBound(s, redeal);
+        expect(bound, `early talon position ${seed}, ${rulesTag(rules)}, ${count}`).toBeLessThanOrEqual(want);
+        compared++;
+        if (bound === want) met++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(bySize(15, 75));
+    expect(met).toBeGreaterThanOrEqual(bySize(10, 50));
   });
 
   it.runIf(SLOW)(
