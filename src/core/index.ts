@@ -39,7 +39,7 @@ export {
   setNextCheck,
   setSearch,
 } from './search';
-export { lowerBoundHere, quickBoundHere } from './bound';
+export { lowerBoundHere, quickBoundHere, talonHere } from './bound';
 export { bfTouched, bestFirst, bfBest, bfLower, bfPathLen, bfPathPtr } from './best-first';
 export {
   snapPtr,

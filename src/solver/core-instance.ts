@@ -54,6 +54,7 @@ interface CoreExports {
   bestFirst(upper: number, redealCost: number): number;
   lowerBoundHere(redealCost: number): number;
   quickBoundHere(redealCost: number): number;
+  talonHere(redealCost: number): number;
   bfLower(): number;
   bfBest(): number;
   bfPathPtr(): number;
@@ -278,6 +279,18 @@ export class Core {
     this.owner = undefined;
     this.load(s);
     return this.x.quickBoundHere(redealCost);
+  }
+
+  /**
+   * The bound's talon term at state s (src/core/bound.ts `talonMoves`), the part of it the blocked
+   * waste cards alone give, and the term without the cards under those that stay (`staying`), for
+   * the tests.
+   */
+  talonTerm(s: State, redealCost: number): { moves: number; wasteOnly: number; plain: number } {
+    this.owner = undefined;
+    this.load(s);
+    const v = this.x.talonHere(redealCost);
+    return { moves: v & 255, wasteOnly: (v >> 8) & 255, plain: v >> 16 };
   }
 
   /** The stock list the generator works from (for the tests), under a draw of `draw`: deck indices cheapest first, and their costs. */

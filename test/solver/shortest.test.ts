@@ -85,6 +85,51 @@ function expectShortest(p: Position, rules: Rules, count: MoveCount, label: stri
   return true;
 }
 
+/** The search's core, for its lower bound (src/core/bound.ts). */
+const core = new Core();
+
+/**
+ * A random position with two to four cards of each suit left, seven to eleven of them in the stock
+ * and waste (most suits with several there, often out of order), the rest in two to four piles,
+ * all face down but the top; rules in turn from every rule set, a random pass. With `early`: at
+ * draw 3, seven to ten in the stock and waste, at most two in the waste, one to three piles, the
+ * first pass (several groups still to draw, where the cards under one that stays count).
+ */
+function talonOrderPosition(seed: number, early = false): { p: Position; rules: Rules } {
+  const rand = prng(seed * 7907 + 11);
+  const rules = early ? ALL_RULES[6 + (seed % 6)] : ALL_RULES[seed % ALL_RULES.length];
+  const foundations = [0, 1, 2, 3].map(() => 9 + Math.floor(rand() * 3));
+  const left: number[] = [];
+  for (let suit = 0; suit < 4; suit++) for (let r = foundations[suit] + 1; r <= 13; r++) left.push(makeCard(r, suit));
+  for (let i = left.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [left[i], left[j]] = [left[j], left[i]];
+  }
+  const talon = left.splice(
+    0,
+    early ? Math.min(left.length - 1, 7 + Math.floor(rand() * 4)) : Math.min(left.length - 2, 7 + Math.floor(rand() * 5)),
+  );
+  const tableau: number[][] = [[], [], [], [], [], [], []];
+  const piles = early ? 1 + Math.floor(rand() * 3) : 2 + Math.floor(rand() * 3);
+  for (const c of left) tableau[Math.floor(rand() * piles)].push(c);
+  const w = Math.floor(rand() * (early ? 3 : talon.length + 1));
+  const p = checked({
+    tableau,
+    faceDown: tableau.map((pile) => Math.max(0, pile.length - 1)),
+    stock: talon.slice(w),
+    waste: talon.slice(0, w),
+    foundations,
+    pass: early ? 1 : 1 + Math.floor(rand() * (rules.passes ?? 3)),
+  });
+  return { p, rules };
+}
+
+/** The bound's talon term (src/core/bound.ts `talonMoves`) counts more at p than the blocked waste cards alone. */
+function talonTermAdds(p: Position, rules: Rules, count: MoveCount): boolean {
+  const t = core.talonTerm(State.fromPosition(p, rules), count === 'ksolve' ? 0 : 1);
+  return t.moves > t.wasteOnly;
+}
+
 describe('the shortest solution equals a breadth-first search of the plain engine', () => {
   // ranks 1…11 home (8 cards left) under every rule set; with SLOW=1 more deals, and 1…10 (12
   // cards) where the search stays small (`npm run test:slow`); cases whose breadth-first search
@@ -135,6 +180,28 @@ describe('the shortest solution equals a breadth-first search of the plain engin
     }
     expect(compared).toBeGreaterThanOrEqual(bySize(8, 16));
   });
+
+  it("positions with cards of a suit out of order in the stock and waste, where the bound's talon term adds", () => {
+    // seeds 1–100 (1–300 with SLOW=1), every rule set; only the positions where the term counts
+    // more than the blocked waste cards alone; and in the first pass at draw 3, seeds 1–600 (1–1,500),
+    // where the cards under one that stays add
+    let compared = 0;
+    for (let seed = 1; seed <= bySize(100, 300); seed++) {
+      const { p, rules } = talonOrderPosition(seed);
+      for (const count of ['atomic', 'ksolve'] as const)
+        if (talonTermAdds(p, rules, count) && expectShortest(p, rules, count, `talon position ${seed}, ${rulesTag(rules)}`)) compared++;
+    }
+    expect(compared).toBeGreaterThanOrEqual(bySize(16, 64));
+    let early = 0;
+    for (let seed = 1; seed <= bySize(600, 1_500); seed++) {
+      const { p, rules } = talonOrderPosition(seed, true);
+      for (const count of ['atomic', 'ksolve'] as const) {
+        const t = core.talonTerm(State.fromPosition(p, rules), count === 'ksolve' ? 0 : 1);
+        if (t.moves > t.plain && expectShortest(p, rules, count, `early talon position ${seed}, ${rulesTag(rules)}`)) early++;
+      }
+    }
+    expect(early).toBeGreaterThanOrEqual(bySize(3, 15));
+  });
 });
 
 describe('a budget too small for the proof', () => {
@@ -164,7 +231,6 @@ describe('the lower bound', () => {
   // the search's bound (src/core/bound.ts) never exceeds the fewest moves, found by breadth-first
   // search, counted either way: on small deals with their stock turned part or all of the way
   // (the waste's order in play), and with SLOW=1 along random playouts too
-  const core = new Core();
   const rulesList = ALL_RULES.filter(
     (r) => (r.passes === null && r.foundationReturn) || (r.draw === 3 && r.passes === 3 && !r.foundationReturn),
   );
@@ -244,6 +310,56 @@ describe('the lower bound', () => {
     }
     expect(compared).toBeGreaterThanOrEqual(Math.round(count * 0.75));
     expect(paired).toBeGreaterThanOrEqual(Math.round(count / 6));
+  });
+
+  it("with cards of a suit out of order in the stock and waste: the talon's term adds, and the bound meets the fewest on some", () => {
+    // 250 positions (1,000 with SLOW=1), every rule set: those where the talon's term (src/core/bound.ts
+    // `talonMoves`) counts more than the blocked waste cards alone, and the breadth-first search ends
+    let compared = 0;
+    let met = 0;
+    for (let seed = 1; seed <= bySize(250, 1_000); seed++) {
+      const { p, rules } = talonOrderPosition(seed);
+      for (const count of ['atomic', 'ksolve'] as const) {
+        if (!talonTermAdds(p, rules, count)) continue;
+        const want = bfs(p, rules, count, 20_000);
+        if (want === undefined || want < 0) continue;
+        const s = State.fromPosition(p, rules);
+        const redeal = count === 'ksolve' ? 0 : 1;
+        const bound = core.lowerBound(s, redeal);
+        const label = `talon position ${seed}, ${rulesTag(rules)}, ${count}`;
+        expect(bound, label).toBeLessThanOrEqual(want);
+        expect(core.quickBound(s, redeal), `${label}: as a search works it out`).toBeGreaterThanOrEqual(0);
+        compared++;
+        if (bound === want) met++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(bySize(32, 150));
+    // where the bound is the fewest moves, the term one larger would exceed it
+    expect(met).toBeGreaterThanOrEqual(bySize(20, 90));
+  });
+
+  it('in the first pass at draw 3: the cards under one that stays add, and the bound meets the fewest on some', () => {
+    // 2,000 positions (5,000 with SLOW=1): those where counting the cards under one that stays
+    // (src/core/bound.ts `staying`) adds to the talon's term, and the breadth-first search ends
+    let compared = 0;
+    let met = 0;
+    for (let seed = 1; seed <= bySize(2_000, 5_000); seed++) {
+      const { p, rules } = talonOrderPosition(seed, true);
+      for (const count of ['atomic', 'ksolve'] as const) {
+        const s = State.fromPosition(p, rules);
+        const redeal = count === 'ksolve' ? 0 : 1;
+        const t = core.talonTerm(s, redeal);
+        if (t.moves <= t.plain) continue;
+        const want = bfs(p, rules, count, 40_000);
+        if (want === undefined || want < 0) continue;
+        const bound = core.lowerBound(s, redeal);
+        expect(bound, `early talon position ${seed}, ${rulesTag(rules)}, ${count}`).toBeLessThanOrEqual(want);
+        compared++;
+        if (bound === want) met++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(bySize(15, 40));
+    expect(met).toBeGreaterThanOrEqual(bySize(10, 22));
   });
 
   it.runIf(SLOW)(
