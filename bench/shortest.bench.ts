@@ -61,7 +61,8 @@ for (const seed of seeds) {
   allNodes += r.stats.nodes;
   allCpu += cpu;
   if (r.verdict === 'winnable') winnable++;
-  if (r.proved) {
+  // an unwinnable deal is proved too (lost): the count is of the winnable deals' minimal lines
+  if (r.verdict === 'winnable' && r.proved) {
     proved++;
     provedNodes += r.stats.nodes;
     provedCpu += cpu;
