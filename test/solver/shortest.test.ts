@@ -97,6 +97,18 @@ function cardsLeft(foundations: number[], rand: () => number): number[] {
   return left;
 }
 
+/** A position of these piles (each card face down but the top), the talon with its first w cards the waste, and the foundations' heights. */
+function laidOut(tableau: number[][], talon: number[], w: number, foundations: number[], pass: number): Position {
+  return checked({
+    tableau,
+    faceDown: tableau.map((pile) => Math.max(0, pile.length - 1)),
+    stock: talon.slice(w),
+    waste: talon.slice(0, w),
+    foundations,
+    pass,
+  });
+}
+
 const core = new Core();
 
 /**
@@ -119,14 +131,7 @@ function talonOrderPosition(seed: number, early = false): { p: Position; rules: 
   const piles = early ? 1 + Math.floor(rand() * 3) : 2 + Math.floor(rand() * 3);
   for (const c of left) tableau[Math.floor(rand() * piles)].push(c);
   const w = Math.floor(rand() * (early ? 3 : talon.length + 1));
-  const p = checked({
-    tableau,
-    faceDown: tableau.map((pile) => Math.max(0, pile.length - 1)),
-    stock: talon.slice(w),
-    waste: talon.slice(0, w),
-    foundations,
-    pass: early ? 1 : 1 + Math.floor(rand() * (rules.passes ?? 3)),
-  });
+  const p = laidOut(tableau, talon, w, foundations, early ? 1 : 1 + Math.floor(rand() * (rules.passes ?? 3)));
   return { p, rules };
 }
 
@@ -297,14 +302,7 @@ describe('the lower bound', () => {
       const tableau: number[][] = [[], [], [], [], [], [], []];
       for (const c of left) tableau[Math.floor(rand() * 4)].push(c);
       const w = Math.floor(rand() * (talon.length + 1));
-      const p = checked({
-        tableau,
-        faceDown: tableau.map((pile) => Math.max(0, pile.length - 1)),
-        stock: talon.slice(w),
-        waste: talon.slice(0, w),
-        foundations,
-        pass: 1,
-      });
+      const p = laidOut(tableau, talon, w, foundations, 1);
       const [n, , q] = compare(p, ALL_RULES[seed % ALL_RULES.length], 5_000, `random position ${seed}`);
       compared += n;
       paired += q;
