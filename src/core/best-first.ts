@@ -35,7 +35,7 @@ import { deckIndex, top } from './position-arrays.ts';
 import { drawN } from './game-rules.ts';
 import { SUIT_LANE, deckM, hash, nextM, shome, sn, sw } from './search-position.ts';
 import { keyAfter } from './child-key.ts';
-import { fullBound, lowerBound, moveCost, setRedealCost, setupBound } from './bound.ts';
+import { GOLDEN, fullBound, lowerBound, moveCost, setRedealCost, setupBound } from './bound.ts';
 import { tBudget, tTouch, tWord, ttRoomEnd } from './table.ts';
 import {
   clearPath,
@@ -127,8 +127,6 @@ function valued(n: u32): bool {
 function restrictedKey(mode: i32, rCol: i32): u64 {
   return hash ^ salt(mode, rCol);
 }
-/** 2^64 divided by the golden ratio (odd): spreads the restrictions' numbers over the key's bits. */
-const GOLDEN: u64 = ((<u64>0x9e3779b9) << 32) | <u64>0x7f4a7c15;
 function salt(mode: i32, rCol: i32): u64 {
   if (mode === FREE) return 0;
   const which = <u64>(mode * 8 + (mode === EMPTIED ? 7 : rCol) + 1);

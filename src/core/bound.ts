@@ -222,8 +222,8 @@ function talonMoves(): i32 {
   dead |= counted;
   return moves;
 }
-/** 2^64 divided by the golden ratio (odd): spreads the talons over the kept terms' places. */
-const GOLDEN: u64 = ((<u64>0x9e3779b9) << 32) | <u64>0x7f4a7c15;
+/** 2^64 divided by the golden ratio (odd): spreads numbers over a 64-bit key's bits (here the talons over the kept terms' places; best-first.ts the restrictions). */
+export const GOLDEN: u64 = ((<u64>0x9e3779b9) << 32) | <u64>0x7f4a7c15;
 /** `talonMoves`'s terms kept, 1,024 of 32 bytes: the deck's cards, the key plus one (0: none), the term, the waste cards it counts. */
 const talonCacheAt: usize = memory.data(1024 * 32, 16);
 /** Forgets the talon terms kept (a new search, or a redeal's cost set anew). */
